@@ -1,0 +1,39 @@
+#pragma once
+
+#include <memory>
+#include <string_view>
+#include <vector>
+
+#include "engine/expected.hpp"
+#include "engine/position.hpp"
+#include "engine/position_string.hpp"
+
+namespace tiaoqi {
+
+// Applies the one end-of-game rule that needs the move generator: while the
+// side to move has no legal move, it loses (is eliminated).
+void settle(Position& position);
+
+// A game in progress: the rules, the positions reached and the moves played.
+class Game {
+ public:
+  explicit Game(GameSetup setup);
+
+  const Rules& rules() const { return *rules_; }
+  std::shared_ptr<const Rules> shared_rules() const { return rules_; }
+  const Position& position() const { return history_.back(); }
+  const std::vector<Position>& history() const { return history_; }
+  const std::vector<Move>& moves() const { return moves_; }
+
+  // Parses and plays a move; on error the game is unchanged.
+  Expected<Move> play(std::string_view move_text);
+  // Plays a move already known to be legal.
+  void play(Move move);
+
+ private:
+  std::shared_ptr<const Rules> rules_;
+  std::vector<Position> history_;
+  std::vector<Move> moves_;
+};
+
+}  // namespace tiaoqi

@@ -1,0 +1,52 @@
+#include "engine/perft.hpp"
+
+#include "engine/game.hpp"
+#include "engine/movegen.hpp"
+
+namespace tiaoqi {
+
+std::uint64_t perft(const Position& position, int depth) {
+  if (position.is_over()) return 0;
+  if (depth == 0) return 1;
+  if (depth == 1) {
+    // Bulk counting: the last ply only needs the number of moves.
+    const int count = count_moves(position);
+    if (count > 0) return static_cast<std::uint64_t>(count);
+    Position after = position;
+    after.eliminate_side_to_move();
+    return perft(after, depth);
+  }
+  MoveList moves;
+  generate_moves(position, moves);
+  if (moves.empty()) {
+    Position after = position;
+    after.eliminate_side_to_move();
+    return perft(after, depth);
+  }
+  std::uint64_t nodes = 0;
+  for (const Move& move : moves) {
+    Position child = position;
+    child.play(move);
+    nodes += perft(child, depth - 1);
+  }
+  return nodes;
+}
+
+PerftDivide perft_divide(const Position& position, int depth) {
+  PerftDivide divide{position, {}, 0};
+  settle(divide.root_after_eliminations);
+  const Position& root = divide.root_after_eliminations;
+  if (depth < 1 || root.is_over()) return divide;
+  MoveList moves;
+  generate_moves(root, moves);
+  for (const Move& move : moves) {
+    Position child = root;
+    child.play(move);
+    const std::uint64_t count = perft(child, depth - 1);
+    divide.counts.emplace_back(move, count);
+    divide.total += count;
+  }
+  return divide;
+}
+
+}  // namespace tiaoqi

@@ -1,0 +1,26 @@
+#pragma once
+
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "engine/move.hpp"
+#include "engine/position.hpp"
+
+namespace tiaoqi {
+
+// Counts the leaf move sequences `depth` moves deep. A finished game has no
+// moves below it; a player with no legal move is handled as the rules say
+// (eliminated in a game of three or more, which is not a move).
+std::uint64_t perft(const Position& position, int depth);
+
+// perft of each root move at depth - 1, in move generation order. The
+// position these moves belong to is `root_after_eliminations`.
+struct PerftDivide {
+  Position root_after_eliminations;
+  std::vector<std::pair<Move, std::uint64_t>> counts;
+  std::uint64_t total = 0;
+};
+PerftDivide perft_divide(const Position& position, int depth);
+
+}  // namespace tiaoqi

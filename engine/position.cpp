@@ -1,0 +1,310 @@
+#include "engine/position.hpp"
+
+#include <algorithm>
+
+namespace tiaoqi {
+namespace zobrist {
+namespace {
+
+struct Keys {
+  std::array<std::array<std::uint64_t, kMaxHoles>, kArmies> pieces{};
+  std::array<std::uint64_t, kMaxPlayers> sides{}, eliminations{};
+  std::array<std::uint64_t, kMaxHoles> dragons{};
+
+  Keys() {
+    // SplitMix64 from a fixed seed: the keys are part of the bench signature.
+    std::uint64_t state = 0x7469616f7169ULL;
+    auto next = [&state] {
+      std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
+      z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+      z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+      return z ^ (z >> 31);
+    };
+    for (auto& army : pieces)
+      for (auto& key : army) key = next();
+    for (auto& key : sides) key = next();
+    for (auto& key : eliminations) key = next();
+    for (auto& key : dragons) key = next();
+  }
+};
+
+const Keys& keys() {
+  static const Keys kKeys;
+  return kKeys;
+}
+
+}  // namespace
+
+std::uint64_t piece(int army, Hole h) { return keys().pieces[army][h]; }
+std::uint64_t side(int player) { return keys().sides[player]; }
+std::uint64_t eliminated(int player) { return keys().eliminations[player]; }
+std::uint64_t dragon(Hole h) { return keys().dragons[h]; }
+
+}  // namespace zobrist
+
+Position Position::empty(const Rules& rules) {
+  Position position(rules);
+  position.hash_ = zobrist::side(0);
+  return position;
+}
+
+Position Position::start(const Rules& rules) {
+  Position position = empty(rules);
+  for (int army = 0; army < kArmies; ++army) {
+    if (!(rules.seated_armies() >> army & 1)) continue;
+    for (int h : rules.home(army)) position.put_piece(army, static_cast<Hole>(h));
+  }
+  return position;
+}
+
+Bitboard Position::pieces_of(int player) const {
+  Bitboard pieces;
+  for (int army = 0; army < kArmies; ++army)
+    if (rules_->armies_of(player) >> army & 1) pieces |= armies_[army];
+  return pieces;
+}
+
+int Position::army_at(Hole h) const {
+  if (!occupied_.test(h)) return -1;
+  for (int army = 0; army < kArmies; ++army)
+    if (armies_[army].test(h)) return army;
+  return -1;
+}
+
+std::uint64_t Position::compute_hash() const {
+  std::uint64_t hash = zobrist::side(side_);
+  for (int army = 0; army < kArmies; ++army)
+    for (int h : armies_[army]) hash ^= zobrist::piece(army, static_cast<Hole>(h));
+  for (int h : dragons_) hash ^= zobrist::dragon(static_cast<Hole>(h));
+  for (int p = 0; p < kMaxPlayers; ++p)
+    if (is_eliminated(p)) hash ^= zobrist::eliminated(p);
+  return hash;
+}
+
+int Position::active_player_count() const {
+  int count = 0;
+  for (int p = 0; p < rules_->player_count(); ++p) count += !is_eliminated(p);
+  return count;
+}
+
+void Position::toggle_piece(int army_index, Hole h) {
+  const Geometry& geometry = rules_->geometry();
+  armies_[army_index] ^= Bitboard::bit(h);
+  occupied_ ^= Bitboard::bit(h);
+  grid_occupied_[geometry.parity_class(h)] ^= Bitboard::bit(geometry.grid_bit(h));
+  hash_ ^= zobrist::piece(army_index, h);
+}
+
+void Position::put_piece(int army_index, Hole h) {
+  if (occupied_.test(h)) remove_piece(h);
+  toggle_piece(army_index, h);
+}
+
+void Position::remove_piece(Hole h) {
+  const int army_index = army_at(h);
+  if (army_index < 0) return;
+  set_dragon(h, false);
+  toggle_piece(army_index, h);
+}
+
+void Position::set_dragon(Hole h, bool dragon) {
+  if (dragons_.test(h) == dragon) return;
+  dragons_ ^= Bitboard::bit(h);
+  hash_ ^= zobrist::dragon(h);
+}
+
+void Position::set_side_to_move(int player) {
+  hash_ ^= zobrist::side(side_) ^ zobrist::side(player);
+  side_ = static_cast<std::uint8_t>(player);
+}
+
+void Position::set_eliminated(int player) {
+  if (is_eliminated(player)) return;
+  eliminated_ |= static_cast<std::uint8_t>(1u << player);
+  elimination_order_[player] = ++eliminations_;
+  hash_ ^= zobrist::eliminated(player);
+}
+
+bool Position::has_finished(int player) const {
+  const bool own_rule = rules_->options().goal_rule == GoalRule::kOwn;
+  for (int army = 0; army < kArmies; ++army) {
+    if (!(rules_->armies_of(player) >> army & 1)) continue;
+    const Bitboard target = rules_->target(army);
+    if (own_rule) {
+      if ((armies_[army] & target) != target) return false;
+    } else if ((occupied_ & target) != target || (armies_[army] & target).none()) {
+      return false;
+    }
+  }
+  return true;
+}
+
+int Position::distance_sum(int player) const {
+  const Geometry& geometry = rules_->geometry();
+  int sum = 0;
+  for (int army = 0; army < kArmies; ++army) {
+    if (!(rules_->armies_of(player) >> army & 1)) continue;
+    const Hole tip = rules_->target_tip(army);
+    for (int h : armies_[army]) sum += geometry.distance(static_cast<Hole>(h), tip);
+  }
+  return sum;
+}
+
+int Position::next_active_after(int player) const {
+  const int count = rules_->player_count();
+  for (int step = 1; step <= count; ++step) {
+    const int candidate = (player + step) % count;
+    if (!is_eliminated(candidate)) return candidate;
+  }
+  return player;
+}
+
+bool Position::is_last_active_in_round(int player) const {
+  for (int p = player + 1; p < rules_->player_count(); ++p)
+    if (!is_eliminated(p)) return false;
+  return true;
+}
+
+void Position::play(Move move) {
+  const int mover = side_;
+  int mover_army = 0;
+  while (!(armies_[mover_army].test(move.from))) ++mover_army;
+  const bool was_dragon = dragons_.test(move.from);
+  if (occupied_.test(move.to)) {
+    // Swap rule: the displaced piece goes to the mover's start hole.
+    const int swapped_army = army_at(move.to);
+    const bool swapped_dragon = dragons_.test(move.to);
+    set_dragon(move.to, false);
+    toggle_piece(swapped_army, move.to);
+    toggle_piece(mover_army, move.from);
+    toggle_piece(swapped_army, move.from);
+    set_dragon(move.from, swapped_dragon);
+  } else {
+    set_dragon(move.from, false);
+    toggle_piece(mover_army, move.from);
+  }
+  toggle_piece(mover_army, move.to);
+  set_dragon(move.to, was_dragon);
+  ++move_count_;
+
+  if (check_finished(mover)) return;
+  if (check_home_deadline()) return;
+  const int max_plies = rules_->options().max_plies;
+  if (max_plies > 0 && move_count_ >= max_plies) {
+    end_game(0);
+    return;
+  }
+  set_side_to_move(next_active_after(mover));
+}
+
+void Position::eliminate_side_to_move() {
+  const int player = side_;
+  set_eliminated(player);
+  if (check_survivors()) return;
+  if (check_finished(player)) return;
+  set_side_to_move(next_active_after(player));
+}
+
+void Position::conclude_setup() {
+  if (over_) return;
+  if (check_survivors()) return;
+  // The finishing check runs as after the previous player's move.
+  const int count = rules_->player_count();
+  int previous = side_;
+  for (int step = 1; step <= count; ++step) {
+    previous = (side_ + count - step) % count;
+    if (!is_eliminated(previous)) break;
+  }
+  if (check_finished(previous)) return;
+  if (check_home_deadline()) return;
+  const int max_plies = rules_->options().max_plies;
+  if (max_plies > 0 && move_count_ >= max_plies) end_game(0);
+}
+
+bool Position::check_finished(int mover) {
+  const int count = rules_->player_count();
+  const bool equal_turns = rules_->options().equal_turns;
+  // With equal turns the check waits for the end of the round.
+  if (equal_turns && !is_last_active_in_round(mover)) return false;
+  std::uint8_t finished = 0;
+  for (int p = 0; p < count; ++p)
+    if (!is_eliminated(p) && has_finished(p)) finished |= static_cast<std::uint8_t>(1u << p);
+  if (!finished) return false;
+  if (equal_turns) {
+    end_game(finished);
+    return true;
+  }
+  // The mover wins if it finished, else the first finished player after it.
+  for (int step = 0; step < count; ++step) {
+    const int p = (mover + step) % count;
+    if (finished >> p & 1) {
+      end_game(static_cast<std::uint8_t>(1u << p));
+      return true;
+    }
+  }
+  return false;
+}
+
+bool Position::check_home_deadline() {
+  const int deadline = rules_->options().home_deadline;
+  if (deadline <= 0 || move_count_ != deadline * rules_->player_count()) return false;
+  bool any = false;
+  // Players caught at once share their elimination order, hence their place.
+  const std::uint8_t order = eliminations_ + 1;
+  for (int p = 0; p < rules_->player_count(); ++p) {
+    if (is_eliminated(p) || (pieces_of(p) & rules_->homes_of(p)).none()) continue;
+    set_eliminated(p);
+    elimination_order_[p] = order;
+    any = true;
+  }
+  if (any) eliminations_ = order;
+  if (!any) return false;
+  if (check_survivors()) return true;
+  if (is_eliminated(side_)) set_side_to_move(next_active_after(side_));
+  return false;
+}
+
+bool Position::check_survivors() {
+  const int active = active_player_count();
+  const bool alone = rules_->player_count() >= 2 ? active <= 1 : active == 0;
+  if (!alone) return false;
+  std::uint8_t winners = 0;
+  for (int p = 0; p < rules_->player_count(); ++p)
+    if (!is_eliminated(p)) winners |= static_cast<std::uint8_t>(1u << p);
+  end_game(winners);
+  return true;
+}
+
+void Position::end_game(std::uint8_t winners) {
+  over_ = true;
+  const int count = rules_->player_count();
+  // Sort key: winners first, then players still in the game by distance sum
+  // (move-limit adjudication), then the eliminated, last eliminated first.
+  std::array<long, kMaxPlayers> key{};
+  for (int p = 0; p < count; ++p) {
+    if (winners >> p & 1)
+      key[p] = 0;
+    else if (!is_eliminated(p))
+      key[p] = 1 + distance_sum(p);
+    else
+      key[p] = 1000000L - elimination_order_[p];
+  }
+  for (int p = 0; p < count; ++p) {
+    int better = 0;
+    for (int q = 0; q < count; ++q) better += key[q] < key[p];
+    places_[p] = static_cast<std::uint8_t>(better);
+  }
+}
+
+std::vector<std::vector<int>> Position::standings() const {
+  std::vector<std::vector<int>> groups;
+  for (int place = 0; place < rules_->player_count(); ++place) {
+    std::vector<int> group;
+    for (int p = 0; p < rules_->player_count(); ++p)
+      if (places_[p] == place) group.push_back(p);
+    if (!group.empty()) groups.push_back(group);
+  }
+  return groups;
+}
+
+}  // namespace tiaoqi

@@ -1,0 +1,112 @@
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "engine/bitboard.hpp"
+#include "engine/move.hpp"
+#include "engine/rules.hpp"
+
+namespace tiaoqi {
+
+// A game position: the armies on the board, whose turn it is, the move count,
+// eliminated players and, once the game has ended, the final places.
+//
+// Positions are small values copied to make a move (copy-make); they point at
+// Rules that the owner (a Game, a test) keeps alive. The end-of-game rules
+// that a move triggers are applied by play(); the one rule that needs the
+// move generator (no legal move) is applied by the caller through
+// eliminate_side_to_move(), see game.hpp.
+class Position {
+ public:
+  // The start position: every seated army fills its home.
+  static Position start(const Rules& rules);
+  // An empty board for building positions piece by piece.
+  static Position empty(const Rules& rules);
+
+  const Rules& rules() const { return *rules_; }
+  const Geometry& geometry() const { return rules_->geometry(); }
+
+  Bitboard army(int army_index) const { return armies_[army_index]; }
+  Bitboard occupied() const { return occupied_; }
+  Bitboard pieces_of(int player) const;
+  Bitboard grid_occupied(int parity_class) const { return grid_occupied_[parity_class]; }
+  // Dragons known to the viewer (dragons variant only).
+  Bitboard dragons() const { return dragons_; }
+  // The army on a hole, or -1 when the hole is empty.
+  int army_at(Hole h) const;
+
+  int side_to_move() const { return side_; }
+  int move_count() const { return move_count_; }
+  std::uint64_t hash() const { return hash_; }
+  std::uint64_t compute_hash() const;
+
+  bool is_eliminated(int player) const { return eliminated_ >> player & 1; }
+  std::uint8_t eliminated_mask() const { return eliminated_; }
+  int active_player_count() const;
+  bool is_over() const { return over_; }
+  // With the game over: each player's place, 0 = first; equal places share.
+  int place_of(int player) const { return places_[player]; }
+  // Players grouped by place, best first (only meaningful when over).
+  std::vector<std::vector<int>> standings() const;
+
+  // Has every army of this player arrived (GoalRule)?
+  bool has_finished(int player) const;
+  // Sum over a player's pieces of the distance to its armies' target tips.
+  int distance_sum(int player) const;
+
+  // Plays a legal move of the side to move and applies the end-of-game
+  // rules a move triggers: finishing, equal turns, home deadline, move limit.
+  void play(Move move);
+  // The side to move has no legal move: it loses (RULES.md section 4).
+  void eliminate_side_to_move();
+  // Applies the end-of-game checks to a position that was set up rather
+  // than reached by play() (a parsed position string).
+  void conclude_setup();
+
+  // Set-up helpers for parsers and tests; they keep the hash in step.
+  void put_piece(int army_index, Hole h);
+  void remove_piece(Hole h);
+  void set_dragon(Hole h, bool dragon);
+  void set_side_to_move(int player);
+  void set_move_count(int count) { move_count_ = count; }
+  void set_eliminated(int player);
+
+ private:
+  explicit Position(const Rules& rules) : rules_(&rules) {}
+
+  void toggle_piece(int army_index, Hole h);
+  int next_active_after(int player) const;
+  bool is_last_active_in_round(int player) const;
+  // Finishing check after the turn of `mover`; true when the game ended.
+  bool check_finished(int mover);
+  bool check_home_deadline();
+  bool check_survivors();
+  void end_game(std::uint8_t winners);
+
+  const Rules* rules_;
+  std::array<Bitboard, kArmies> armies_{};
+  Bitboard occupied_;
+  std::array<Bitboard, kParityClasses> grid_occupied_{};
+  Bitboard dragons_;
+  std::uint64_t hash_ = 0;
+  std::int32_t move_count_ = 0;
+  std::uint8_t side_ = 0;
+  std::uint8_t eliminated_ = 0;
+  bool over_ = false;
+  // Order of elimination per player (1 = first eliminated), for the places.
+  std::uint8_t eliminations_ = 0;
+  std::array<std::uint8_t, kMaxPlayers> elimination_order_{};
+  std::array<std::uint8_t, kMaxPlayers> places_{};
+};
+
+// Zobrist keys: fixed pseudo-random numbers, the same in every run.
+namespace zobrist {
+std::uint64_t piece(int army, Hole h);
+std::uint64_t side(int player);
+std::uint64_t eliminated(int player);
+std::uint64_t dragon(Hole h);
+}  // namespace zobrist
+
+}  // namespace tiaoqi

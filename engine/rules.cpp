@@ -1,0 +1,147 @@
+#include "engine/rules.hpp"
+
+#include <algorithm>
+
+namespace tiaoqi {
+namespace {
+
+struct StandardSeating {
+  int players;
+  int armies_per_player;
+  const char* seating;
+};
+
+// RULES.md section 2.
+constexpr StandardSeating kStandardSeatings[] = {
+    {2, 1, "a/d"},  {3, 1, "a/c/e"}, {4, 1, "a/b/d/e"}, {6, 1, "a/b/c/d/e/f"},
+    {1, 1, "a"},    {2, 2, "ab/de"}, {2, 3, "abc/def"}, {3, 2, "ab/cd/ef"},
+};
+
+int opposite(int army) { return (army + 3) % kArmies; }
+
+}  // namespace
+
+Expected<Seating> Seating::standard(int players, int armies_per_player) {
+  for (const auto& entry : kStandardSeatings) {
+    if (entry.players == players && entry.armies_per_player == armies_per_player)
+      return parse(entry.seating);
+  }
+  if (players < 1 || players > kMaxPlayers || players == 5)
+    return fail("Players " + std::to_string(players) + " is not a valid player count (1, 2, 3, 4 or 6)");
+  return fail("no seating for Players " + std::to_string(players) + " with ArmiesPerPlayer " +
+              std::to_string(armies_per_player) +
+              " (valid: 1x1, 2x1, 3x1, 4x1, 6x1, 2x2, 2x3, 3x2)");
+}
+
+Expected<Seating> Seating::parse(std::string_view text) {
+  Seating seating;
+  std::uint8_t used = 0;
+  std::vector<int> current;
+  for (std::size_t i = 0; i <= text.size(); ++i) {
+    if (i == text.size() || text[i] == '/') {
+      if (current.empty()) return fail("seating '" + std::string(text) + "' has a player with no army");
+      seating.armies.push_back(current);
+      current.clear();
+      continue;
+    }
+    const char c = text[i];
+    if (c < 'a' || c > 'f')
+      return fail("seating '" + std::string(text) + "': expected an army letter a-f or '/', got '" +
+                  std::string(1, c) + "'");
+    const int army = c - 'a';
+    if (used & (1u << army))
+      return fail("seating '" + std::string(text) + "' names army '" + std::string(1, c) + "' twice");
+    used |= static_cast<std::uint8_t>(1u << army);
+    current.push_back(army);
+  }
+  if (seating.player_count() > kMaxPlayers)
+    return fail("seating '" + std::string(text) + "' has more than 6 players");
+  return seating;
+}
+
+std::string Seating::to_string() const {
+  std::string text;
+  for (std::size_t p = 0; p < armies.size(); ++p) {
+    if (p) text += '/';
+    for (int army : armies[p]) text += army_letter(army);
+  }
+  return text;
+}
+
+Expected<Rules> Rules::make(const RuleOptions& options) {
+  auto seating = Seating::standard(options.players, options.armies_per_player);
+  if (!seating) return Error{seating.error()};
+  if (options.board_size < kMinArmSize || options.board_size > kMaxArmSize)
+    return fail("BoardSize " + std::to_string(options.board_size) + " is out of range 2..4");
+  return make(options, *seating, options.board_size);
+}
+
+Expected<Rules> Rules::make(const RuleOptions& options, const Seating& seating, int arm_size) {
+  if (options.variant == Variant::kDragons)
+    return fail("Variant dragons is not supported by this version of the engine");
+  if (arm_size < kMinArmSize || arm_size > kMaxArmSize)
+    return fail("board arm size " + std::to_string(arm_size) + " is out of range 2..4");
+  // The player and army counts must be one of the seatings of RULES.md.
+  auto standard = Seating::standard(options.players, options.armies_per_player);
+  if (!standard) return Error{standard.error()};
+  if (seating.player_count() != options.players)
+    return fail("seating '" + seating.to_string() + "' has " + std::to_string(seating.player_count()) +
+                " players but Players is " + std::to_string(options.players));
+  for (const auto& armies : seating.armies) {
+    if (static_cast<int>(armies.size()) != options.armies_per_player)
+      return fail("seating '" + seating.to_string() + "' gives a player " +
+                  std::to_string(armies.size()) + " armies but ArmiesPerPlayer is " +
+                  std::to_string(options.armies_per_player));
+  }
+  if (options.pieces_per_army != 10 && options.pieces_per_army != 15)
+    return fail("PiecesPerArmy must be 10 or 15, got " + std::to_string(options.pieces_per_army));
+  if (options.home_deadline < 0 || options.max_plies < 0)
+    return fail("HomeDeadline and MaxPlies must not be negative");
+
+  Rules rules;
+  rules.options_ = options;
+  rules.seating_ = seating;
+  rules.geometry_ = &Geometry::of(arm_size);
+  rules.player_count_ = seating.player_count();
+  rules.player_of_.fill(kNoPlayer);
+  for (int p = 0; p < rules.player_count_; ++p) {
+    for (int army : seating.armies[p]) {
+      rules.player_of_[army] = p;
+      rules.armies_of_[p] |= static_cast<std::uint8_t>(1u << army);
+      rules.seated_armies_ |= static_cast<std::uint8_t>(1u << army);
+    }
+  }
+
+  const bool wide = options.pieces_per_army == 15;
+  if (wide) {
+    if (arm_size != kMaxArmSize)
+      return fail("PiecesPerArmy 15 exists only on the standard board (BoardSize 4)");
+    for (int army = 0; army < kArmies; ++army) {
+      const int next = (army + 1) % kArmies;
+      if ((rules.seated_armies_ >> army & 1) && (rules.seated_armies_ >> next & 1))
+        return fail(std::string("PiecesPerArmy 15 needs armies in non-neighbouring arms, but '") +
+                    army_letter(army) + "' and '" + army_letter(next) + "' are neighbours");
+    }
+  }
+
+  const Geometry& geometry = *rules.geometry_;
+  for (int army = 0; army < kArmies; ++army) {
+    rules.home_[army] = wide ? geometry.wide_arm(army) : geometry.arm(army);
+    rules.target_[army] = wide ? geometry.wide_arm(opposite(army)) : geometry.arm(opposite(army));
+    rules.stop_allowed_[army] = options.foreign_stop
+                                    ? geometry.all_holes()
+                                    : geometry.hexagon() | rules.home_[army] | rules.target_[army];
+    rules.target_tips_[army] = geometry.tip(opposite(army));
+    for (int c = 0; c < kParityClasses; ++c) {
+      rules.stop_allowed_grid_[army][c] = geometry.to_grid(rules.stop_allowed_[army], c);
+      rules.target_grid_[army][c] = geometry.to_grid(rules.target_[army], c);
+    }
+  }
+  rules.home_size_ = rules.home_[0].count();
+  for (int p = 0; p < rules.player_count_; ++p) {
+    for (int army : seating.armies[p]) rules.homes_of_[p] |= rules.home_[army];
+  }
+  return rules;
+}
+
+}  // namespace tiaoqi

@@ -1,0 +1,104 @@
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/bitboard.hpp"
+#include "engine/expected.hpp"
+#include "engine/geometry.hpp"
+
+namespace tiaoqi {
+
+inline constexpr int kMaxPlayers = 6;
+inline constexpr int kNoPlayer = -1;
+
+enum class GoalRule : std::uint8_t { kFilled, kOwn };
+enum class Variant : std::uint8_t { kStandard, kDragons };
+
+// The rule options of RULES.md as the user sets them; not yet validated.
+struct RuleOptions {
+  Variant variant = Variant::kStandard;
+  int players = 2;
+  int armies_per_player = 1;
+  int pieces_per_army = 10;
+  int board_size = 4;
+  bool long_jumps = false;
+  bool foreign_stop = false;
+  bool goal_lock = false;
+  bool swap_rule = false;
+  bool equal_turns = false;
+  GoalRule goal_rule = GoalRule::kFilled;
+  int home_deadline = 0;
+  int max_plies = 0;
+
+  bool operator==(const RuleOptions&) const = default;
+};
+
+// The armies of each player, players in turn order (army 0 = 'a').
+struct Seating {
+  std::vector<std::vector<int>> armies;
+
+  int player_count() const { return static_cast<int>(armies.size()); }
+  // The seating of RULES.md section 2 for a player and army count.
+  static Expected<Seating> standard(int players, int armies_per_player);
+  // "a/c/e", "ab/de"; elimination marks are handled by the position parser.
+  static Expected<Seating> parse(std::string_view text);
+  std::string to_string() const;
+  bool operator==(const Seating&) const = default;
+};
+
+// Validated rules: options plus seating plus board, with every mask the move
+// generator and the end-of-game checks read, derived once.
+class Rules {
+ public:
+  // Checks that the options, the seating and the arm size make a valid game.
+  static Expected<Rules> make(const RuleOptions& options, const Seating& seating, int arm_size);
+  // The standard seating and the BoardSize option.
+  static Expected<Rules> make(const RuleOptions& options);
+
+  const RuleOptions& options() const { return options_; }
+  const Geometry& geometry() const { return *geometry_; }
+  const Seating& seating() const { return seating_; }
+  int player_count() const { return player_count_; }
+  // Pieces an army has at the start (its home's size).
+  int home_size() const { return home_size_; }
+
+  // Bit mask of army indices seated, and of each player's armies.
+  std::uint8_t seated_armies() const { return seated_armies_; }
+  std::uint8_t armies_of(int player) const { return armies_of_[player]; }
+  int player_of(int army) const { return player_of_[army]; }
+
+  Bitboard home(int army) const { return home_[army]; }
+  Bitboard target(int army) const { return target_[army]; }
+  // Every home of a player's armies (for the home deadline).
+  Bitboard homes_of(int player) const { return homes_of_[player]; }
+  // Holes where a piece of this army may end its move.
+  Bitboard stop_allowed(int army) const { return stop_allowed_[army]; }
+  Bitboard stop_allowed_grid(int army, int parity_class) const {
+    return stop_allowed_grid_[army][parity_class];
+  }
+  Bitboard target_grid(int army, int parity_class) const { return target_grid_[army][parity_class]; }
+  // The far tip of the army's target, for move-limit adjudication.
+  Hole target_tip(int army) const { return target_tips_[army]; }
+
+ private:
+  RuleOptions options_;
+  Seating seating_;
+  const Geometry* geometry_ = nullptr;
+  int player_count_ = 0;
+  int home_size_ = 0;
+  std::uint8_t seated_armies_ = 0;
+  std::array<std::uint8_t, kMaxPlayers> armies_of_{};
+  std::array<int, kArmies> player_of_{};
+  std::array<Bitboard, kArmies> home_{}, target_{}, stop_allowed_{};
+  std::array<Bitboard, kMaxPlayers> homes_of_{};
+  std::array<std::array<Bitboard, kParityClasses>, kArmies> stop_allowed_grid_{}, target_grid_{};
+  std::array<Hole, kArmies> target_tips_{};
+};
+
+inline char army_letter(int army) { return static_cast<char>('a' + army); }
+
+}  // namespace tiaoqi
