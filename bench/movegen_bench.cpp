@@ -67,7 +67,8 @@ int register_all() {
     benchmark::RegisterBenchmark((std::string("generate/") + entry.name).c_str(), generate, entry);
     benchmark::RegisterBenchmark((std::string("count/") + entry.name).c_str(), count, entry);
     const int depth = entry.players == 2 ? 3 : 4;
-    benchmark::RegisterBenchmark((std::string("perft/") + entry.name).c_str(), run_perft, entry, depth)
+    benchmark::RegisterBenchmark((std::string("perft/") + entry.name).c_str(), run_perft, entry,
+                                 depth)
         ->Unit(benchmark::kMillisecond);
   }
   benchmark::RegisterBenchmark("perft_midgame_suite/2p_depth3", perft_midgame_suite)

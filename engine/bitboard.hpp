@@ -46,10 +46,22 @@ class Bitboard {
   constexpr Bitboard operator|(Bitboard o) const { return Bitboard(bits_ | o.bits_); }
   constexpr Bitboard operator^(Bitboard o) const { return Bitboard(bits_ ^ o.bits_); }
   constexpr Bitboard operator~() const { return Bitboard(~bits_); }
-  constexpr Bitboard& operator&=(Bitboard o) { bits_ &= o.bits_; return *this; }
-  constexpr Bitboard& operator|=(Bitboard o) { bits_ |= o.bits_; return *this; }
-  constexpr Bitboard& operator^=(Bitboard o) { bits_ ^= o.bits_; return *this; }
+  constexpr Bitboard& operator&=(Bitboard o) {
+    bits_ &= o.bits_;
+    return *this;
+  }
+  constexpr Bitboard& operator|=(Bitboard o) {
+    bits_ |= o.bits_;
+    return *this;
+  }
+  constexpr Bitboard& operator^=(Bitboard o) {
+    bits_ ^= o.bits_;
+    return *this;
+  }
   constexpr bool operator==(const Bitboard&) const = default;
+
+  constexpr Bitboard operator<<(int amount) const { return Bitboard(bits_ << amount); }
+  constexpr Bitboard operator>>(int amount) const { return Bitboard(bits_ >> amount); }
 
   // Shift by a signed amount: positive moves bits up, negative down.
   constexpr Bitboard shifted(int amount) const {
@@ -60,7 +72,10 @@ class Bitboard {
    public:
     constexpr explicit Iterator(Bits bits) : bits_(bits) {}
     constexpr int operator*() const { return Bitboard(bits_).lowest(); }
-    constexpr Iterator& operator++() { bits_ &= bits_ - 1; return *this; }
+    constexpr Iterator& operator++() {
+      bits_ &= bits_ - 1;
+      return *this;
+    }
     constexpr bool operator!=(const Iterator& o) const { return bits_ != o.bits_; }
 
    private:

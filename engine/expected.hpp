@@ -18,7 +18,7 @@ inline Error fail(std::string message) { return Error{std::move(message)}; }
 template <class T>
 class Expected {
  public:
-  Expected(T value) : value_(std::move(value)) {}  // NOLINT: implicit by design
+  Expected(T value) : value_(std::move(value)) {}              // NOLINT: implicit by design
   Expected(Error error) : error_(std::move(error.message)) {}  // NOLINT
 
   bool ok() const { return value_.has_value(); }

@@ -19,12 +19,18 @@ Cube rotate_once(Cube c) { return Cube{-c.z, -c.x, -c.y}; }
 // each next arm is the previous rotated by 60 degrees clockwise.
 int arm_coordinate(Cube c, int arm_index) {
   switch (arm_index) {
-    case 0: return -c.y;
-    case 1: return c.z;
-    case 2: return -c.x;
-    case 3: return c.y;
-    case 4: return -c.z;
-    default: return c.x;
+    case 0:
+      return -c.y;
+    case 1:
+      return c.z;
+    case 2:
+      return -c.x;
+    case 3:
+      return c.y;
+    case 4:
+      return -c.z;
+    default:
+      return c.x;
   }
 }
 
@@ -54,7 +60,6 @@ Geometry::Geometry(int arm_size) : arm_size_(arm_size) {
     }
   }
 
-  const int width = grid_width();
   for (Hole h = 0; h < hole_count_; ++h) {
     const Cube c = cubes_[h];
     all_.set(h);
@@ -65,7 +70,7 @@ Geometry::Geometry(int arm_size) : arm_size_(arm_size) {
       if (depth >= n + 1 || (depth == n && hexagon_.test(h))) wide_arms_[arm].set(h);
     }
     const int parity = (c.x & 1) | ((c.y & 1) << 1);
-    const int bit = ((c.y >> 1) + n) * width + (c.x >> 1) + n;
+    const int bit = ((c.y >> 1) + kGridOrigin) * kGridWidth + (c.x >> 1) + kGridOrigin;
     classes_[h] = static_cast<std::uint8_t>(parity);
     grid_bits_[h] = static_cast<std::uint8_t>(bit);
     grid_holes_[parity][bit] = h;
@@ -93,17 +98,6 @@ Geometry::Geometry(int arm_size) : arm_size_(arm_size) {
   for (int arm = 0; arm < kArmies; ++arm) {
     tips_[arm] = at(tip.x, tip.y);
     tip = rotate_once(tip);
-  }
-
-  for (int d = 0; d < kDirections; ++d) {
-    const Cube v = kDirectionVectors[d];
-    grid_jump_shift_[d] = v.y * width + v.x;
-    for (int parity = 0; parity < kParityClasses; ++parity) {
-      const int px = (parity & 1) + v.x;
-      const int py = ((parity >> 1) & 1) + v.y;
-      pivot_class_[parity][d] = (px & 1) | ((py & 1) << 1);
-      pivot_shift_[parity][d] = -((py >> 1) * width + (px >> 1));
-    }
   }
 }
 

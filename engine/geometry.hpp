@@ -83,21 +83,30 @@ class Geometry {
   // arm k goes to arm k + sixths.
   Hole rotate(Hole h, int sixths) const;
 
-  // Parity-class grids.
-  int grid_width() const { return 2 * arm_size_ + 2; }
+  // Parity-class grids. The layout is the same on every board size (nine
+  // columns plus one padding column, origin at column and row 4) so that
+  // every shift below is a compile-time constant.
+  static constexpr int kGridWidth = 10;
+  static constexpr int kGridOrigin = 4;
   int parity_class(Hole h) const { return classes_[h]; }
   int grid_bit(Hole h) const { return grid_bits_[h]; }
   Hole grid_hole(int parity_class, int bit) const { return grid_holes_[parity_class][bit]; }
   Bitboard grid_holes_mask(int parity_class) const { return grid_valid_[parity_class]; }
   // Shift that moves a grid node to its jump landing in a direction.
-  int grid_jump_shift(int direction) const { return grid_jump_shift_[direction]; }
+  static constexpr int grid_jump_shift(int direction) {
+    return kDirectionVectors[direction].y * kGridWidth + kDirectionVectors[direction].x;
+  }
   // For class c and direction d: the class holding the jumped-over hole, and
   // the shift that brings that class's bits onto the nodes they are pivots for.
-  int pivot_class(int parity_class, int direction) const {
-    return pivot_class_[parity_class][direction];
+  static constexpr int pivot_class(int parity_class, int direction) {
+    const int px = (parity_class & 1) + kDirectionVectors[direction].x;
+    const int py = ((parity_class >> 1) & 1) + kDirectionVectors[direction].y;
+    return (px & 1) | ((py & 1) << 1);
   }
-  int pivot_shift(int parity_class, int direction) const {
-    return pivot_shift_[parity_class][direction];
+  static constexpr int pivot_shift(int parity_class, int direction) {
+    const int px = (parity_class & 1) + kDirectionVectors[direction].x;
+    const int py = ((parity_class >> 1) & 1) + kDirectionVectors[direction].y;
+    return -((py >> 1) * kGridWidth + (px >> 1));
   }
   // Converts a hole-index bitboard into one class's grid layout and back.
   Bitboard to_grid(Bitboard holes, int parity_class) const;
@@ -132,8 +141,6 @@ class Geometry {
   std::array<std::uint8_t, kMaxHoles> classes_{}, grid_bits_{};
   std::array<std::array<Hole, kGridBits>, kParityClasses> grid_holes_{};
   std::array<Bitboard, kParityClasses> grid_valid_{};
-  std::array<int, kDirections> grid_jump_shift_{};
-  std::array<std::array<int, kDirections>, kParityClasses> pivot_class_{}, pivot_shift_{};
   std::array<std::array<std::uint8_t, kDirections>, kMaxHoles> ray_lengths_{};
   std::array<std::array<std::array<Hole, kMaxRay>, kDirections>, kMaxHoles> rays_{};
   std::array<std::array<Bitboard, kDirections>, kMaxHoles> ray_masks_{};

@@ -15,22 +15,29 @@ struct Destinations {
   int parity_class = 0;
 };
 
+// A compile-time signed shift.
+template <int kAmount>
+constexpr Bitboard shift(Bitboard board) {
+  if constexpr (kAmount >= 0) {
+    return board << kAmount;
+  } else {
+    return board >> -kAmount;
+  }
+}
+
 // Short jumps of one parity class: for each direction, the grid nodes whose
 // jumped-over neighbour is occupied, so a jump is (nodes & pivots) << shift.
 struct ClassJumps {
   Bitboard pivots[kDirections];
-  int shifts[kDirections];
 
   // Every landing of one jump from any node of `from` (occupancy not checked).
   Bitboard landings(Bitboard from) const {
-    // Rising directions shift up, the others down: the branch-free form of
-    // Bitboard::shifted for the signs known per direction.
-    return (from & pivots[kEast]).shifted(shifts[kEast]) |
-           (from & pivots[kNorthEast]).shifted(shifts[kNorthEast]) |
-           (from & pivots[kNorthWest]).shifted(shifts[kNorthWest]) |
-           (from & pivots[kWest]).shifted(shifts[kWest]) |
-           (from & pivots[kSouthWest]).shifted(shifts[kSouthWest]) |
-           (from & pivots[kSouthEast]).shifted(shifts[kSouthEast]);
+    return shift<Geometry::grid_jump_shift(kEast)>(from & pivots[kEast]) |
+           shift<Geometry::grid_jump_shift(kNorthEast)>(from & pivots[kNorthEast]) |
+           shift<Geometry::grid_jump_shift(kNorthWest)>(from & pivots[kNorthWest]) |
+           shift<Geometry::grid_jump_shift(kWest)>(from & pivots[kWest]) |
+           shift<Geometry::grid_jump_shift(kSouthWest)>(from & pivots[kSouthWest]) |
+           shift<Geometry::grid_jump_shift(kSouthEast)>(from & pivots[kSouthEast]);
   }
 
   // Every node a chain from `start` reaches through `passable` nodes.
@@ -45,17 +52,61 @@ struct ClassJumps {
   }
 };
 
-ClassJumps class_jumps(const Position& position, int parity_class) {
-  const Geometry& geometry = position.geometry();
+template <int kClass, int kDirection>
+void set_pivots(ClassJumps& jumps, const Position& position) {
+  jumps.pivots[kDirection] = shift<Geometry::pivot_shift(kClass, kDirection)>(
+      position.grid_occupied(Geometry::pivot_class(kClass, kDirection)));
+}
+
+template <int kClass>
+ClassJumps class_jumps(const Position& position) {
   ClassJumps jumps;
-  for (int d = 0; d < kDirections; ++d) {
-    const int pivot_class = geometry.pivot_class(parity_class, d);
-    jumps.pivots[d] =
-        position.grid_occupied(pivot_class).shifted(geometry.pivot_shift(parity_class, d));
-    jumps.shifts[d] = geometry.grid_jump_shift(d);
-  }
+  set_pivots<kClass, kEast>(jumps, position);
+  set_pivots<kClass, kNorthEast>(jumps, position);
+  set_pivots<kClass, kNorthWest>(jumps, position);
+  set_pivots<kClass, kWest>(jumps, position);
+  set_pivots<kClass, kSouthWest>(jumps, position);
+  set_pivots<kClass, kSouthEast>(jumps, position);
   return jumps;
 }
+
+// Chain ends are shared: two empty nodes joined by a jump are joined both
+// ways, so the empty nodes of a class fall into connected components, and a
+// piece reaches exactly the components of its first landings. Components
+// found for one piece are kept for the other pieces of the same class.
+class ComponentCache {
+ public:
+  Bitboard reach(const ClassJumps& jumps, Bitboard start, Bitboard empty) {
+    Bitboard unexplained = jumps.landings(start) & empty;
+    Bitboard reach;
+    if ((unexplained & covered_).any()) {
+      for (int i = 0; i < count_ && unexplained.any(); ++i) {
+        const Bitboard component(components_[i]);
+        if ((unexplained & component).none()) continue;
+        reach |= component;
+        unexplained &= ~component;
+      }
+    }
+    while (unexplained) {
+      const Bitboard seed = Bitboard::bit(unexplained.lowest());
+      const Bitboard component = jumps.flood(seed, empty) | seed;
+      if (count_ < kCapacity) {
+        components_[count_++] = component.raw();
+        covered_ |= component;
+      }
+      reach |= component;
+      unexplained &= ~component;
+    }
+    return reach;
+  }
+
+ private:
+  static constexpr int kCapacity = 32;
+  // Left uninitialised: only the first count_ entries are ever read.
+  Bitboard::Bits components_[kCapacity];
+  Bitboard covered_;
+  int count_ = 0;
+};
 
 // Long-jump landings from `hole` with `occupied` as the board (the moving
 // piece already lifted): the first piece on a ray at distance k is the pivot,
@@ -65,18 +116,20 @@ Bitboard long_jump_landings(const Geometry& geometry, Bitboard occupied, Hole ho
   for (int d = 0; d < kDirections; ++d) {
     const Bitboard blockers = geometry.ray_mask(hole, d) & occupied;
     if (blockers.none()) continue;
-    const Hole pivot = static_cast<Hole>(kRisingDirection[d] ? blockers.lowest() : blockers.highest());
+    const Hole pivot =
+        static_cast<Hole>(kRisingDirection[d] ? blockers.lowest() : blockers.highest());
     const int k = geometry.distance(hole, pivot);
     if (geometry.ray_length(hole, d) < 2 * k) continue;
     bool clear = true;
-    for (int j = k + 1; j < 2 * k && clear; ++j) clear = !occupied.test(geometry.ray_hole(hole, d, j));
+    for (int j = k + 1; j < 2 * k && clear; ++j)
+      clear = !occupied.test(geometry.ray_hole(hole, d, j));
     if (clear) landings.set(geometry.ray_hole(hole, d, 2 * k));
   }
   return landings;
 }
 
-Bitboard long_jump_reach(const Geometry& geometry, Bitboard occupied, Hole start,
-                         Bitboard passable, Bitboard swappable) {
+Bitboard long_jump_reach(const Geometry& geometry, Bitboard occupied, Hole start, Bitboard passable,
+                         Bitboard swappable) {
   Bitboard visited = Bitboard::bit(start);
   Bitboard swap_ends;
   Hole stack[kMaxHoles];
@@ -86,7 +139,7 @@ Bitboard long_jump_reach(const Geometry& geometry, Bitboard occupied, Hole start
     const Hole hole = stack[--depth];
     const Bitboard landings = long_jump_landings(geometry, occupied, hole);
     swap_ends |= landings & swappable;
-    for (int landing : landings & passable & ~visited) {
+    for (int landing : landings& passable & ~visited) {
       visited.set(landing);
       stack[depth++] = static_cast<Hole>(landing);
     }
@@ -109,11 +162,14 @@ void visit_destinations(const Position& position, Sink&& sink) {
 
   ClassJumps jumps[kParityClasses];
   Bitboard empty_grid[kParityClasses];
+  ComponentCache components[kParityClasses];
   if (!options.long_jumps) {
-    for (int c = 0; c < kParityClasses; ++c) {
-      jumps[c] = class_jumps(position, c);
+    jumps[0] = class_jumps<0>(position);
+    jumps[1] = class_jumps<1>(position);
+    jumps[2] = class_jumps<2>(position);
+    jumps[3] = class_jumps<3>(position);
+    for (int c = 0; c < kParityClasses; ++c)
       empty_grid[c] = geometry.grid_holes_mask(c) & ~position.grid_occupied(c);
-    }
   }
 
   for (int army = 0; army < kArmies; ++army) {
@@ -142,8 +198,10 @@ void visit_destinations(const Position& position, Sink&& sink) {
       } else {
         const int c = geometry.parity_class(start);
         const Bitboard start_bit = Bitboard::bit(geometry.grid_bit(start));
-        const Bitboard passable = locked ? empty_grid[c] & rules.target_grid(army, c) : empty_grid[c];
-        const Bitboard reach = jumps[c].flood(start_bit, passable);
+        // A goal-locked piece moves in its own restricted graph.
+        const Bitboard reach =
+            locked ? jumps[c].flood(start_bit, empty_grid[c] & rules.target_grid(army, c))
+                   : components[c].reach(jumps[c], start_bit, empty_grid[c]);
         destinations.grid = reach & rules.stop_allowed_grid(army, c);
         if (swappable_grid[c].any())
           destinations.grid |= jumps[c].landings(reach | start_bit) & swappable_grid[c];

@@ -60,7 +60,7 @@ std::vector<Hole> shortest_path(const Position& position, Move move) {
       for (Hole h = hole; h != kNoHole; h = parent[h]) path.insert(path.begin(), h);
       return path;
     }
-    for (int landing : landings & passable & ~visited) {
+    for (int landing : landings& passable & ~visited) {
       visited.set(landing);
       parent[landing] = hole;
       queue.push_back(static_cast<Hole>(landing));
@@ -88,7 +88,9 @@ Expected<Move> parse_move(const Position& position, std::string_view text) {
   std::vector<Hole> holes;
   for (std::string_view name : names) {
     const auto hole = geometry.parse_hole(name);
-    if (!hole) return fail("move " + describe(text) + ": '" + std::string(name) + "' is not a hole of this board");
+    if (!hole)
+      return fail("move " + describe(text) + ": '" + std::string(name) +
+                  "' is not a hole of this board");
     holes.push_back(*hole);
   }
   if (position.is_over()) return fail("move " + describe(text) + ": the game is over");

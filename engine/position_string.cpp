@@ -60,8 +60,9 @@ Expected<GameSetup> start_setup(const RuleOptions& options) {
 Expected<GameSetup> parse_position_string(std::string_view text, const RuleOptions& options) {
   const auto fields = split_whitespace(text);
   if (fields.size() != 4)
-    return fail("position string needs 4 fields (board, player to move, seating, move count), got " +
-                std::to_string(fields.size()));
+    return fail(
+        "position string needs 4 fields (board, player to move, seating, move count), got " +
+        std::to_string(fields.size()));
 
   // Field 3 first: the seating decides which armies may be on the board.
   std::vector<bool> eliminated;
@@ -133,8 +134,8 @@ Expected<GameSetup> parse_position_string(std::string_view text, const RuleOptio
       ++k;
     }
     if (file != length)
-      return fail("board field, rank " + std::to_string(rank) + " describes " + std::to_string(file) +
-                  " holes; that rank has " + std::to_string(length));
+      return fail("board field, rank " + std::to_string(rank) + " describes " +
+                  std::to_string(file) + " holes; that rank has " + std::to_string(length));
   }
   for (int army = 0; army < kArmies; ++army) {
     if (counts[army] > rules->home_size())
@@ -155,7 +156,8 @@ Expected<GameSetup> parse_position_string(std::string_view text, const RuleOptio
 
   const auto moves = parse_count(fields[3], 1000000000L);
   if (!moves)
-    return fail("move-count field " + quoted(fields[3]) + ": expected a number from 0 to 1000000000");
+    return fail("move-count field " + quoted(fields[3]) +
+                ": expected a number from 0 to 1000000000");
   position.set_move_count(static_cast<int>(*moves));
   position.conclude_setup();
   return GameSetup{rules, position};

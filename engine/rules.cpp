@@ -13,8 +13,8 @@ struct StandardSeating {
 
 // RULES.md section 2.
 constexpr StandardSeating kStandardSeatings[] = {
-    {2, 1, "a/d"},  {3, 1, "a/c/e"}, {4, 1, "a/b/d/e"}, {6, 1, "a/b/c/d/e/f"},
-    {1, 1, "a"},    {2, 2, "ab/de"}, {2, 3, "abc/def"}, {3, 2, "ab/cd/ef"},
+    {2, 1, "a/d"}, {3, 1, "a/c/e"}, {4, 1, "a/b/d/e"}, {6, 1, "a/b/c/d/e/f"},
+    {1, 1, "a"},   {2, 2, "ab/de"}, {2, 3, "abc/def"}, {3, 2, "ab/cd/ef"},
 };
 
 int opposite(int army) { return (army + 3) % kArmies; }
@@ -27,7 +27,8 @@ Expected<Seating> Seating::standard(int players, int armies_per_player) {
       return parse(entry.seating);
   }
   if (players < 1 || players > kMaxPlayers || players == 5)
-    return fail("Players " + std::to_string(players) + " is not a valid player count (1, 2, 3, 4 or 6)");
+    return fail("Players " + std::to_string(players) +
+                " is not a valid player count (1, 2, 3, 4 or 6)");
   return fail("no seating for Players " + std::to_string(players) + " with ArmiesPerPlayer " +
               std::to_string(armies_per_player) +
               " (valid: 1x1, 2x1, 3x1, 4x1, 6x1, 2x2, 2x3, 3x2)");
@@ -39,7 +40,8 @@ Expected<Seating> Seating::parse(std::string_view text) {
   std::vector<int> current;
   for (std::size_t i = 0; i <= text.size(); ++i) {
     if (i == text.size() || text[i] == '/') {
-      if (current.empty()) return fail("seating '" + std::string(text) + "' has a player with no army");
+      if (current.empty())
+        return fail("seating '" + std::string(text) + "' has a player with no army");
       seating.armies.push_back(current);
       current.clear();
       continue;
@@ -50,7 +52,8 @@ Expected<Seating> Seating::parse(std::string_view text) {
                   std::string(1, c) + "'");
     const int army = c - 'a';
     if (used & (1u << army))
-      return fail("seating '" + std::string(text) + "' names army '" + std::string(1, c) + "' twice");
+      return fail("seating '" + std::string(text) + "' names army '" + std::string(1, c) +
+                  "' twice");
     used |= static_cast<std::uint8_t>(1u << army);
     current.push_back(army);
   }
@@ -85,8 +88,9 @@ Expected<Rules> Rules::make(const RuleOptions& options, const Seating& seating, 
   auto standard = Seating::standard(options.players, options.armies_per_player);
   if (!standard) return Error{standard.error()};
   if (seating.player_count() != options.players)
-    return fail("seating '" + seating.to_string() + "' has " + std::to_string(seating.player_count()) +
-                " players but Players is " + std::to_string(options.players));
+    return fail("seating '" + seating.to_string() + "' has " +
+                std::to_string(seating.player_count()) + " players but Players is " +
+                std::to_string(options.players));
   for (const auto& armies : seating.armies) {
     if (static_cast<int>(armies.size()) != options.armies_per_player)
       return fail("seating '" + seating.to_string() + "' gives a player " +

@@ -80,7 +80,9 @@ class Rules {
   Bitboard stop_allowed_grid(int army, int parity_class) const {
     return stop_allowed_grid_[army][parity_class];
   }
-  Bitboard target_grid(int army, int parity_class) const { return target_grid_[army][parity_class]; }
+  Bitboard target_grid(int army, int parity_class) const {
+    return target_grid_[army][parity_class];
+  }
   // The far tip of the army's target, for move-limit adjudication.
   Hole target_tip(int army) const { return target_tips_[army]; }
 

@@ -29,7 +29,8 @@ void play(Game& game, const std::string& move) {
 }
 
 TEST(EndOfGame, FillingTheTargetWithOwnPiecesWins) {
-  Game game = game_of(small_board(), {{'a', "c9"}, {'a', "c8"}, {'a', "d7"}, {'d', "e5"}, {'d', "f5"}});
+  Game game =
+      game_of(small_board(), {{'a', "c9"}, {'a', "c8"}, {'a', "d7"}, {'d', "e5"}, {'d', "f5"}});
   EXPECT_FALSE(game.position().is_over());
   play(game, "d7d8");
   ASSERT_TRUE(game.position().is_over());
@@ -57,8 +58,8 @@ TEST(EndOfGame, EqualTurnsLetsTheSecondPlayerDrawLevel) {
   // Both armies are one step from home. Without equal turns player 1's step
   // ends the game; with them player 2 still moves, and if it finishes too
   // both share first place, else player 1 wins at the end of the round.
-  const std::vector<std::pair<char, std::string>> pieces = {
-      {'a', "c9"}, {'a', "c8"}, {'a', "d7"}, {'d', "g1"}, {'d', "f2"}, {'d', "g3"}};
+  const std::vector<std::pair<char, std::string>> pieces = {{'a', "c9"}, {'a', "c8"}, {'a', "d7"},
+                                                            {'d', "g1"}, {'d', "f2"}, {'d', "g3"}};
   Game plain = game_of(small_board(), pieces);
   play(plain, "d7d8");
   EXPECT_TRUE(plain.position().is_over());
@@ -93,9 +94,10 @@ TEST(EndOfGame, NoLegalMoveLosesATwoPlayerGame) {
 TEST(EndOfGame, NoLegalMoveEliminatesInAThreePlayerGameWithoutAMove) {
   RuleOptions options;
   options.players = 3;
-  Game game = game_of(options,
-                      {{'a', "m1"}, {'c', "l2"}, {'c', "m2"}, {'c', "k3"}, {'c', "m3"}, {'c', "g9"}, {'e', "i9"}},
-                      1, 7);
+  Game game = game_of(
+      options,
+      {{'a', "m1"}, {'c', "l2"}, {'c', "m2"}, {'c', "k3"}, {'c', "m3"}, {'c', "g9"}, {'e', "i9"}},
+      1, 7);
   EXPECT_FALSE(game.position().is_over());
   EXPECT_TRUE(game.position().is_eliminated(0));
   EXPECT_EQ(game.position().side_to_move(), 1);
@@ -109,7 +111,8 @@ TEST(EndOfGame, LastPlayerLeftWins) {
   // which leaves player 3 alone: it wins, then 1 (eliminated last), then 2.
   RuleOptions options;
   options.players = 3;
-  Game game(testing::setup_of("1/2/3/4/13/12/11/10/4e4/10/11/12/13/4/c1c/cc/a 1 a/c-/e 12", options));
+  Game game(
+      testing::setup_of("1/2/3/4/13/12/11/10/4e4/10/11/12/13/4/c1c/cc/a 1 a/c-/e 12", options));
   ASSERT_TRUE(game.position().is_over());
   EXPECT_EQ(game.position().standings(), (Standings{{2}, {0}, {1}}));
 }

@@ -89,7 +89,8 @@ TEST(Geometry, RotationMapsEachArmToTheNext) {
   for (int n = 2; n <= 4; ++n) {
     const Geometry& g = Geometry::of(n);
     for (int arm = 0; arm < kArmies; ++arm)
-      for (int h : g.arm(arm)) EXPECT_TRUE(g.arm((arm + 1) % 6).test(g.rotate(static_cast<Hole>(h), 1)));
+      for (int h : g.arm(arm))
+        EXPECT_TRUE(g.arm((arm + 1) % 6).test(g.rotate(static_cast<Hole>(h), 1)));
     for (int h = 0; h < g.hole_count(); ++h) {
       EXPECT_EQ(g.rotate(static_cast<Hole>(h), 6), h);
       EXPECT_EQ(g.distance(static_cast<Hole>(h), g.tip(0)),

@@ -52,7 +52,8 @@ TEST(MoveGeneration, JumpOverAnyArmyAndChains) {
 TEST(MoveGeneration, ChainsToTheSameHoleAreOneMove) {
   // k11 is reached both by i9-k9-k11 and by i9-i11-k11: one move. Four steps
   // (j9 and i10 are occupied) and the jump ends k9, i11, k11.
-  const GameSetup setup = build({}, {{'a', "i9"}, {'d', "j9"}, {'d', "i10"}, {'d', "k10"}, {'d', "j11"}});
+  const GameSetup setup =
+      build({}, {{'a', "i9"}, {'d', "j9"}, {'d', "i10"}, {'d', "k10"}, {'d', "j11"}});
   EXPECT_EQ(destinations_of(setup.position, "i9"),
             (Names{"h10", "h9", "i11", "i8", "j8", "k11", "k9"}));
 }
@@ -71,9 +72,11 @@ TEST(MoveGeneration, ForeignStopDecidesWhetherAPieceMayEndInAnotherArm) {
   const std::vector<std::pair<char, std::string>> pieces = {{'a', "i5"}, {'d', "h5"}, {'d', "g6"}};
   EXPECT_EQ(destinations_of(build({}, {{'a', "i5"}}).position, "i5"),
             (Names{"h6", "i6", "j4", "j5"}));
-  EXPECT_EQ(destinations_of(build(options_with(false, true, false, false), {{'a', "i5"}}).position, "i5"),
-            (Names{"h5", "h6", "i6", "j4", "j5"}));
-  EXPECT_EQ(destinations_of(build({}, pieces).position, "i5"), (Names{"g7", "h6", "i6", "j4", "j5"}));
+  EXPECT_EQ(
+      destinations_of(build(options_with(false, true, false, false), {{'a', "i5"}}).position, "i5"),
+      (Names{"h5", "h6", "i6", "j4", "j5"}));
+  EXPECT_EQ(destinations_of(build({}, pieces).position, "i5"),
+            (Names{"g7", "h6", "i6", "j4", "j5"}));
   EXPECT_EQ(destinations_of(build(options_with(false, true, false, false), pieces).position, "i5"),
             (Names{"g5", "g7", "h6", "i6", "j4", "j5"}));
 }
@@ -138,7 +141,7 @@ TEST(MoveGeneration, LongJumpsPassOverTheLiftedStartHole) {
   // (empty during its chain), h9 is the pivot three holes away, and the
   // landing is e9, six holes away.
   const GameSetup setup = build(options_with(true, false, false, false),
-                            {{'a', "i9"}, {'d', "i10"}, {'d', "j10"}, {'d', "h9"}});
+                                {{'a', "i9"}, {'d', "i10"}, {'d', "j10"}, {'d', "h9"}});
   const Names ends = destinations_of(setup.position, "i9");
   EXPECT_EQ(std::count(ends.begin(), ends.end(), "e9"), 1);
   EXPECT_EQ(shortest_path(setup.position, *parse_move(setup.position, "i9e9")).size(), 4u);
@@ -162,9 +165,9 @@ TEST(MoveGeneration, AgreesWithTheReferenceUnderEveryOptionAndSeating) {
   struct Seat {
     int players, armies, pieces, board;
   };
-  const Seat seats[] = {{2, 1, 10, 4}, {3, 1, 10, 4}, {4, 1, 10, 4}, {6, 1, 10, 4}, {2, 2, 10, 4},
-                        {2, 3, 10, 4}, {3, 2, 10, 4}, {2, 1, 15, 4}, {3, 1, 15, 4}, {1, 1, 10, 4},
-                        {2, 1, 10, 2}, {6, 1, 10, 3}};
+  const Seat seats[] = {{2, 1, 10, 4}, {3, 1, 10, 4}, {4, 1, 10, 4}, {6, 1, 10, 4},
+                        {2, 2, 10, 4}, {2, 3, 10, 4}, {3, 2, 10, 4}, {2, 1, 15, 4},
+                        {3, 1, 15, 4}, {1, 1, 10, 4}, {2, 1, 10, 2}, {6, 1, 10, 3}};
   int positions = 0;
   for (int bits = 0; bits < 16; ++bits) {
     for (const Seat& seat : seats) {

@@ -55,19 +55,18 @@ TEST_P(StartPerft, MatchesFrozenCounts) {
 // depth 2 (ReferencePerft below) and on random games (movegen_test.cpp).
 INSTANTIATE_TEST_SUITE_P(
     Seatings, StartPerft,
-    ::testing::Values(
-        PerftCase{"three_players", 3, 1, 10, 4, {14, 196, 2744, 65072, 1543136}},
-        PerftCase{"four_players", 4, 1, 10, 4, {14, 197, 2758, 38809, 922945}},
-        PerftCase{"six_players", 6, 1, 10, 4, {14, 197, 2772, 39005, 548842}},
-        PerftCase{"two_by_two", 2, 2, 10, 4, {28, 784, 29624, 1119364}},
-        PerftCase{"two_by_three", 2, 3, 10, 4, {42, 1766, 91578, 4755286}},
-        PerftCase{"three_by_two", 3, 2, 10, 4, {28, 785, 22036, 834172}},
-        PerftCase{"fifteen_two", 2, 1, 15, 4, {18, 324, 9504, 278784}},
-        PerftCase{"fifteen_three", 3, 1, 15, 4, {18, 324, 5832, 171180}},
-        PerftCase{"solitaire", 1, 1, 10, 4, {14, 332, 8878, 269932}},
-        PerftCase{"board_two", 2, 1, 10, 2, {6, 36, 372, 3844, 39482, 406568}},
-        PerftCase{"board_three", 2, 1, 10, 3, {10, 100, 1720, 29584, 545240}},
-        PerftCase{"board_three_six", 6, 1, 10, 3, {10, 101, 1020, 10301, 104030}}),
+    ::testing::Values(PerftCase{"three_players", 3, 1, 10, 4, {14, 196, 2744, 65072, 1543136}},
+                      PerftCase{"four_players", 4, 1, 10, 4, {14, 197, 2758, 38809, 922945}},
+                      PerftCase{"six_players", 6, 1, 10, 4, {14, 197, 2772, 39005, 548842}},
+                      PerftCase{"two_by_two", 2, 2, 10, 4, {28, 784, 29624, 1119364}},
+                      PerftCase{"two_by_three", 2, 3, 10, 4, {42, 1766, 91578, 4755286}},
+                      PerftCase{"three_by_two", 3, 2, 10, 4, {28, 785, 22036, 834172}},
+                      PerftCase{"fifteen_two", 2, 1, 15, 4, {18, 324, 9504, 278784}},
+                      PerftCase{"fifteen_three", 3, 1, 15, 4, {18, 324, 5832, 171180}},
+                      PerftCase{"solitaire", 1, 1, 10, 4, {14, 332, 8878, 269932}},
+                      PerftCase{"board_two", 2, 1, 10, 2, {6, 36, 372, 3844, 39482, 406568}},
+                      PerftCase{"board_three", 2, 1, 10, 3, {10, 100, 1720, 29584, 545240}},
+                      PerftCase{"board_three_six", 6, 1, 10, 3, {10, 101, 1020, 10301, 104030}}),
     [](const auto& info) { return std::string(info.param.name); });
 
 // The naive reference generator, driven through the same play() and

@@ -10,7 +10,8 @@ namespace {
 using testing::random_playout;
 using testing::start_of;
 
-constexpr const char* kTwoPlayerStart = "d/dd/ddd/dddd/13/12/11/10/9/10/11/12/13/aaaa/aaa/aa/a 1 a/d 0";
+constexpr const char* kTwoPlayerStart =
+    "d/dd/ddd/dddd/13/12/11/10/9/10/11/12/13/aaaa/aaa/aa/a 1 a/d 0";
 
 RuleOptions with_seating(int players, int armies, int pieces = 10, int board = 4) {
   RuleOptions options;
@@ -52,9 +53,9 @@ TEST(PositionString, PieceCountsOfTheStarts) {
   struct Case {
     int players, armies, pieces, board, per_army;
   };
-  for (const Case& c : {Case{2, 1, 10, 4, 10}, Case{3, 1, 15, 4, 15}, Case{4, 1, 10, 4, 10},
-                        Case{6, 1, 10, 4, 10}, Case{2, 3, 10, 4, 10}, Case{3, 2, 10, 4, 10},
-                        Case{2, 1, 10, 2, 3}, Case{6, 1, 10, 3, 6}}) {
+  for (const Case& c :
+       {Case{2, 1, 10, 4, 10}, Case{3, 1, 15, 4, 15}, Case{4, 1, 10, 4, 10}, Case{6, 1, 10, 4, 10},
+        Case{2, 3, 10, 4, 10}, Case{3, 2, 10, 4, 10}, Case{2, 1, 10, 2, 3}, Case{6, 1, 10, 3, 6}}) {
     const GameSetup setup = start_of(with_seating(c.players, c.armies, c.pieces, c.board));
     EXPECT_EQ(setup.position.occupied().count(), c.players * c.armies * c.per_army);
     for (int army = 0; army < kArmies; ++army)
@@ -65,9 +66,9 @@ TEST(PositionString, PieceCountsOfTheStarts) {
 }
 
 TEST(PositionString, RoundTripsThroughRandomGames) {
-  const RuleOptions seatings[] = {with_seating(2, 1), with_seating(3, 1), with_seating(6, 1),
-                                  with_seating(2, 2), with_seating(3, 2), with_seating(3, 1, 15),
-                                  with_seating(4, 1, 10, 3)};
+  const RuleOptions seatings[] = {
+      with_seating(2, 1), with_seating(3, 1),     with_seating(6, 1),       with_seating(2, 2),
+      with_seating(3, 2), with_seating(3, 1, 15), with_seating(4, 1, 10, 3)};
   unsigned seed = 1;
   for (const RuleOptions& options : seatings) {
     const GameSetup start = start_of(options);
@@ -84,7 +85,8 @@ TEST(PositionString, RoundTripsThroughRandomGames) {
 }
 
 TEST(PositionString, EliminationMarksRoundTrip) {
-  const std::string text = "1/2/3/4/cccc5eeee/ccc6eee/cc7ee/c8e/9/10/11/12/13/aaaa/aaa/aa/a 1 a/c-/e 5";
+  const std::string text =
+      "1/2/3/4/cccc5eeee/ccc6eee/cc7ee/c8e/9/10/11/12/13/aaaa/aaa/aa/a 1 a/c-/e 5";
   const auto setup = parse_position_string(text, with_seating(3, 1));
   ASSERT_TRUE(setup) << setup.error();
   EXPECT_TRUE(setup->position.is_eliminated(1));
@@ -95,8 +97,8 @@ TEST(PositionString, EliminationMarksRoundTrip) {
 
 TEST(PositionString, SeatingFieldGivesTheTurnOrderAndArmies) {
   // Any armies with the right counts: b against e, player 1 seated first.
-  const auto setup = parse_position_string("1/2/3/4/13/12/11/10/9/b9/bb9/bbb9/bbbb9/4/3/2/1 2 b/e 3",
-                                           with_seating(2, 1));
+  const auto setup = parse_position_string(
+      "1/2/3/4/13/12/11/10/9/b9/bb9/bbb9/bbbb9/4/3/2/1 2 b/e 3", with_seating(2, 1));
   ASSERT_TRUE(setup) << setup.error();
   EXPECT_EQ(setup->position.side_to_move(), 1);
   EXPECT_EQ(setup->rules->player_of(1), 0);
@@ -126,27 +128,36 @@ INSTANTIATE_TEST_SUITE_P(
         BadString{"d/dd/ddd/dddd/13/12/11/10/9/10/11/12/12/aaaa/aaa/aa/a 1 a/d 0", "rank 5"},
         BadString{"d/dd/ddd/dddd/13/12/11/10/9/10/11/12/14/aaaa/aaa/aa/a 1 a/d 0", "rank 5"},
         BadString{"d/dd/ddd/dddd/13/12/11/10/9/10/11/12/13/aaaa/aaa/aa/x 1 a/d 0", "army letter"},
-        BadString{"d/dd/ddd/dddd/13/12/11/10/9/10/11/12/13/aaaa/aaa/aa/b 1 a/d 0", "not in the seating"},
+        BadString{"d/dd/ddd/dddd/13/12/11/10/9/10/11/12/13/aaaa/aaa/aa/b 1 a/d 0",
+                  "not in the seating"},
         BadString{"d/dd/ddd/dddd/13/12/11/10/9/10/11/12/13/aaaa/aaa/aa/A 1 a/d 0", "dragon"},
         BadString{"d/dd/ddd/dddd/13/12/11/10/9/10/11/12/a12/aaaa/aaa/aa/a 1 a/d 0", "11 pieces"},
         BadString{"d/dd/ddd/dddd/13/12/11/10/9/10/11/12/013/aaaa/aaa/aa/a 1 a/d 0", "empty holes"},
         BadString{"d/dd/ddd/dddd/13/12/11/10/9/10/11/12/0013/aaaa/aaa/aa/a 1 a/d 0", "empty holes"},
-        BadString{"d/dd/ddd/dddd/13/12/11/10/9/10/11/12/13/aaaa/aaa/aa/a 3 a/d 0", "player-to-move"},
-        BadString{"d/dd/ddd/dddd/13/12/11/10/9/10/11/12/13/aaaa/aaa/aa/a 0 a/d 0", "player-to-move"},
-        BadString{"d/dd/ddd/dddd/13/12/11/10/9/10/11/12/13/aaaa/aaa/aa/a x a/d 0", "player-to-move"},
+        BadString{"d/dd/ddd/dddd/13/12/11/10/9/10/11/12/13/aaaa/aaa/aa/a 3 a/d 0",
+                  "player-to-move"},
+        BadString{"d/dd/ddd/dddd/13/12/11/10/9/10/11/12/13/aaaa/aaa/aa/a 0 a/d 0",
+                  "player-to-move"},
+        BadString{"d/dd/ddd/dddd/13/12/11/10/9/10/11/12/13/aaaa/aaa/aa/a x a/d 0",
+                  "player-to-move"},
         BadString{"d/dd/ddd/dddd/13/12/11/10/9/10/11/12/13/aaaa/aaa/aa/a 1 a-/d 0", "eliminated"},
         BadString{"d/dd/ddd/dddd/13/12/11/10/9/10/11/12/13/aaaa/aaa/aa/a 1 a/d -1", "move-count"},
-        BadString{"d/dd/ddd/dddd/13/12/11/10/9/10/11/12/13/aaaa/aaa/aa/a 1 a/d 99999999999", "move-count"},
-        BadString{"d/dd/ddd/dddd/13/12/11/10/9/10/11/12/13/aaaa/aaa/aa/a 1 a/c/e 0", "Players is 2"},
+        BadString{"d/dd/ddd/dddd/13/12/11/10/9/10/11/12/13/aaaa/aaa/aa/a 1 a/d 99999999999",
+                  "move-count"},
+        BadString{"d/dd/ddd/dddd/13/12/11/10/9/10/11/12/13/aaaa/aaa/aa/a 1 a/c/e 0",
+                  "Players is 2"},
         BadString{"d/dd/ddd/dddd/13/12/11/10/9/10/11/12/13/aaaa/aaa/aa/a 1 ad/ 0", "no army"},
         BadString{"d/dd/ddd/dddd/13/12/11/10/9/10/11/12/13/aaaa/aaa/aa/a 1 a/a 0", "twice"},
-        BadString{"d/dd/ddd/dddd/13/12/11/10/9/10/11/12/13/aaaa/aaa/aa/a 1 a-d/e 0", "'-' may only"},
-        BadString{"d/dd/ddd/dddd/13/12/11/10/9/10/11/12/13/aaaa/aaa/aa/a 1 ad/be 0", "ArmiesPerPlayer is 1"},
+        BadString{"d/dd/ddd/dddd/13/12/11/10/9/10/11/12/13/aaaa/aaa/aa/a 1 a-d/e 0",
+                  "'-' may only"},
+        BadString{"d/dd/ddd/dddd/13/12/11/10/9/10/11/12/13/aaaa/aaa/aa/a 1 ad/be 0",
+                  "ArmiesPerPlayer is 1"},
         BadString{"d/dd/ddd/dddd/13/12/11/10/9/10/11/12/13/aaaa/aaa/aa/a 1 a/g 0", "army letter"}));
 
 TEST(PositionString, FifteenPiecesNeedNonNeighbouringArmiesAndTheBigBoard) {
   RuleOptions options = with_seating(2, 1, 15);
-  auto neighbours = parse_position_string("1/2/3/4/13/12/11/10/9/10/11/12/13/4/3/2/1 1 a/b 0", options);
+  auto neighbours =
+      parse_position_string("1/2/3/4/13/12/11/10/9/10/11/12/13/4/3/2/1 1 a/b 0", options);
   ASSERT_FALSE(neighbours);
   EXPECT_NE(neighbours.error().find("neighbours"), std::string::npos);
   auto small = parse_position_string("d/dd/7/6/5/6/7/aa/a 1 a/d 0", options);

@@ -69,7 +69,8 @@ TEST(RandomPlay, InvariantsHoldAfterEveryMove) {
         const Position& after = game.position();
         ++moves_checked;
         ASSERT_EQ(after.hash(), after.compute_hash());
-        for (int army = 0; army < kArmies; ++army) ASSERT_EQ(after.army(army).count(), counts[army]);
+        for (int army = 0; army < kArmies; ++army)
+          ASSERT_EQ(after.army(army).count(), counts[army]);
         ASSERT_EQ(after.move_count(), before.move_count() + 1);
         const auto again = parse_position_string(position_string(after), options);
         ASSERT_TRUE(again) << again.error();

@@ -21,7 +21,7 @@ GameSetup start_of(const RuleOptions& options) {
 }
 
 GameSetup build(const RuleOptions& options, const std::vector<std::pair<char, std::string>>& pieces,
-            int player_to_move, int move_count) {
+                int player_to_move, int move_count) {
   GameSetup setup = start_of(options);
   Position position = Position::empty(*setup.rules);
   for (const auto& [letter, name] : pieces) {

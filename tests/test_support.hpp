@@ -19,7 +19,7 @@ GameSetup start_of(const RuleOptions& options = {});
 // A position with the given pieces (army letter, hole name), the standard
 // seating of the options and the given player to move (1-based).
 GameSetup build(const RuleOptions& options, const std::vector<std::pair<char, std::string>>& pieces,
-            int player_to_move = 1, int move_count = 0);
+                int player_to_move = 1, int move_count = 0);
 
 // Legal moves as sorted start-end strings ("i9k9").
 std::vector<std::string> legal_moves(const Position& position);
