@@ -247,7 +247,7 @@ bool Position::check_finished(int mover) {
 
 bool Position::check_home_deadline() {
   const int deadline = rules_->options().home_deadline;
-  if (deadline <= 0 || move_count_ != deadline * rules_->player_count()) return false;
+  if (deadline <= 0 || move_count_ < deadline * rules_->player_count()) return false;
   bool any = false;
   // Players caught at once share their elimination order, hence their place.
   const std::uint8_t order = eliminations_ + 1;

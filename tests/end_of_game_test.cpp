@@ -135,6 +135,23 @@ TEST(EndOfGame, HomeDeadlineEliminatesPlayersStillAtHome) {
   EXPECT_EQ(both.position().standings(), (Standings{{0, 1}}));
 }
 
+TEST(EndOfGame, HomeDeadlineHoldsAfterItsMoveToo) {
+  // Past the deadline (move 7 of a two-player game with HomeDeadline 1), a
+  // player that steps back into its home is eliminated as well.
+  RuleOptions options = small_board();
+  options.home_deadline = 1;
+  Game game = game_of(options, {{'a', "f3"}, {'a', "d5"}, {'d', "c7"}, {'d', "e6"}}, 1, 7);
+  EXPECT_FALSE(game.position().is_over());
+  play(game, "f3f2");
+  ASSERT_TRUE(game.position().is_over());
+  EXPECT_EQ(game.position().standings(), (Standings{{1}, {0}}));
+
+  // A set-up position past the deadline is judged at once.
+  Game setup = game_of(options, {{'a', "g1"}, {'d', "c7"}}, 1, 9);
+  ASSERT_TRUE(setup.position().is_over());
+  EXPECT_EQ(setup.position().standings(), (Standings{{1}, {0}}));
+}
+
 TEST(EndOfGame, HomeDeadlineInAThreePlayerGameLeavesTheOthersPlaying) {
   RuleOptions options = small_board(3);
   options.home_deadline = 2;  // checked when the move count reaches 6
