@@ -1,0 +1,326 @@
+#include "engine/search/alphabeta.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "engine/movegen.hpp"
+
+namespace tiaoqi::search {
+namespace {
+
+constexpr int kAspirationWindow = 60;
+constexpr int kHistoryLimit = 16384;
+constexpr int kTableMoveKey = 1 << 30;
+constexpr int kKillerKey = 1 << 28;
+constexpr int kGainWeight = 1 << 16;
+
+// Forced results are stored relative to the node, not the root.
+int to_table(int score, int ply) {
+  if (is_win_score(score)) return score + ply;
+  if (is_loss_score(score)) return score - ply;
+  return score;
+}
+
+int from_table(int score, int ply) {
+  if (is_win_score(score)) return score - ply;
+  if (is_loss_score(score)) return score + ply;
+  return score;
+}
+
+// How much closer a move brings its piece to its army's target tip.
+int progress_gain(const Position& position, Move move) {
+  const int army = position.army_at(move.from);
+  const Hole tip = position.rules().target_tip(army);
+  const Geometry& geometry = position.geometry();
+  return geometry.distance(move.from, tip) - geometry.distance(move.to, tip);
+}
+
+void add_history(int& entry, int bonus) {
+  // Gravity keeps the entries within +-kHistoryLimit.
+  entry += bonus - entry * (bonus < 0 ? -bonus : bonus) / kHistoryLimit;
+}
+
+}  // namespace
+
+AlphaBeta::AlphaBeta(TranspositionTable& table, const std::atomic<bool>& stop, Evaluate evaluate)
+    : table_(table), stop_(stop), evaluate_(evaluate) {}
+
+bool AlphaBeta::should_abort() {
+  if (stop_.load(std::memory_order_relaxed)) return true;
+  if (limits_.nodes && nodes_ >= limits_.nodes) return true;
+  if (limits_.timed && (nodes_ & 1023) == 0 &&
+      std::chrono::steady_clock::now() >= limits_.hard_deadline)
+    return true;
+  return false;
+}
+
+bool AlphaBeta::is_repetition(std::uint64_t hash, int ply) const {
+  for (int i = ply - 2; i >= 0; i -= 2)
+    if (path_hashes_[i] == hash) return true;
+  for (std::uint64_t earlier : limits_.game_history)
+    if (earlier == hash) return true;
+  return false;
+}
+
+int AlphaBeta::terminal_score(const Position& position, int player, int ply) const {
+  const int mine = position.place_of(player);
+  const int theirs = position.place_of(1 - player);
+  if (mine == theirs) return 0;
+  return mine < theirs ? kWin - ply : -(kWin - ply);
+}
+
+void AlphaBeta::order_moves(const Position& position, MoveList& moves, Move table_move, int ply,
+                            std::array<int, kMaxMoves>& keys) const {
+  const int count = moves.size();
+  for (int i = 0; i < count; ++i) {
+    const Move move = moves[i];
+    int key;
+    if (move == table_move)
+      key = kTableMoveKey;
+    else if (move == killers_[ply][0] || move == killers_[ply][1])
+      key = kKillerKey + progress_gain(position, move);
+    else
+      key = progress_gain(position, move) * kGainWeight + history_[move.from][move.to];
+    keys[i] = key;
+  }
+  // Insertion sort: move lists are short and often nearly ordered.
+  for (int i = 1; i < count; ++i) {
+    const Move move = moves[i];
+    const int key = keys[i];
+    int j = i - 1;
+    while (j >= 0 && keys[j] < key) {
+      moves[j + 1] = moves[j];
+      keys[j + 1] = keys[j];
+      --j;
+    }
+    moves[j + 1] = move;
+    keys[j + 1] = key;
+  }
+}
+
+int AlphaBeta::search(const Position& position, int player, int depth, int alpha, int beta, int ply,
+                      bool pv_node) {
+  pv_length_[ply] = 0;
+  if (position.is_over()) return terminal_score(position, player, ply);
+  ++nodes_;
+  if (should_abort()) aborted_ = true;
+  if (aborted_) return 0;
+  seldepth_ = std::max(seldepth_, ply);
+  if (ply >= kMaxPly - 1 || depth <= 0) return evaluate_(position, player);
+  // Repetition ends nothing in this game; the cycle is cut at the static value.
+  if (is_repetition(position.hash(), ply)) return evaluate_(position, player);
+
+  // A faster win or a slower loss than already found cannot matter.
+  alpha = std::max(alpha, -(kWin - ply));
+  beta = std::min(beta, kWin - ply - 1);
+  if (alpha >= beta) return alpha;
+
+  const TtProbe entry = table_.probe(position.hash());
+  if (entry.hit && !pv_node && entry.depth >= depth) {
+    const int score = from_table(entry.score, ply);
+    if (entry.bound == Bound::kExact || (entry.bound == Bound::kLower && score >= beta) ||
+        (entry.bound == Bound::kUpper && score <= alpha))
+      return score;
+  }
+
+  MoveList moves;
+  generate_moves(position, moves);
+  // With two players, no legal move loses the game.
+  if (moves.empty()) return -(kWin - ply);
+  std::array<int, kMaxMoves> keys;
+  order_moves(position, moves, entry.hit ? entry.move : Move{}, ply, keys);
+
+  const int original_alpha = alpha;
+  int best_score = -kInfinity;
+  Move best_move;
+  const int opponent = 1 - player;
+  for (int i = 0; i < moves.size(); ++i) {
+    const Move move = moves[i];
+    Position child = position;
+    child.play(move);
+    path_hashes_[ply + 1] = child.hash();
+
+    int score;
+    if (i == 0) {
+      score = -search(child, opponent, depth - 1, -beta, -alpha, ply + 1, pv_node);
+    } else {
+      // Late moves that make no progress are searched shallower first.
+      int reduction = 0;
+      if (depth >= 3 && i >= 3 && keys[i] < kKillerKey && keys[i] <= 0)
+        reduction = (i >= 8 && depth >= 5) ? 2 : 1;
+      score = -search(child, opponent, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1, false);
+      if (reduction && score > alpha)
+        score = -search(child, opponent, depth - 1, -alpha - 1, -alpha, ply + 1, false);
+      if (pv_node && score > alpha && score < beta)
+        score = -search(child, opponent, depth - 1, -beta, -alpha, ply + 1, true);
+    }
+    if (aborted_) return 0;
+
+    if (score > best_score) {
+      best_score = score;
+      best_move = move;
+      if (score > alpha) {
+        alpha = score;
+        pv_[ply][0] = move;
+        std::copy_n(pv_[ply + 1].begin(), pv_length_[ply + 1], pv_[ply].begin() + 1);
+        pv_length_[ply] = pv_length_[ply + 1] + 1;
+        if (alpha >= beta) {
+          if (move != killers_[ply][0]) {
+            killers_[ply][1] = killers_[ply][0];
+            killers_[ply][0] = move;
+          }
+          add_history(history_[move.from][move.to], depth * depth);
+          for (int j = 0; j < i; ++j)
+            add_history(history_[moves[j].from][moves[j].to], -depth * depth);
+          break;
+        }
+      }
+    }
+  }
+
+  const Bound bound = best_score >= beta            ? Bound::kLower
+                      : best_score > original_alpha ? Bound::kExact
+                                                    : Bound::kUpper;
+  table_.store(position.hash(), best_move, to_table(best_score, ply), depth, bound);
+  return best_score;
+}
+
+int AlphaBeta::root_search(const Position& root, int depth, int alpha, int beta,
+                           const std::vector<Move>& excluded, PvLine& line) {
+  const int player = root.side_to_move();
+  MoveList moves;
+  for (const Move& move : root_moves_)
+    if (std::find(excluded.begin(), excluded.end(), move) == excluded.end()) moves.add(move);
+  const TtProbe entry = table_.probe(root.hash());
+  std::array<int, kMaxMoves> keys;
+  order_moves(root, moves, entry.hit ? entry.move : Move{}, 0, keys);
+  // The best move of the previous iteration goes first.
+  if (!line.moves.empty()) {
+    for (int i = 0; i < moves.size(); ++i) {
+      if (moves[i] != line.moves[0]) continue;
+      std::rotate(moves.begin(), moves.begin() + i, moves.begin() + i + 1);
+      break;
+    }
+  }
+  pv_length_[0] = 0;
+  path_hashes_[0] = root.hash();
+
+  const int original_alpha = alpha;
+  int best_score = -kInfinity;
+  for (int i = 0; i < moves.size(); ++i) {
+    const Move move = moves[i];
+    Position child = root;
+    child.play(move);
+    path_hashes_[1] = child.hash();
+    int score;
+    if (i == 0) {
+      score = -search(child, 1 - player, depth - 1, -beta, -alpha, 1, true);
+    } else {
+      score = -search(child, 1 - player, depth - 1, -alpha - 1, -alpha, 1, false);
+      if (score > alpha && score < beta)
+        score = -search(child, 1 - player, depth - 1, -beta, -alpha, 1, true);
+    }
+    if (aborted_) return 0;
+    if (score > best_score) {
+      best_score = score;
+      if (score > alpha || i == 0) {
+        line.score = score;
+        line.moves.assign(1, move);
+        line.moves.insert(line.moves.end(), pv_[1].begin(), pv_[1].begin() + pv_length_[1]);
+      }
+      if (score > alpha) {
+        alpha = score;
+        if (alpha >= beta) break;
+      }
+    }
+  }
+  if (excluded.empty() && !line.moves.empty()) {
+    const Bound bound = best_score >= beta            ? Bound::kLower
+                        : best_score > original_alpha ? Bound::kExact
+                                                      : Bound::kUpper;
+    table_.store(root.hash(), line.moves[0], to_table(best_score, 0), depth, bound);
+  }
+  return best_score;
+}
+
+AlphaBetaReport AlphaBeta::run(const Position& root, const AlphaBetaLimits& limits,
+                               const std::function<void(const AlphaBetaReport&)>& on_depth) {
+  limits_ = limits;
+  nodes_ = 0;
+  seldepth_ = 0;
+  aborted_ = false;
+  killers_ = {};
+  for (auto& row : history_) row.fill(0);
+  table_.new_search();
+
+  MoveList legal;
+  generate_moves(root, legal);
+  root_moves_.clear();
+  for (const Move& move : legal) {
+    if (limits.search_moves.empty() ||
+        std::find(limits.search_moves.begin(), limits.search_moves.end(), move) !=
+            limits.search_moves.end())
+      root_moves_.push_back(move);
+  }
+  AlphaBetaReport best;
+  if (root_moves_.empty()) return best;
+
+  std::vector<PvLine> previous_lines;
+  const int line_count = std::min<int>(std::max(limits.multi_pv, 1), root_moves_.size());
+  for (int depth = 1; depth <= limits.depth; ++depth) {
+    AlphaBetaReport report;
+    report.depth = depth;
+    std::vector<Move> excluded;
+    for (int k = 0; k < line_count && !aborted_; ++k) {
+      PvLine line;
+      if (k < static_cast<int>(previous_lines.size()))
+        line.moves.assign(1, previous_lines[k].moves[0]);
+      int delta = kAspirationWindow;
+      const bool aspirate = depth >= 4 && k < static_cast<int>(previous_lines.size()) &&
+                            !is_win_score(std::abs(previous_lines[k].score));
+      int alpha = aspirate ? previous_lines[k].score - delta : -kInfinity;
+      int beta = aspirate ? previous_lines[k].score + delta : kInfinity;
+      while (true) {
+        const int score = root_search(root, depth, alpha, beta, excluded, line);
+        if (aborted_) break;
+        if (score <= alpha && alpha > -kInfinity) {
+          alpha = std::max(score - delta, -kInfinity);
+        } else if (score >= beta && beta < kInfinity) {
+          beta = std::min(score + delta, kInfinity);
+        } else {
+          break;
+        }
+        delta *= 2;
+      }
+      if (aborted_) break;
+      excluded.push_back(line.moves[0]);
+      report.lines.push_back(line);
+    }
+    if (aborted_) break;
+    std::stable_sort(report.lines.begin(), report.lines.end(),
+                     [](const PvLine& a, const PvLine& b) { return a.score > b.score; });
+    report.nodes = nodes_;
+    report.seldepth = seldepth_;
+    best = report;
+    previous_lines = report.lines;
+    on_depth(report);
+    // A forced result needs no deeper look.
+    if (is_win_score(std::abs(report.lines[0].score)) &&
+        kWin - std::abs(report.lines[0].score) < depth)
+      break;
+    if (limits.timed && std::chrono::steady_clock::now() >= limits.soft_deadline) break;
+  }
+
+  if (best.lines.empty()) {
+    // Not even depth 1 finished: play the most progressive move.
+    MoveList moves;
+    for (const Move& move : root_moves_) moves.add(move);
+    std::array<int, kMaxMoves> keys;
+    order_moves(root, moves, Move{}, 0, keys);
+    best.lines.push_back(PvLine{0, {moves[0]}});
+  }
+  best.nodes = nodes_;
+  return best;
+}
+
+}  // namespace tiaoqi::search

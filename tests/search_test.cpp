@@ -1,0 +1,158 @@
+#include <gtest/gtest.h>
+
+#include "engine/search/alphabeta.hpp"
+#include "engine/search/tt.hpp"
+#include "tests/test_support.hpp"
+
+namespace tiaoqi::search {
+namespace {
+
+using testing::build;
+using testing::start_of;
+
+// Progress difference: enough to test the search mechanics on its own.
+int progress_eval(const Position& position, int player) {
+  return (position.distance_sum(1 - player) - position.distance_sum(player)) * 100;
+}
+
+struct Searcher {
+  TranspositionTable table{1};
+  std::atomic<bool> stop{false};
+  AlphaBeta search{table, stop, progress_eval};
+
+  AlphaBetaReport run(const Position& root, AlphaBetaLimits limits) {
+    return search.run(root, limits, [](const AlphaBetaReport&) {});
+  }
+};
+
+RuleOptions small_board() {
+  RuleOptions options;
+  options.board_size = 2;
+  return options;
+}
+
+TEST(TranspositionTable, StoresAndFindsEntries) {
+  TranspositionTable table(1);
+  table.new_search();
+  EXPECT_FALSE(table.probe(0x1234).hit);
+  table.store(0x1234, Move{3, 7}, -250, 6, Bound::kLower);
+  const TtProbe probe = table.probe(0x1234);
+  ASSERT_TRUE(probe.hit);
+  EXPECT_EQ(probe.move, (Move{3, 7}));
+  EXPECT_EQ(probe.score, -250);
+  EXPECT_EQ(probe.depth, 6);
+  EXPECT_EQ(probe.bound, Bound::kLower);
+  // A different key in the same cluster is no hit.
+  EXPECT_FALSE(table.probe(0x1235).hit);
+  table.clear();
+  EXPECT_FALSE(table.probe(0x1234).hit);
+}
+
+TEST(TranspositionTable, HashfullCountsThisSearchsEntries) {
+  TranspositionTable table(1);
+  table.new_search();
+  EXPECT_EQ(table.hashfull(), 0);
+  for (std::uint64_t i = 0; i < 200000; ++i)
+    table.store(i * 0x9e3779b97f4a7c15ULL, Move{}, 0, 1, Bound::kExact);
+  EXPECT_GT(table.hashfull(), 900);
+  table.new_search();
+  EXPECT_EQ(table.hashfull(), 0);
+}
+
+TEST(AlphaBeta, FindsTheWinningMoveWithAnExactScore) {
+  // d7-d8 fills a's target: a win in one ply.
+  const GameSetup setup =
+      build(small_board(), {{'a', "c9"}, {'a', "c8"}, {'a', "d7"}, {'d', "e5"}});
+  Searcher searcher;
+  AlphaBetaLimits limits;
+  limits.depth = 4;
+  const AlphaBetaReport report = searcher.run(setup.position, limits);
+  ASSERT_FALSE(report.lines.empty());
+  EXPECT_EQ(move_ends_text(setup.position.geometry(), report.lines[0].moves[0]), "d7d8");
+  EXPECT_EQ(report.lines[0].score, kWin - 1);
+}
+
+TEST(AlphaBeta, SeesAWinInThreePlies) {
+  // a needs two moves (c7-c8 or d7-d8 first, then the other); d cannot
+  // finish in one. The search must find a win in 3 plies.
+  const GameSetup setup =
+      build(small_board(), {{'a', "c9"}, {'a', "c7"}, {'a', "d7"}, {'d', "e5"}});
+  Searcher searcher;
+  AlphaBetaLimits limits;
+  limits.depth = 5;
+  const AlphaBetaReport report = searcher.run(setup.position, limits);
+  EXPECT_EQ(report.lines[0].score, kWin - 3);
+}
+
+TEST(AlphaBeta, SameDepthSameNodeCount) {
+  const GameSetup setup = start_of();
+  AlphaBetaLimits limits;
+  limits.depth = 4;
+  Searcher first, second;
+  const auto a = first.run(setup.position, limits);
+  const auto b = second.run(setup.position, limits);
+  EXPECT_EQ(a.nodes, b.nodes);
+  EXPECT_EQ(a.lines[0].moves, b.lines[0].moves);
+  EXPECT_GT(a.nodes, 100u);
+}
+
+TEST(AlphaBeta, SearchMovesRestrictTheRoot) {
+  const GameSetup setup = start_of();
+  AlphaBetaLimits limits;
+  limits.depth = 3;
+  limits.search_moves = {*parse_move(setup.position, "m4m5")};
+  Searcher searcher;
+  const auto report = searcher.run(setup.position, limits);
+  EXPECT_EQ(move_ends_text(setup.position.geometry(), report.lines[0].moves[0]), "m4m5");
+}
+
+TEST(AlphaBeta, MultiPvGivesDistinctLinesBestFirst) {
+  const GameSetup setup = start_of();
+  AlphaBetaLimits limits;
+  limits.depth = 3;
+  limits.multi_pv = 4;
+  Searcher searcher;
+  const auto report = searcher.run(setup.position, limits);
+  ASSERT_EQ(report.lines.size(), 4u);
+  for (std::size_t i = 1; i < report.lines.size(); ++i) {
+    EXPECT_GE(report.lines[i - 1].score, report.lines[i].score);
+    EXPECT_NE(report.lines[i - 1].moves[0], report.lines[i].moves[0]);
+  }
+}
+
+TEST(AlphaBeta, NodeLimitAndStopFlagEndTheSearch) {
+  const GameSetup setup = start_of();
+  AlphaBetaLimits limits;
+  limits.nodes = 5000;
+  Searcher searcher;
+  const auto report = searcher.run(setup.position, limits);
+  EXPECT_LE(searcher.search.nodes(), 5000u);
+  EXPECT_FALSE(report.lines.empty());
+
+  Searcher stopped;
+  stopped.stop = true;
+  const auto fallback = stopped.run(setup.position, AlphaBetaLimits{});
+  ASSERT_FALSE(fallback.lines.empty());
+  MoveList legal;
+  generate_moves(setup.position, legal);
+  EXPECT_TRUE(legal.contains(fallback.lines[0].moves[0]));
+}
+
+TEST(AlphaBeta, PrincipalVariationIsLegal) {
+  const GameSetup setup = start_of();
+  AlphaBetaLimits limits;
+  limits.depth = 5;
+  Searcher searcher;
+  const auto report = searcher.run(setup.position, limits);
+  Position position = setup.position;
+  for (const Move& move : report.lines[0].moves) {
+    MoveList legal;
+    generate_moves(position, legal);
+    ASSERT_TRUE(legal.contains(move));
+    position.play(move);
+  }
+  EXPECT_GE(report.lines[0].moves.size(), 3u);
+}
+
+}  // namespace
+}  // namespace tiaoqi::search
