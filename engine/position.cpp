@@ -186,23 +186,21 @@ void Position::play(Move move) {
   toggle_piece(mover_army, move.to);
   set_dragon(move.to, was_dragon);
   ++move_count_;
+  // The turn passes first, so a finished game's string names who is next.
+  set_side_to_move(next_active_after(mover));
 
   if (check_finished(mover)) return;
   if (check_home_deadline()) return;
   const int max_plies = rules_->options().max_plies;
-  if (max_plies > 0 && move_count_ >= max_plies) {
-    end_game(0);
-    return;
-  }
-  set_side_to_move(next_active_after(mover));
+  if (max_plies > 0 && move_count_ >= max_plies) end_game(0);
 }
 
 void Position::eliminate_side_to_move() {
   const int player = side_;
   set_eliminated(player);
-  if (check_survivors()) return;
-  if (check_finished(player)) return;
   set_side_to_move(next_active_after(player));
+  if (check_survivors()) return;
+  check_finished(player);
 }
 
 void Position::conclude_setup() {

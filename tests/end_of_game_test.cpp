@@ -35,6 +35,12 @@ TEST(EndOfGame, FillingTheTargetWithOwnPiecesWins) {
   play(game, "d7d8");
   ASSERT_TRUE(game.position().is_over());
   EXPECT_EQ(game.position().standings(), (Standings{{0}, {1}}));
+  // The finished position names the next player and reads back as finished.
+  const std::string text = position_string(game.position());
+  EXPECT_EQ(text, "a/aa/7/6/2dd1/6/7/2/1 2 a/d 1");
+  const GameSetup again = testing::setup_of(text, small_board());
+  ASSERT_TRUE(again.position.is_over());
+  EXPECT_EQ(again.position.standings(), (Standings{{0}, {1}}));
 }
 
 TEST(EndOfGame, FilledRuleLetsAnotherPlayersMoveCompleteATarget) {
