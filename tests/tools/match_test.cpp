@@ -1,0 +1,272 @@
+// End-to-end tests of the match runner against test-double engines
+// (tests/tools/doubles): a full match, every fault, shards, SPRT stopping,
+// Ctrl-C, and a short match with the real engine when it has been built.
+#include "tools/match/match.hpp"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include "tools/common/replay.hpp"
+#include "tools/match/summary.hpp"
+
+namespace tiaoqi::match {
+namespace {
+
+std::string double_command(const std::string& mode = "random", int after = 0, int delay = 0) {
+  return std::string(TIAOQI_TEST_ENGINE) + " --mode " + mode + " --after " + std::to_string(after) +
+         " --delay " + std::to_string(delay);
+}
+
+EngineSpec engine(const std::string& name, const std::string& command, int seed = 0) {
+  return {name, command, {{"Seed", std::to_string(seed)}}};
+}
+
+MatchConfig config_for(std::vector<EngineSpec> engines, int players, int openings, int max_plies) {
+  MatchConfig config;
+  config.engines = std::move(engines);
+  config.referee.rules.players = players;
+  config.referee.rules.max_plies = max_plies;
+  for (const auto& e : config.engines) config.referee.engine_names.push_back(e.name);
+  config.referee.time.hang_ms = 400;
+  config.schedule.engine_count = static_cast<int>(config.engines.size());
+  config.schedule.rules = config.referee.rules;
+  config.schedule.opening_count = openings;
+  config.schedule.random_plies = 2;
+  config.schedule.seed = 42;
+  config.startup_ms = 3000;
+  config.log = [](const std::string&) {};
+  return config;
+}
+
+void expect_records_replay(const MatchRun& run) {
+  for (const auto& record : run.records) {
+    auto replay = tools::replay_record(record);
+    EXPECT_TRUE(replay.ok()) << replay.error();
+  }
+}
+
+TEST(Match, TwoEnginesPlayToTheEndWithAConsistentTable) {
+  MatchConfig config = config_for(
+      {engine("alpha", double_command(), 1), engine("beta", double_command(), 2)}, 2, 3, 40);
+  config.concurrency = 2;
+  const std::string path = testing::TempDir() + "/match_records.txt";
+  config.record_path = path;
+  auto run = run_match(config, nullptr);
+  ASSERT_TRUE(run.ok()) << run.error();
+  EXPECT_EQ(run->scheduled, 6);
+  ASSERT_EQ(run->games.size(), 6u);
+  const auto& rows = run->results.rows;
+  EXPECT_EQ(rows[0].games, 6);
+  EXPECT_EQ(rows[1].games, 6);
+  EXPECT_EQ(rows[0].wins, rows[1].losses);
+  EXPECT_EQ(rows[0].draws, rows[1].draws);
+  EXPECT_EQ(rows[0].wins + rows[0].draws + rows[0].losses, 6);
+  EXPECT_NEAR(rows[0].points + rows[1].points, 6.0, 1e-9);
+  EXPECT_EQ(run->results.samples.size(), 3u);
+  int pairs = 0;
+  for (int count : run->results.pentanomial) pairs += count;
+  EXPECT_EQ(pairs, 3);
+  // The record file holds every game, and every game replays legally.
+  auto records = tools::read_record_file(path);
+  ASSERT_TRUE(records.ok()) << records.error();
+  EXPECT_EQ(records->size(), 6u);
+  expect_records_replay(*run);
+  for (const auto& record : *records) {
+    EXPECT_EQ(record.engines, (std::vector<std::string>{"alpha", "beta"}));
+    EXPECT_FALSE(record.termination.empty());
+    EXPECT_FALSE(record.events.empty());
+  }
+}
+
+struct FaultCase {
+  const char* name;
+  std::string command;
+  const char* termination;
+};
+
+void PrintTo(const FaultCase& fault, std::ostream* out) { *out << fault.name; }
+
+class Faults : public ::testing::TestWithParam<FaultCase> {};
+
+TEST_P(Faults, TheFaultyEngineLosesEveryGameAndIsRestarted) {
+  const FaultCase& fault = GetParam();
+  MatchConfig config =
+      config_for({engine("faulty", fault.command), engine("sound", double_command(), 3)}, 2, 1, 60);
+  if (std::string(fault.name) == "slow") {
+    config.referee.time.movetime_ms = 50;
+    config.referee.time.margin_ms = 50;
+  }
+  std::vector<std::string> logged;
+  config.log = [&](const std::string& message) { logged.push_back(message); };
+  const auto began = std::chrono::steady_clock::now();
+  auto run = run_match(config, nullptr);
+  ASSERT_TRUE(run.ok()) << run.error();
+  EXPECT_LT(std::chrono::steady_clock::now() - began, std::chrono::seconds(10));
+  ASSERT_EQ(run->games.size(), 2u);
+  EXPECT_EQ(run->results.rows[0].losses, 2);
+  EXPECT_EQ(run->results.rows[1].wins, 2);
+  for (const auto& record : run->records)
+    EXPECT_NE(record.termination.find(fault.termination), std::string::npos) << record.termination;
+  // Logged twice (once per game) with the engine's last lines.
+  ASSERT_EQ(logged.size(), 2u);
+  EXPECT_NE(logged[0].find("its last lines"), std::string::npos);
+  EXPECT_NE(logged[0].find("\n    > "), std::string::npos);
+  expect_records_replay(*run);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Doubles, Faults,
+    ::testing::Values(FaultCase{"crash", double_command("crash", 2), "crashed"},
+                      FaultCase{"hang", double_command("hang", 2), "hung"},
+                      FaultCase{"illegal", double_command("illegal", 2), "illegal move"},
+                      FaultCase{"garbage", double_command("garbage", 2), "garbage"},
+                      FaultCase{"slow", double_command("slow", 1, 400), "lost on time"},
+                      FaultCase{"crash_on_start",
+                                std::string(TIAOQI_DOUBLES_DIR) + "/crash_on_start.sh",
+                                "did not start"},
+                      FaultCase{"garbage_script",
+                                std::string(TIAOQI_DOUBLES_DIR) + "/garbage_engine.sh", "garbage"}),
+    [](const auto& info) { return std::string(info.param.name); });
+
+TEST(Match, AFaultInAThreePlayerGameEliminatesAndPlayGoesOn) {
+  MatchConfig config =
+      config_for({engine("faulty", double_command("illegal", 1)), engine("b", double_command(), 1),
+                  engine("c", double_command(), 2)},
+                 3, 1, 45);
+  auto run = run_match(config, nullptr);
+  ASSERT_TRUE(run.ok()) << run.error();
+  ASSERT_EQ(run->games.size(), 3u);
+  EXPECT_EQ(run->results.rows[0].losses, 3);
+  for (const auto& record : run->records) {
+    // Moves follow the elimination: the other two played on.
+    std::size_t eliminated_at = record.events.size();
+    for (std::size_t i = 0; i < record.events.size(); ++i)
+      if (record.events[i].kind == tools::RecordEvent::Kind::kElimination) eliminated_at = i;
+    EXPECT_LT(eliminated_at + 5, record.events.size());
+    EXPECT_EQ(record.result.back(), record.result.back());
+  }
+  for (const auto& game : run->games) {
+    // The faulty engine is last in every game.
+    const int faulty_seat =
+        static_cast<int>(std::find(game.seat_engines.begin(), game.seat_engines.end(), 0) -
+                         game.seat_engines.begin());
+    EXPECT_EQ(game.standings.back(), std::vector<int>{faulty_seat});
+  }
+  EXPECT_EQ(run->results.ratings.size(), 3u);
+  EXPECT_LT(run->results.ratings[0], run->results.ratings[1]);
+  expect_records_replay(*run);
+}
+
+TEST(Match, OneAgainstCopiesAtFourSeats) {
+  MatchConfig config = config_for(
+      {engine("one", double_command(), 5), engine("copy", double_command(), 6)}, 4, 2, 24);
+  config.concurrency = 2;
+  auto run = run_match(config, nullptr);
+  ASSERT_TRUE(run.ok()) << run.error();
+  ASSERT_EQ(run->games.size(), 8u);
+  EXPECT_EQ(run->results.rows[0].games, 8);
+  EXPECT_EQ(run->results.rows[1].games, 24);
+  EXPECT_EQ(run->results.samples.size(), 2u);
+  EXPECT_TRUE(run->results.elo.defined);
+}
+
+TEST(Match, TwoShardsMergedEqualOneRun) {
+  const auto make = [](int shard, int shards) {
+    MatchConfig config = config_for(
+        {engine("alpha", double_command(), 1), engine("beta", double_command(), 9)}, 2, 4, 30);
+    config.schedule.shard = shard;
+    config.schedule.shard_count = shards;
+    config.concurrency = 2;
+    return config;
+  };
+  auto whole = run_match(make(0, 1), nullptr);
+  auto first = run_match(make(0, 2), nullptr);
+  auto second = run_match(make(1, 2), nullptr);
+  ASSERT_TRUE(whole.ok() && first.ok() && second.ok());
+  EXPECT_EQ(first->games.size() + second->games.size(), whole->games.size());
+  const tools::Json one =
+      summary_json(match_info_json(make(0, 1), *whole, ""), whole->results, whole->games);
+  auto merged = merge_summaries(
+      {summary_json(match_info_json(make(0, 2), *first, ""), first->results, first->games),
+       summary_json(match_info_json(make(1, 2), *second, ""), second->results, second->games)});
+  ASSERT_TRUE(merged.ok()) << merged.error();
+  EXPECT_EQ(merged->summary["results"].dump(), one["results"].dump());
+  EXPECT_EQ(merged->summary["games"].dump(), one["games"].dump());
+  EXPECT_EQ(merged->summary["match"]["scheduled"].number(), one["match"]["scheduled"].number());
+  // The same games move for move (times aside).
+  auto strip = [](std::vector<tools::GameRecord> records) {
+    std::sort(records.begin(), records.end(),
+              [](const auto& a, const auto& b) { return a.game < b.game; });
+    for (auto& record : records) {
+      record.date.clear();
+      for (auto& event : record.events) event.millis = 0;
+    }
+    return records;
+  };
+  auto parts = first->records;
+  parts.insert(parts.end(), second->records.begin(), second->records.end());
+  EXPECT_EQ(strip(parts), strip(whole->records));
+  // A summary cannot be merged with itself.
+  EXPECT_FALSE(merge_summaries({one, one}).ok());
+}
+
+TEST(Match, SprtStopsAsSoonAsItIsDecided) {
+  // "sound" plays random moves; "flaky" answers an illegal move in about
+  // three positions of four. Games stop at 4 plies (2 of them opening), so
+  // a game is a loss for the flaky engine or a random adjudication: about
+  // 7/8 for "sound", far past elo1 = 100 (64%).
+  MatchConfig config = config_for(
+      {engine("sound", double_command(), 4), engine("flaky", double_command("flaky"), 4)}, 2, 60,
+      4);
+  config.sprt = SprtConfig{0, 100, 0.1, 0.1};
+  auto run = run_match(config, nullptr);
+  ASSERT_TRUE(run.ok()) << run.error();
+  EXPECT_TRUE(run->sprt_stopped);
+  EXPECT_LT(static_cast<int>(run->games.size()), run->scheduled);
+  EXPECT_EQ(run->results.sprt.decision, SprtDecision::kAcceptH1);
+  EXPECT_GE(run->results.sprt.llr, run->results.sprt.upper);
+}
+
+TEST(Match, InterruptEndsAMatchPromptly) {
+  MatchConfig config = config_for(
+      {engine("a", double_command("slow", 0, 100)), engine("b", double_command("slow", 0, 100))}, 2,
+      50, 400);
+  std::atomic<bool> interrupt{false};
+  std::thread pressing([&]() {
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    interrupt = true;
+  });
+  const auto began = std::chrono::steady_clock::now();
+  auto run = run_match(config, &interrupt);
+  pressing.join();
+  ASSERT_TRUE(run.ok());
+  EXPECT_TRUE(run->interrupted);
+  EXPECT_TRUE(run->games.empty());
+  EXPECT_LT(std::chrono::steady_clock::now() - began, std::chrono::seconds(3));
+}
+
+TEST(Match, ShortMatchWithTheRealEngine) {
+  std::string binary;
+  for (const std::string& candidate :
+       {std::string(TIAOQI_REAL_ENGINE), std::string(TIAOQI_SOURCE_DIR) + "/build/protocol/tiaoqi"})
+    if (!candidate.empty() && access(candidate.c_str(), X_OK) == 0) binary = candidate;
+  if (binary.empty()) GTEST_SKIP() << "the tiaoqi engine has not been built";
+  MatchConfig config =
+      config_for({EngineSpec{"random", binary, {{"Search", "random"}, {"Seed", "1"}}},
+                  EngineSpec{"greedy", binary, {{"Search", "greedy"}}}},
+                 2, 1, 40);
+  config.referee.time.movetime_ms = 50;
+  config.referee.time.margin_ms = 200;
+  auto run = run_match(config, nullptr);
+  ASSERT_TRUE(run.ok()) << run.error();
+  EXPECT_EQ(run->games.size(), 2u);
+  expect_records_replay(*run);
+}
+
+}  // namespace
+}  // namespace tiaoqi::match

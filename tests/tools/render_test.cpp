@@ -1,0 +1,130 @@
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "engine/position_string.hpp"
+#include "tools/common/replay.hpp"
+#include "tools/common/rule_options.hpp"
+#include "tools/render/html_page.hpp"
+#include "tools/render/svg.hpp"
+
+namespace tiaoqi::render {
+namespace {
+
+const char* kStart = "d/dd/ddd/dddd/13/12/11/10/9/10/11/12/13/aaaa/aaa/aa/a 1 a/d 0";
+
+// A minimal XML reader: every tag is closed in order, attributes are
+// quoted, and there is exactly one root element. Returns "" when well
+// formed, else what is wrong.
+std::string xml_problem(const std::string& text) {
+  std::vector<std::string> open;
+  int roots = 0;
+  std::size_t i = 0;
+  while ((i = text.find('<', i)) != std::string::npos) {
+    const auto end = text.find('>', i);
+    if (end == std::string::npos) return "unterminated tag";
+    std::string tag = text.substr(i + 1, end - i - 1);
+    i = end + 1;
+    if (tag.starts_with("?") || tag.starts_with("!")) continue;
+    if (tag.starts_with("/")) {
+      const std::string name = tag.substr(1);
+      if (open.empty() || open.back() != name) return "unexpected </" + name + ">";
+      open.pop_back();
+      continue;
+    }
+    const bool self_closing = tag.ends_with("/");
+    const std::string name = tag.substr(0, tag.find_first_of(" /\n"));
+    int quotes = 0;
+    for (char c : tag) quotes += c == '"';
+    if (quotes % 2) return "unbalanced quotes in <" + name + ">";
+    if (open.empty()) ++roots;
+    if (!self_closing) open.push_back(name);
+  }
+  if (!open.empty()) return "<" + open.back() + "> is never closed";
+  return roots == 1 ? "" : "expected one root element";
+}
+
+int count(const std::string& text, const std::string& word) {
+  int n = 0;
+  for (auto at = text.find(word); at != std::string::npos; at = text.find(word, at + 1)) ++n;
+  return n;
+}
+
+TEST(Render, StartPositionIsWellFormedAndPlacesEveryHole) {
+  auto view = view_of_position_string(kStart);
+  ASSERT_TRUE(view.ok()) << view.error();
+  SvgStyle style;
+  style.hole_names = true;
+  const std::string svg = render_svg(*view, style);
+  EXPECT_EQ(xml_problem(svg), "");
+  EXPECT_EQ(count(svg, "<circle class=\"hole\""), 121);
+  EXPECT_EQ(count(svg, "<circle class=\"piece\""), 20);
+  EXPECT_EQ(count(svg, "class=\"arm\""), 6);
+  EXPECT_EQ(count(svg, "<text class=\"name\""), 121);
+  EXPECT_NE(svg.find(">e17</text>"), std::string::npos);
+}
+
+TEST(Render, HolesSitWhereRulesSayNorthUp) {
+  const Geometry& geometry = Geometry::of(4);
+  const SvgStyle style;
+  const Point north = hole_point(geometry, *geometry.parse_hole("e17"), style);
+  const Point south = hole_point(geometry, *geometry.parse_hole("m1"), style);
+  const Point centre = hole_point(geometry, *geometry.parse_hole("i9"), style);
+  const Point east = hole_point(geometry, *geometry.parse_hole("j9"), style);
+  EXPECT_LT(north.y, centre.y);  // screen y grows downwards
+  EXPECT_GT(south.y, centre.y);
+  EXPECT_NEAR(north.x, centre.x, 1e-9);
+  EXPECT_NEAR(south.x, centre.x, 1e-9);
+  // A step east is one spacing, two half-spacings of 2x + y.
+  EXPECT_NEAR(east.x - centre.x, style.spacing, 1e-9);
+  EXPECT_NEAR(east.y, centre.y, 1e-9);
+}
+
+TEST(Render, SmallBoardsDragonsAndTheLastMove) {
+  auto small = view_of_position_string("d/dd/7/6/5/6/7/aa/a 1 a/d 0");
+  ASSERT_TRUE(small.ok()) << small.error();
+  EXPECT_EQ(count(render_svg(*small, {}), "<circle class=\"hole\""), 37);
+
+  auto dragons =
+      view_of_position_string("1/2/3/4/4C8/12/11/10/9/10/11/12/13/aaaa/aAa/aa/a 1 a/c/e 9");
+  ASSERT_TRUE(dragons.ok()) << dragons.error();
+  dragons->last_path = tools::split_path(Geometry::of(4), "k3k5i7g7");
+  const std::string svg = render_svg(*dragons, {});
+  EXPECT_EQ(xml_problem(svg), "");
+  EXPECT_EQ(count(svg, "class=\"dragon\""), 2);
+  EXPECT_EQ(count(svg, "class=\"landing\""), 2);
+  const auto points_at = svg.find("<polyline class=\"last-move\" points=\"");
+  ASSERT_NE(points_at, std::string::npos);
+  const std::string points =
+      svg.substr(points_at + 36, svg.find('"', points_at + 36) - points_at - 36);
+  EXPECT_EQ(count(points, ","), 4);  // every hop of the chain
+
+  EXPECT_FALSE(view_of_position_string("d/dd 1 a/d 0").ok());
+  EXPECT_FALSE(
+      view_of_position_string("x/dd/ddd/dddd/13/12/11/10/9/10/11/12/13/aaaa/aaa/aa/a 1 a/d 0")
+          .ok());
+}
+
+TEST(Render, GamePageHoldsEveryPosition) {
+  tools::GameRecord record;
+  record.game = 4;
+  record.seating = {"alpha", "beta"};
+  record.options = tools::format_rule_options(RuleOptions{});
+  record.opening = kStart;
+  record.events = {{tools::RecordEvent::Kind::kMove, 1, "m4m5", 3},
+                   {tools::RecordEvent::Kind::kMove, 2, "e14e13", 4},
+                   {tools::RecordEvent::Kind::kMove, 1, "l3l5", 5}};
+  auto replay = tools::replay_record(record);
+  ASSERT_TRUE(replay.ok()) << replay.error();
+  const std::string html = game_page(record, *replay, {});
+  EXPECT_EQ(count(html, "<g id=\"f"), 4);
+  EXPECT_EQ(count(html, "<circle class=\"hole\""), 121);  // the board is drawn once
+  EXPECT_NE(html.find("3. p1 l3l5"), std::string::npos);
+  const auto svg_begin = html.find("<svg");
+  const auto svg_end = html.find("</svg>") + 6;
+  EXPECT_EQ(xml_problem(html.substr(svg_begin, svg_end - svg_begin)), "");
+}
+
+}  // namespace
+}  // namespace tiaoqi::render

@@ -1,0 +1,147 @@
+// Statistics against figures worked out by hand (the arithmetic is in the
+// comments, to six or seven digits).
+#include "tools/match/stats.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "tools/match/clock.hpp"
+#include "tools/match/plackett_luce.hpp"
+#include "tools/match/results.hpp"
+#include "tools/match/sprt.hpp"
+
+namespace tiaoqi::match {
+namespace {
+
+TEST(Stats, EloOfAScore) {
+  // 75% is 3 points per 1: 400 log10(3) = 400 * 0.4771213 = 190.8485.
+  EXPECT_NEAR(elo_from_score(0.75), 190.8485, 1e-4);
+  EXPECT_NEAR(elo_from_score(0.5), 0.0, 1e-12);
+  EXPECT_NEAR(score_from_elo(190.8485), 0.75, 1e-6);
+  EXPECT_TRUE(std::isinf(elo_from_score(1.0)));
+}
+
+// Five game pairs scoring 1/2, 3/4, 1, 1/4, 3/4 (pentanomial 0,1,1,2,1).
+const std::vector<double> kPairs = {0.5, 0.75, 1.0, 0.25, 0.75};
+
+TEST(Stats, PentanomialEloAndInterval) {
+  // mean = 3.25 / 5 = 0.65
+  // variance = (0.15^2 + 0.1^2 + 0.35^2 + 0.4^2 + 0.1^2) / 5
+  //          = (0.0225 + 0.01 + 0.1225 + 0.16 + 0.01) / 5 = 0.325 / 5 = 0.065
+  const SampleStats stats = sample_stats(kPairs);
+  EXPECT_EQ(stats.count, 5);
+  EXPECT_NEAR(stats.mean, 0.65, 1e-12);
+  EXPECT_NEAR(stats.variance, 0.065, 1e-12);
+  // Elo = 400 log10(0.65 / 0.35) = 400 log10(1.857143) = 400 * 0.2688453 = 107.5381
+  // margin = 1.959964 * sqrt(0.065 / 5) = 1.959964 * 0.1140175 = 0.2234703
+  // low  = 400 log10(0.4265297 / 0.5734703) = 400 * -0.1285616 = -51.4246
+  // high = 400 log10(0.8734703 / 0.1265297) = 400 *  0.8390556 = 335.6222
+  const EloEstimate elo = estimate_elo(kPairs);
+  ASSERT_TRUE(elo.defined);
+  EXPECT_NEAR(elo.elo, 107.5381, 1e-3);
+  EXPECT_NEAR(elo.elo_low, -51.4246, 1e-3);
+  EXPECT_NEAR(elo.elo_high, 335.6222, 1e-3);
+  const auto penta = pentanomial(kPairs);
+  EXPECT_EQ(penta, (std::array<int, 5>{0, 1, 1, 2, 1}));
+}
+
+TEST(Stats, SprtLogLikelihoodRatio) {
+  // s0 = 0.5; s1 = 1 / (1 + 10^(-10/400)) = 1 / (1 + 0.9440609) = 0.5143872
+  // LLR = n (s1 - s0) (2m - s0 - s1) / (2 v)
+  //     = 5 * 0.0143872 * (1.3 - 1.0143872) / 0.13 = 5 * 0.0143872 * 0.2856128 / 0.13
+  //     = 0.158045
+  // bounds: ln(0.05 / 0.95) = -2.944439, ln(0.95 / 0.05) = 2.944439
+  const SprtState state = sprt({0, 10, 0.05, 0.05}, kPairs);
+  EXPECT_NEAR(state.llr, 0.158045, 1e-5);
+  EXPECT_NEAR(state.lower, -2.944439, 1e-6);
+  EXPECT_NEAR(state.upper, 2.944439, 1e-6);
+  EXPECT_EQ(state.decision, SprtDecision::kContinue);
+
+  // Twenty times the same pairs: the LLR grows twenty-fold, past the bound.
+  std::vector<double> many;
+  for (int i = 0; i < 20; ++i) many.insert(many.end(), kPairs.begin(), kPairs.end());
+  const SprtState decided = sprt({0, 10, 0.05, 0.05}, many);
+  EXPECT_NEAR(decided.llr, 20 * 0.158045, 1e-4);
+  EXPECT_EQ(decided.decision, SprtDecision::kAcceptH1);
+  // Against H1 = 200 Elo: s1 = 1 / (1 + 10^-0.5) = 0.7597469; the mean 0.65
+  // still lies above the midpoint 0.6298735, so the LLR stays positive:
+  // 100 * 0.2597469 * (1.3 - 1.2597469) / 0.13 = 100 * 0.2597469 * 0.0402531 / 0.13 = 8.0428.
+  const SprtState far = sprt({0, 200, 0.05, 0.05}, many);
+  EXPECT_NEAR(far.llr, 8.0428, 1e-3);
+}
+
+TEST(Stats, SprtParsing) {
+  auto config = parse_sprt({"elo0=-1", "elo1=4", "alpha=0.1", "beta=0.2"});
+  ASSERT_TRUE(config.ok());
+  EXPECT_EQ(config->elo0, -1);
+  EXPECT_EQ(config->elo1, 4);
+  EXPECT_FALSE(parse_sprt({"elo0=5", "elo1=1"}).ok());
+  EXPECT_FALSE(parse_sprt({"gamma=1"}).ok());
+}
+
+TEST(Stats, PlackettLuceTwoEnginesIsBradleyTerry) {
+  // A first three times, B once, plus the prior of one draw (half a win
+  // each): wins 3.5 and 1.5 out of 5 meetings, so strengths 3.5 : 1.5 and
+  // A - B = 400 log10(7/3) = 400 * 0.3679768 = 147.1907.
+  std::vector<FinishingOrder> games = {{{0}, {1}}, {{0}, {1}}, {{0}, {1}}, {{1}, {0}}};
+  const auto ratings = plackett_luce_elo(2, games);
+  EXPECT_NEAR(ratings[0] - ratings[1], 147.1907, 1e-3);
+  EXPECT_NEAR(ratings[0] + ratings[1], 0.0, 1e-9);
+}
+
+TEST(Stats, PlackettLuceSymmetricOrdersGiveEqualRatings) {
+  // Every engine first, second and third once: no one is better.
+  std::vector<FinishingOrder> games = {{{0}, {1}, {2}}, {{1}, {2}, {0}}, {{2}, {0}, {1}}};
+  for (double r : plackett_luce_elo(3, games)) EXPECT_NEAR(r, 0.0, 1e-9);
+  // A tie counts as both orders: A=B ahead of C twice makes A and B equal.
+  const auto tied = plackett_luce_elo(3, {{{0, 1}, {2}}, {{0, 1}, {2}}});
+  EXPECT_NEAR(tied[0], tied[1], 1e-9);
+  EXPECT_GT(tied[0], tied[2]);
+}
+
+TEST(Stats, PlacementScore) {
+  // Players 2 | 1=3 | 4 (0-based 1 | 0,2 | 3): player 0 has one below and
+  // one tie among three others: (1 + 0.5) / 3 = 0.5.
+  const std::vector<std::vector<int>> standings = {{1}, {0, 2}, {3}};
+  EXPECT_NEAR(placement_score(standings, 0), 0.5, 1e-12);
+  EXPECT_NEAR(placement_score(standings, 1), 1.0, 1e-12);
+  EXPECT_NEAR(placement_score(standings, 3), 0.0, 1e-12);
+}
+
+TEST(Stats, ResultsOfTwoPairs) {
+  // Opening 0: engine 0 wins both colours (pair score 1). Opening 1: it
+  // wins as player 1 and draws as player 2 (pair score 3/4).
+  std::vector<GameSummary> games = {
+      {0, 0, 0, {0, 1}, {{0}, {1}}, "finished"},
+      {1, 0, 1, {1, 0}, {{1}, {0}}, "finished"},
+      {2, 1, 0, {0, 1}, {{0}, {1}}, "finished"},
+      {3, 1, 1, {1, 0}, {{0, 1}}, "finished"},
+  };
+  const MatchResults results = compute_results({"new", "old"}, 2, games, SprtConfig{0, 10});
+  EXPECT_EQ(results.rows[0].wins, 3);
+  EXPECT_EQ(results.rows[0].draws, 1);
+  EXPECT_EQ(results.rows[1].losses, 3);
+  EXPECT_NEAR(results.rows[0].points + results.rows[1].points, 4.0, 1e-12);
+  ASSERT_EQ(results.samples.size(), 2u);
+  EXPECT_EQ(results.pentanomial, (std::array<int, 5>{0, 0, 0, 1, 1}));
+  // mean 0.875, variance 0.015625: Elo = 400 log10(7) = 338.0392.
+  EXPECT_NEAR(results.elo.elo, 338.0392, 1e-3);
+}
+
+TEST(Clock, ParsesAndCharges) {
+  auto control = parse_clock("10+0.1");
+  ASSERT_TRUE(control.ok());
+  EXPECT_EQ(control->base_ms, 10000);
+  EXPECT_EQ(control->increment_ms, 100);
+  EXPECT_FALSE(parse_clock("ten").ok());
+  GameClock clock(*control, 2);
+  EXPECT_EQ(clock.go_command(), "go p1time 10000 p2time 10000 p1inc 100 p2inc 100");
+  EXPECT_EQ(clock.allowance_ms(0), 10100);  // plus the 100 ms margin
+  EXPECT_TRUE(clock.charge(0, 400));
+  EXPECT_EQ(clock.left_ms(0), 9700);
+  EXPECT_FALSE(clock.charge(1, 10101));
+}
+
+}  // namespace
+}  // namespace tiaoqi::match

@@ -1,0 +1,72 @@
+#include "tools/common/replay.hpp"
+
+#include "engine/game.hpp"
+#include "engine/notation.hpp"
+#include "engine/position_string.hpp"
+#include "tools/common/rule_options.hpp"
+
+namespace tiaoqi::tools {
+
+std::vector<Hole> split_path(const Geometry& geometry, std::string_view text) {
+  std::vector<Hole> holes;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    if (text[i] == '-') {
+      ++i;
+      continue;
+    }
+    std::size_t end = i + 1;
+    while (end < text.size() && text[end] >= '0' && text[end] <= '9') ++end;
+    const auto hole = geometry.parse_hole(text.substr(i, end - i));
+    if (!hole) return {};
+    holes.push_back(*hole);
+    i = end;
+  }
+  return holes;
+}
+
+Expected<Replay> replay_record(const GameRecord& record) {
+  auto options = parse_rule_options(record.options);
+  if (!options) return fail("Options tag: " + options.error());
+  auto setup = parse_position_string(record.opening, *options);
+  if (!setup) return fail("Opening tag: " + setup.error());
+  Replay replay{setup->rules, {}};
+  Position position = setup->position;
+  settle(position);
+  replay.frames.push_back({position, {}, -1});
+  int ply = 0;
+  for (const auto& event : record.events) {
+    const std::string where =
+        "game " + std::to_string(record.game) + ", after ply " + std::to_string(ply) + ": ";
+    if (position.is_over()) return fail(where + "the game is already over");
+    if (event.player - 1 != position.side_to_move())
+      return fail(where + "p" + std::to_string(event.player) + " is recorded, but p" +
+                  std::to_string(position.side_to_move() + 1) + " is to move");
+    if (event.kind == RecordEvent::Kind::kElimination) {
+      position.eliminate_side_to_move();
+      settle(position);
+      replay.frames.push_back({position, {}, event.player - 1});
+      continue;
+    }
+    ++ply;
+    auto move = parse_move(position, event.text);
+    if (!move) return fail(where + "move '" + event.text + "': " + move.error());
+    std::vector<Hole> path = split_path(position.geometry(), event.text);
+    if (path.size() <= 2) path = shortest_path(position, *move);
+    position.play(*move);
+    settle(position);
+    replay.frames.push_back({position, path, event.player - 1});
+  }
+  if (record.result != "*") {
+    if (!position.is_over())
+      return fail("game " + std::to_string(record.game) + ": result " + record.result +
+                  " is recorded but the game is not over after its moves");
+    const std::string places = format_standings(position.standings());
+    if (places != record.result)
+      return fail("game " + std::to_string(record.game) + ": result tag says '" + record.result +
+                  "', the rules give '" + places + "'");
+  }
+  return replay;
+}
+
+}  // namespace tiaoqi::tools

@@ -1,0 +1,83 @@
+#include "tools/match/cli.hpp"
+
+#include <charconv>
+
+#include "tools/common/rule_options.hpp"
+
+namespace tiaoqi::match {
+
+SplitArguments split_engine_groups(int argc, const char* const* argv) {
+  SplitArguments split;
+  std::vector<std::string>* group = nullptr;
+  for (int i = 1; i < argc; ++i) {
+    const std::string word = argv[i];
+    if (word == "-engine" || word == "--engine") {
+      split.engines.emplace_back();
+      group = &split.engines.back();
+      continue;
+    }
+    if (word == "-each" || word == "--each") {
+      group = &split.each;
+      continue;
+    }
+    if (group && !word.empty() && word[0] != '-') {
+      group->push_back(word);
+      continue;
+    }
+    group = nullptr;
+    split.rest.push_back(word);
+  }
+  return split;
+}
+
+Expected<EngineSpec> parse_engine_group(const std::vector<std::string>& words,
+                                        const std::vector<std::string>& each, int index) {
+  EngineSpec spec;
+  std::vector<std::string> all = each;
+  all.insert(all.end(), words.begin(), words.end());
+  for (const auto& word : all) {
+    auto pair = tools::split_name_value(word);
+    if (!pair) return fail("-engine " + std::to_string(index + 1) + ": " + pair.error());
+    auto& [name, value] = *pair;
+    if (name == "cmd")
+      spec.command = value;
+    else if (name == "name")
+      spec.name = value;
+    else {
+      // "option.Hash=16" (cutechess) and "Hash=16" both set an option.
+      if (name.rfind("option.", 0) == 0) name = name.substr(7);
+      bool replaced = false;
+      for (auto& [existing, old_value] : spec.options)
+        if (tools::iequals(existing, name)) {
+          old_value = value;
+          replaced = true;
+        }
+      if (!replaced) spec.options.emplace_back(name, value);
+    }
+  }
+  if (spec.command.empty())
+    return fail("-engine " + std::to_string(index + 1) + ": cmd=<command> is missing");
+  if (spec.name.empty()) {
+    const auto slash = spec.command.find_last_of('/');
+    spec.name = spec.command.substr(slash == std::string::npos ? 0 : slash + 1);
+    spec.name = spec.name.substr(0, spec.name.find(' '));
+  }
+  if (spec.name.find_first_of(";\"") != std::string::npos)
+    return fail("engine name '" + spec.name + "' may not contain ';' or '\"'");
+  return spec;
+}
+
+Expected<std::pair<int, int>> parse_shard(const std::string& text) {
+  const auto slash = text.find('/');
+  int k = 0, n = 0;
+  if (slash != std::string::npos) {
+    const auto a = std::from_chars(text.data(), text.data() + slash, k);
+    const auto b = std::from_chars(text.data() + slash + 1, text.data() + text.size(), n);
+    if (a.ec == std::errc() && b.ec == std::errc() && a.ptr == text.data() + slash &&
+        b.ptr == text.data() + text.size() && n >= 1 && k >= 1 && k <= n)
+      return std::pair{k, n};
+  }
+  return fail("--shard: expected K/N with 1 <= K <= N, got '" + text + "'");
+}
+
+}  // namespace tiaoqi::match

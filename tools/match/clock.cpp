@@ -1,0 +1,78 @@
+#include "tools/match/clock.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+
+namespace tiaoqi::match {
+namespace {
+
+bool parse_seconds(const std::string& text, long long& millis) {
+  char* end = nullptr;
+  const double seconds = std::strtod(text.c_str(), &end);
+  if (text.empty() || *end != '\0' || seconds < 0) return false;
+  millis = std::llround(seconds * 1000);
+  return true;
+}
+
+}  // namespace
+
+std::string TimeControl::describe() const {
+  std::string text;
+  const auto add = [&](const std::string& part) { text += (text.empty() ? "" : " ") + part; };
+  if (has_clock())
+    add("tc " + std::to_string(base_ms) + "+" + std::to_string(increment_ms) + " ms");
+  if (movetime_ms) add("movetime " + std::to_string(movetime_ms) + " ms");
+  if (nodes) add("nodes " + std::to_string(nodes));
+  if (depth) add("depth " + std::to_string(depth));
+  return text.empty() ? "none" : text;
+}
+
+Expected<TimeControl> parse_clock(std::string_view text, TimeControl control) {
+  const std::string copy(text);
+  const auto plus = copy.find('+');
+  const std::string base = copy.substr(0, plus);
+  const std::string increment = plus == std::string::npos ? "0" : copy.substr(plus + 1);
+  if (!parse_seconds(base, control.base_ms) || !parse_seconds(increment, control.increment_ms) ||
+      control.base_ms <= 0)
+    return fail("--tc: expected <seconds>[+<increment seconds>] such as 10+0.1, got '" + copy +
+                "'");
+  return control;
+}
+
+GameClock::GameClock(const TimeControl& control, int players)
+    : control_(control), left_(static_cast<std::size_t>(players), control.base_ms) {}
+
+std::string GameClock::go_command() const {
+  std::string command = "go";
+  if (control_.has_clock()) {
+    for (std::size_t p = 0; p < left_.size(); ++p)
+      command += " p" + std::to_string(p + 1) + "time " + std::to_string(std::max(0LL, left_[p]));
+    for (std::size_t p = 0; p < left_.size(); ++p)
+      command += " p" + std::to_string(p + 1) + "inc " + std::to_string(control_.increment_ms);
+  }
+  if (control_.movetime_ms) command += " movetime " + std::to_string(control_.movetime_ms);
+  if (control_.nodes) command += " nodes " + std::to_string(control_.nodes);
+  if (control_.depth) command += " depth " + std::to_string(control_.depth);
+  return command;
+}
+
+long long GameClock::allowance_ms(int player) const {
+  long long allowance = -1;
+  if (control_.has_clock()) allowance = left_[static_cast<std::size_t>(player)];
+  if (control_.movetime_ms)
+    allowance = allowance < 0 ? control_.movetime_ms : std::min(allowance, control_.movetime_ms);
+  if (allowance < 0) return control_.hang_ms;
+  return allowance + control_.margin_ms;
+}
+
+bool GameClock::charge(int player, long long elapsed_ms) {
+  const bool in_time = elapsed_ms <= allowance_ms(player);
+  if (control_.has_clock()) {
+    auto& left = left_[static_cast<std::size_t>(player)];
+    left = left - elapsed_ms + control_.increment_ms;
+  }
+  return in_time;
+}
+
+}  // namespace tiaoqi::match

@@ -1,0 +1,132 @@
+#include "tools/match/engine_process.hpp"
+
+namespace tiaoqi::match {
+namespace {
+
+constexpr long long kPipeSlackMs = 20;
+
+std::string first_word(const std::string& line) {
+  const auto begin = line.find_first_not_of(" \t");
+  if (begin == std::string::npos) return "";
+  const auto end = line.find_first_of(" \t", begin);
+  return line.substr(begin, end == std::string::npos ? std::string::npos : end - begin);
+}
+
+}  // namespace
+
+bool is_protocol_line(const std::string& line) {
+  const std::string word = first_word(line);
+  return word == "info" || word == "bestmove" || word == "id" || word == "option" ||
+         word == "uciok" || word == "readyok" || word.empty();
+}
+
+EngineProcess::EngineProcess(EngineSpec spec, std::vector<tools::NameValue> rule_options,
+                             long long startup_ms, const std::atomic<bool>* cancel)
+    : spec_(std::move(spec)),
+      rule_options_(std::move(rule_options)),
+      startup_ms_(startup_ms),
+      cancel_(cancel) {
+  process_.set_cancel_flag(cancel_);
+}
+
+Expected<std::string> EngineProcess::wait_for(const std::string& word, long long timeout_ms) {
+  const auto deadline = tools::Clock::now() + std::chrono::milliseconds(timeout_ms);
+  std::string line;
+  while (true) {
+    switch (process_.read_line(line, deadline)) {
+      case tools::ChildProcess::ReadStatus::kLine:
+        if (first_word(line) == word) return line;
+        if (!is_protocol_line(line)) return fail("garbage while waiting for " + word);
+        continue;
+      case tools::ChildProcess::ReadStatus::kTimeout:
+        return fail("no " + word + " within " + std::to_string(timeout_ms) + " ms");
+      case tools::ChildProcess::ReadStatus::kTooLong:
+        return fail("a line longer than 64 KiB while waiting for " + word);
+      case tools::ChildProcess::ReadStatus::kCancelled:
+        return fail("cancelled");
+      case tools::ChildProcess::ReadStatus::kClosed:
+        return fail("the process exited while waiting for " + word);
+    }
+  }
+}
+
+Expected<bool> EngineProcess::ensure_ready(bool new_game) {
+  if (!process_.started() || process_.exited()) {
+    process_.kill();
+    auto started = process_.start(spec_.command);
+    if (!started) return started;
+    ++starts_;
+    if (!process_.write_line("uci")) return fail("the process does not read its input");
+    auto ok = wait_for("uciok", startup_ms_);
+    if (!ok) return fail("handshake: " + ok.error());
+    for (const auto& [name, value] : rule_options_)
+      process_.write_line("setoption name " + name + " value " + value);
+    for (const auto& [name, value] : spec_.options)
+      process_.write_line("setoption name " + name + " value " + value);
+    new_game = true;
+  }
+  if (new_game && !process_.write_line("ucinewgame")) return fail("the process closed its input");
+  if (!process_.write_line("isready")) return fail("the process closed its input");
+  auto ready = wait_for("readyok", startup_ms_);
+  if (!ready) return fail(ready.error());
+  return true;
+}
+
+SearchReply EngineProcess::search(const std::string& position_command,
+                                  const std::string& go_command, long long allowance_ms) {
+  SearchReply reply;
+  const auto start = tools::Clock::now();
+  if (!process_.write_line(position_command) || !process_.write_line(go_command)) {
+    reply.kind = SearchReply::Kind::kCrash;
+    reply.detail = "the process closed its input";
+    return reply;
+  }
+  const auto deadline = start + std::chrono::milliseconds(allowance_ms + kPipeSlackMs);
+  std::string line;
+  while (true) {
+    const auto status = process_.read_line(line, deadline);
+    reply.millis =
+        std::chrono::duration_cast<std::chrono::milliseconds>(tools::Clock::now() - start).count();
+    switch (status) {
+      case tools::ChildProcess::ReadStatus::kLine: {
+        if (first_word(line) == "bestmove") {
+          const auto begin = line.find_first_not_of(" \t", line.find("bestmove") + 8);
+          if (begin == std::string::npos) {
+            reply.kind = SearchReply::Kind::kGarbage;
+            reply.detail = "bestmove without a move";
+            return reply;
+          }
+          const auto end = line.find_first_of(" \t", begin);
+          reply.move =
+              line.substr(begin, end == std::string::npos ? std::string::npos : end - begin);
+          return reply;
+        }
+        if (!is_protocol_line(line)) {
+          reply.kind = SearchReply::Kind::kGarbage;
+          reply.detail = "garbage instead of bestmove: '" + line.substr(0, 80) + "'";
+          return reply;
+        }
+        continue;
+      }
+      case tools::ChildProcess::ReadStatus::kTimeout:
+        reply.kind = SearchReply::Kind::kTimeout;
+        reply.detail = "no bestmove within " + std::to_string(allowance_ms) + " ms";
+        return reply;
+      case tools::ChildProcess::ReadStatus::kTooLong:
+        reply.kind = SearchReply::Kind::kGarbage;
+        reply.detail = "a line longer than 64 KiB";
+        return reply;
+      case tools::ChildProcess::ReadStatus::kCancelled:
+        reply.kind = SearchReply::Kind::kCancelled;
+        return reply;
+      case tools::ChildProcess::ReadStatus::kClosed:
+        reply.kind = SearchReply::Kind::kCrash;
+        reply.detail = "the process exited";
+        return reply;
+    }
+  }
+}
+
+void EngineProcess::quit() { process_.stop("quit", std::chrono::milliseconds(300)); }
+
+}  // namespace tiaoqi::match

@@ -1,0 +1,67 @@
+#pragma once
+
+#include <atomic>
+#include <string>
+#include <vector>
+
+#include "engine/expected.hpp"
+#include "tools/common/process.hpp"
+#include "tools/common/rule_options.hpp"
+
+namespace tiaoqi::match {
+
+// An engine as the user gave it: a shell command, a name and its options.
+struct EngineSpec {
+  std::string name;
+  std::string command;
+  std::vector<tools::NameValue> options;
+};
+
+// What came back from one search.
+struct SearchReply {
+  enum class Kind { kMove, kCrash, kTimeout, kGarbage, kCancelled };
+  Kind kind = Kind::kMove;
+  std::string move;  // the bestmove token
+  long long millis = 0;
+  std::string detail;  // for faults: what went wrong
+};
+
+// One running engine process speaking PROTOCOL.md, reused across games.
+// Any fault leaves it stopped; the next ensure_ready() restarts it.
+class EngineProcess {
+ public:
+  EngineProcess(EngineSpec spec, std::vector<tools::NameValue> rule_options, long long startup_ms,
+                const std::atomic<bool>* cancel);
+
+  const EngineSpec& spec() const { return spec_; }
+  // Starts the process if needed (uci, options, isready) and, for a new
+  // game, sends ucinewgame and waits for readyok.
+  Expected<bool> ensure_ready(bool new_game);
+  // Sends the position and go lines and waits for bestmove up to the
+  // allowance (plus a little slack for the pipes).
+  SearchReply search(const std::string& position_command, const std::string& go_command,
+                     long long allowance_ms);
+  // Ends the process after a fault; it is restarted on next use.
+  void kill() { process_.kill(); }
+  void quit();
+  bool running() { return process_.started() && !process_.exited(); }
+  std::string transcript() const { return process_.transcript_text(); }
+  int restarts() const { return starts_ > 0 ? starts_ - 1 : 0; }
+
+ private:
+  // Reads lines until one starts with `word`; info lines pass.
+  Expected<std::string> wait_for(const std::string& word, long long timeout_ms);
+
+  EngineSpec spec_;
+  std::vector<tools::NameValue> rule_options_;
+  long long startup_ms_;
+  const std::atomic<bool>* cancel_;
+  tools::ChildProcess process_;
+  int starts_ = 0;
+};
+
+// Engine output lines the runner understands; anything else while it waits
+// for a reply is garbage.
+bool is_protocol_line(const std::string& line);
+
+}  // namespace tiaoqi::match

@@ -1,0 +1,86 @@
+#include "tools/match/plackett_luce.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace tiaoqi::match {
+namespace {
+
+struct WeightedOrder {
+  double weight;
+  std::vector<int> order;
+};
+
+// Every strict order consistent with the groups, each with its share.
+void expand(const FinishingOrder& groups, std::size_t group, std::vector<int>& prefix,
+            double weight, std::vector<WeightedOrder>& out) {
+  if (group == groups.size()) {
+    out.push_back({weight, prefix});
+    return;
+  }
+  std::vector<int> members = groups[group];
+  std::sort(members.begin(), members.end());
+  std::vector<std::vector<int>> orders;
+  do orders.push_back(members);
+  while (std::next_permutation(members.begin(), members.end()));
+  for (const auto& order : orders) {
+    prefix.insert(prefix.end(), order.begin(), order.end());
+    expand(groups, group + 1, prefix, weight / static_cast<double>(orders.size()), out);
+    prefix.resize(prefix.size() - order.size());
+  }
+}
+
+}  // namespace
+
+std::vector<double> plackett_luce_elo(int engine_count, const std::vector<FinishingOrder>& games) {
+  std::vector<WeightedOrder> orders;
+  for (const auto& game : games) {
+    std::vector<int> prefix;
+    expand(game, 0, prefix, 1.0, orders);
+  }
+  // The prior: one draw between every two engines.
+  for (int a = 0; a < engine_count; ++a)
+    for (int b = a + 1; b < engine_count; ++b) {
+      orders.push_back({0.5, {a, b}});
+      orders.push_back({0.5, {b, a}});
+    }
+
+  std::vector<double> wins(static_cast<std::size_t>(engine_count), 0.0);
+  for (const auto& [weight, order] : orders)
+    for (std::size_t stage = 0; stage + 1 < order.size(); ++stage) wins[order[stage]] += weight;
+
+  std::vector<double> strength(static_cast<std::size_t>(engine_count), 1.0);
+  for (int iteration = 0; iteration < 10000; ++iteration) {
+    std::vector<double> denominator(static_cast<std::size_t>(engine_count), 0.0);
+    for (const auto& [weight, order] : orders) {
+      double remaining = 0;
+      for (int engine : order) remaining += strength[engine];
+      for (std::size_t stage = 0; stage + 1 < order.size(); ++stage) {
+        // Each engine still in the race takes its share of this stage.
+        for (std::size_t k = stage; k < order.size(); ++k)
+          denominator[order[k]] += weight / remaining;
+        remaining -= strength[order[stage]];
+      }
+    }
+    double change = 0;
+    double log_sum = 0;
+    std::vector<double> next(strength.size());
+    for (std::size_t e = 0; e < strength.size(); ++e) {
+      next[e] = denominator[e] > 0 ? wins[e] / denominator[e] : strength[e];
+      log_sum += std::log(next[e]);
+    }
+    // Strengths are defined up to a factor; fix their geometric mean at 1.
+    const double scale = std::exp(-log_sum / static_cast<double>(next.size()));
+    for (std::size_t e = 0; e < strength.size(); ++e) {
+      next[e] *= scale;
+      change = std::max(change, std::fabs(std::log(next[e] / strength[e])));
+    }
+    strength = next;
+    if (change < 1e-12) break;
+  }
+  std::vector<double> elo;
+  for (double s : strength) elo.push_back(400.0 * std::log10(s));
+  return elo;
+}
+
+}  // namespace tiaoqi::match

@@ -1,0 +1,21 @@
+#pragma once
+
+#include <vector>
+
+namespace tiaoqi::match {
+
+// A game's finishing order: groups of engine indices, best first; engines
+// in one group shared the place. An engine may appear several times (one
+// engine against copies of another).
+using FinishingOrder = std::vector<std::vector<int>>;
+
+// Ratings of every engine from finishing orders under the Plackett-Luce
+// model (first place is chosen with probability proportional to strength,
+// then second among the rest, ...), on the Elo scale (400 log10 of the
+// strength), with the mean rating 0. Fitted by Hunter's MM iteration. A tie
+// counts as every order of the tied engines with equal weight. A weak prior,
+// one drawn game between every two engines, keeps an engine that never
+// placed well finite.
+std::vector<double> plackett_luce_elo(int engine_count, const std::vector<FinishingOrder>& games);
+
+}  // namespace tiaoqi::match

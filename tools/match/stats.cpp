@@ -1,0 +1,51 @@
+#include "tools/match/stats.hpp"
+
+#include <cmath>
+#include <limits>
+
+namespace tiaoqi::match {
+
+double elo_from_score(double score) {
+  if (score <= 0) return -std::numeric_limits<double>::infinity();
+  if (score >= 1) return std::numeric_limits<double>::infinity();
+  return -400.0 * std::log10(1.0 / score - 1.0);
+}
+
+double score_from_elo(double elo) { return 1.0 / (1.0 + std::pow(10.0, -elo / 400.0)); }
+
+SampleStats sample_stats(const std::vector<double>& samples) {
+  SampleStats stats;
+  stats.count = static_cast<int>(samples.size());
+  if (samples.empty()) return stats;
+  double sum = 0;
+  for (double s : samples) sum += s;
+  stats.mean = sum / stats.count;
+  double squares = 0;
+  for (double s : samples) squares += (s - stats.mean) * (s - stats.mean);
+  stats.variance = squares / stats.count;
+  return stats;
+}
+
+EloEstimate estimate_elo(const std::vector<double>& samples) {
+  EloEstimate estimate;
+  const SampleStats stats = sample_stats(samples);
+  if (stats.count == 0) return estimate;
+  estimate.defined = true;
+  estimate.score = stats.mean;
+  estimate.elo = elo_from_score(stats.mean);
+  const double margin = kZ95 * std::sqrt(stats.variance / stats.count);
+  estimate.elo_low = elo_from_score(stats.mean - margin);
+  estimate.elo_high = elo_from_score(stats.mean + margin);
+  return estimate;
+}
+
+std::array<int, 5> pentanomial(const std::vector<double>& samples) {
+  std::array<int, 5> counts{};
+  for (double s : samples) {
+    const long bucket = std::lround(s * 4);
+    if (bucket >= 0 && bucket <= 4) ++counts[static_cast<std::size_t>(bucket)];
+  }
+  return counts;
+}
+
+}  // namespace tiaoqi::match
