@@ -208,9 +208,13 @@ BoardLayers layers(const BoardView& view, const SvgStyle& style) {
 
 std::string caption_text(const BoardView& view, const SvgStyle& style, double width) {
   std::string text;
+  // Long captions (position strings) shrink to fit: a sans-serif glyph is
+  // about 0.6 em wide on average.
+  const double fitting = 0.95 * width / (0.6 * std::max<std::size_t>(view.caption.size(), 1));
+  const double font_size = std::min(style.spacing * 0.38, fitting);
   if (!view.caption.empty())
     text += "<text class=\"caption\" x=\"" + number(width / 2) + "\" y=\"" +
-            number(style.spacing * 0.8) + "\" font-size=\"" + number(style.spacing * 0.38) +
+            number(style.spacing * 0.8) + "\" font-size=\"" + number(font_size) +
             "\" text-anchor=\"middle\" fill=\"#333\" font-family=\"sans-serif\">" +
             xml_escape(view.caption) + "</text>\n";
   return text;
