@@ -47,7 +47,9 @@ TEST(RandomPlay, InvariantsHoldAfterEveryMove) {
       Game game(testing::start_of(options));
       std::mt19937 random(seed);
       while (!game.position().is_over()) {
-        const Position& before = game.position();
+        // A copy: playing the move grows the game's history, which may
+        // move the positions it holds.
+        const Position before = game.position();
         MoveList moves;
         generate_moves(before, moves);
         ASSERT_FALSE(moves.empty()) << "settled position without moves";

@@ -1,0 +1,44 @@
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <optional>
+
+#include "engine/search/timeman.hpp"
+
+namespace tiaoqi {
+
+// The shared state between a running search and the thread that controls
+// it: the stop flag, pondering, the clock and the node limit. The search
+// polls should_stop(); stop() and ponderhit() may come from any thread.
+class SearchControl {
+ public:
+  using Clock = std::chrono::steady_clock;
+
+  void start(const TimeBudget& budget, std::optional<std::uint64_t> node_limit, bool pondering);
+
+  void stop() { stop_.store(true, std::memory_order_relaxed); }
+  // Pondering ends: the clock starts now.
+  void ponderhit();
+  bool stopped() const { return stop_.load(std::memory_order_relaxed); }
+  bool pondering() const { return pondering_.load(std::memory_order_relaxed); }
+
+  // Stop, node limit or hard deadline (the clock does not run while pondering).
+  bool should_stop(std::uint64_t nodes) const;
+  // Past the soft deadline: do not start another iteration.
+  bool soft_time_up() const;
+  std::int64_t elapsed_ms() const;
+
+ private:
+  std::int64_t since_clock_start_ms() const;
+
+  std::atomic<bool> stop_{false};
+  std::atomic<bool> pondering_{false};
+  std::atomic<Clock::rep> search_start_{0};
+  std::atomic<Clock::rep> clock_start_{0};
+  TimeBudget budget_;
+  std::optional<std::uint64_t> node_limit_;
+};
+
+}  // namespace tiaoqi

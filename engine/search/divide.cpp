@@ -1,0 +1,57 @@
+#include "engine/search/divide.hpp"
+
+#include "engine/game.hpp"
+#include "engine/movegen.hpp"
+#include "engine/perft.hpp"
+
+namespace tiaoqi {
+namespace {
+
+// perft() with a stop check; below the poll depth the library's perft
+// runs unchecked, which keeps the reaction time to a few milliseconds.
+std::uint64_t checked_perft(const Position& position, int depth, const std::atomic<bool>& stop,
+                            bool& stopped) {
+  if (depth <= kDividePollDepth || position.is_over()) return perft(position, depth);
+  if (stop.load(std::memory_order_relaxed)) {
+    stopped = true;
+    return 0;
+  }
+  MoveList moves;
+  generate_moves(position, moves);
+  if (moves.empty()) {
+    Position after = position;
+    after.eliminate_side_to_move();
+    return checked_perft(after, depth, stop, stopped);
+  }
+  std::uint64_t nodes = 0;
+  for (const Move& move : moves) {
+    Position child = position;
+    child.play(move);
+    nodes += checked_perft(child, depth - 1, stop, stopped);
+    if (stopped) break;
+  }
+  return nodes;
+}
+
+}  // namespace
+
+StoppableDivide stoppable_divide(const Position& position, int depth,
+                                 const std::atomic<bool>& stop) {
+  StoppableDivide divide{position, {}, 0, false};
+  settle(divide.root_after_eliminations);
+  const Position& root = divide.root_after_eliminations;
+  if (depth < 1 || root.is_over()) return divide;
+  MoveList moves;
+  generate_moves(root, moves);
+  for (const Move& move : moves) {
+    Position child = root;
+    child.play(move);
+    const std::uint64_t count = checked_perft(child, depth - 1, stop, divide.stopped);
+    if (divide.stopped) break;
+    divide.counts.emplace_back(move, count);
+    divide.total += count;
+  }
+  return divide;
+}
+
+}  // namespace tiaoqi

@@ -1,0 +1,39 @@
+#include "engine/search/random.hpp"
+
+#include "engine/game.hpp"
+#include "engine/search/greedy.hpp"
+
+namespace tiaoqi {
+
+SearchResult random_search(const Position& root, const SearchParams& params,
+                           const SearchLimits& limits, SearchControl& control,
+                           const InfoSink& info) {
+  SearchResult result;
+  MoveList moves;
+  root_moves(root, limits, moves);
+  if (moves.empty()) return result;
+
+  const std::uint64_t draw = mix64(mix64(static_cast<std::uint64_t>(params.seed)) ^ root.hash() ^
+                                   (static_cast<std::uint64_t>(root.move_count()) << 24));
+  result.best = moves[static_cast<int>(draw % static_cast<std::uint64_t>(moves.size()))];
+  Position child = root;
+  child.play(result.best);
+  settle(child);
+  result.score = score_after_move(child, root.side_to_move());
+  result.nodes = 1;
+
+  SearchInfo line;
+  line.root = &root;
+  line.depth = 1;
+  line.seldepth = 1;
+  line.time_ms = control.elapsed_ms();
+  line.nodes = result.nodes;
+  line.score = result.score;
+  line.pv = {result.best};
+  if (info) info(line);
+
+  if (params.want_ponder && !child.is_over()) result.ponder = greedy_reply(child, params.seed);
+  return result;
+}
+
+}  // namespace tiaoqi

@@ -1,0 +1,40 @@
+#include "engine/search/timeman.hpp"
+
+#include <algorithm>
+
+namespace tiaoqi {
+namespace {
+
+// Without movestogo, plan as if this many moves were left on the clock.
+constexpr std::int64_t kDefaultMovesToGo = 25;
+constexpr std::int64_t kMaxMovesToGo = 50;
+
+}  // namespace
+
+TimeBudget plan_time(const SearchLimits& limits, int player, int move_overhead_ms) {
+  TimeBudget budget;
+  if (limits.infinite) return budget;
+  const std::int64_t overhead = std::max(0, move_overhead_ms);
+
+  if (limits.time_ms[player]) {
+    const std::int64_t left = std::max<std::int64_t>(0, *limits.time_ms[player] - overhead);
+    const std::int64_t increment = limits.increment_ms[player].value_or(0);
+    const std::int64_t moves_to_go =
+        limits.moves_to_go ? std::clamp<std::int64_t>(*limits.moves_to_go, 1, kMaxMovesToGo)
+                           : kDefaultMovesToGo;
+    // An increment arrives after the move, so it is only spent in part; no
+    // single move may use more than half of what is left.
+    const std::int64_t soft = std::min(left / moves_to_go + increment * 3 / 4, left / 2);
+    const std::int64_t hard = std::min(left * 4 / 5, soft * 3);
+    budget.soft_ms = soft;
+    budget.hard_ms = std::max(soft, hard);
+  }
+  if (limits.move_time_ms) {
+    const std::int64_t move_time = std::max<std::int64_t>(0, *limits.move_time_ms - overhead);
+    budget.soft_ms = budget.soft_ms ? std::min(*budget.soft_ms, move_time) : move_time;
+    budget.hard_ms = budget.hard_ms ? std::min(*budget.hard_ms, move_time) : move_time;
+  }
+  return budget;
+}
+
+}  // namespace tiaoqi

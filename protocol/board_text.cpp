@@ -1,0 +1,139 @@
+#include "protocol/board_text.hpp"
+
+#include <algorithm>
+
+#include "engine/notation.hpp"
+#include "engine/position_string.hpp"
+#include "protocol/format.hpp"
+#include "protocol/options.hpp"
+
+namespace tiaoqi::protocol {
+namespace {
+
+std::string ordinal(int place) {
+  static const char* const kOrdinals[] = {"1st", "2nd", "3rd", "4th", "5th", "6th"};
+  return kOrdinals[std::clamp(place, 0, 5)];
+}
+
+std::string state_text(const Position& position) {
+  const int players = position.rules().player_count();
+  std::string text;
+  if (position.is_over()) {
+    text = "over:";
+    int place = 0;
+    for (const auto& group : position.standings()) {
+      text += " " + ordinal(place) + " player";
+      for (std::size_t i = 0; i < group.size(); ++i)
+        text += (i ? " = " : " ") + std::to_string(group[i] + 1);
+      text += ";";
+      place += static_cast<int>(group.size());
+    }
+    text.pop_back();
+    if (position.standings().front().size() == 1)
+      text += " (won by player " + std::to_string(position.standings().front().front() + 1) + ")";
+    else
+      text += " (first place shared)";
+  } else {
+    text = "running";
+  }
+  std::string eliminated;
+  for (int p = 0; p < players; ++p)
+    if (position.is_eliminated(p))
+      eliminated += (eliminated.empty() ? "" : ", ") + std::to_string(p + 1);
+  if (!eliminated.empty()) text += "; eliminated: player " + eliminated;
+  return text;
+}
+
+std::string options_text(const Options& options, const std::vector<std::string>& names) {
+  std::string text;
+  for (const std::string& name : names) {
+    const OptionSpec* spec = find_option(name);
+    if (!spec) continue;
+    text += (text.empty() ? "" : ", ") + spec->name + " " + spec->get(options);
+  }
+  return text;
+}
+
+}  // namespace
+
+std::vector<std::string> board_picture(const Position& position) {
+  const Geometry& geometry = position.geometry();
+  int min_column = 1000, max_column = -1000;
+  for (int h = 0; h < geometry.hole_count(); ++h) {
+    const Cube c = geometry.cube(static_cast<Hole>(h));
+    min_column = std::min(min_column, 2 * c.x + c.y);
+    max_column = std::max(max_column, 2 * c.x + c.y);
+  }
+  std::vector<std::string> lines;
+  for (int rank = geometry.rank_count(); rank >= 1; --rank) {
+    std::string row(static_cast<std::size_t>(max_column - min_column + 1), ' ');
+    const Hole first = geometry.rank_first(rank);
+    const int length = geometry.rank_length(rank);
+    for (int file = 0; file < length; ++file) {
+      const Hole h = static_cast<Hole>(first + file);
+      const Cube c = geometry.cube(h);
+      const int army = position.army_at(h);
+      char symbol = '.';
+      if (army >= 0) {
+        symbol = army_letter(army);
+        if (position.dragons().test(h)) symbol = static_cast<char>(symbol - 'a' + 'A');
+      }
+      row[static_cast<std::size_t>(2 * c.x + c.y - min_column)] = symbol;
+    }
+    const std::string first_name = geometry.name(first);
+    const std::string last_name = geometry.name(static_cast<Hole>(first + length - 1));
+    std::string label = std::to_string(rank);
+    if (label.size() < 2) label = " " + label;
+    lines.push_back(label + "  " + row + "   " + first_name.substr(0, 1) + "-" +
+                    last_name.substr(0, 1));
+  }
+  return lines;
+}
+
+std::vector<std::string> describe(const Engine& engine) {
+  const Game& game = engine.game();
+  const Position& position = game.position();
+  const Rules& rules = position.rules();
+  std::vector<std::string> lines = board_picture(position);
+  lines.push_back("");
+  lines.push_back("Position: " + position_string(position));
+  if (position.is_over())
+    lines.push_back("To move: nobody, the game is over");
+  else
+    lines.push_back("To move: player " + std::to_string(position.side_to_move() + 1) + " (" +
+                    armies_text(rules, position.side_to_move()) + ")");
+  std::string seating;
+  for (int p = 0; p < rules.player_count(); ++p)
+    seating += (p ? ", " : "") + std::string("player ") + std::to_string(p + 1) + " " +
+               armies_text(rules, p);
+  lines.push_back("Seating: " + seating);
+  lines.push_back("State: " + state_text(position));
+  std::string last = "Moves: " + std::to_string(position.move_count()) + " played";
+  if (!game.moves().empty()) {
+    const Position& before = game.history()[game.history().size() - 2];
+    last += ", last " + move_text(before, game.moves().back());
+  }
+  lines.push_back(last);
+
+  Options in_force = engine.options();
+  in_force.rules = game.rules().options();
+  in_force.rules.board_size = position.geometry().arm_size();
+  lines.push_back(
+      "Rules: " +
+      options_text(in_force, {"Variant", "Players", "ArmiesPerPlayer", "PiecesPerArmy", "BoardSize",
+                              "LongJumps", "ForeignStop", "GoalLock", "SwapRule", "EqualTurns",
+                              "GoalRule", "HomeDeadline", "MaxPlies"}));
+  std::string search = options_text(in_force, {"Search"});
+  const SearchAlgorithm algorithm = in_force.engine.search;
+  if (algorithm != SearchAlgorithm::kGreedy && algorithm != SearchAlgorithm::kRandom)
+    search += " (plays greedy in this version)";
+  lines.push_back("Engine: " + options_text(in_force, {"Hash", "Threads"}) + ", " + search + ", " +
+                  options_text(in_force, {"MultiPV", "Move Overhead", "Ponder", "Seed"}));
+  if (engine.options().rules != engine.game_rules())
+    lines.push_back(
+        "Pending: rule options changed since this game was set up; they apply at the next "
+        "position or go");
+  return lines;
+}
+
+}  // namespace tiaoqi::protocol

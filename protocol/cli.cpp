@@ -1,0 +1,172 @@
+#include "protocol/cli.hpp"
+
+#include <boost/program_options.hpp>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "protocol/go_command.hpp"
+#include "protocol/input_loop.hpp"
+#include "protocol/options.hpp"
+#include "protocol/session.hpp"
+#include "protocol/text.hpp"
+
+#ifndef TIAOQI_VERSION
+#define TIAOQI_VERSION "0.0.0"
+#endif
+
+namespace tiaoqi::protocol {
+namespace {
+
+namespace po = boost::program_options;
+
+constexpr const char* kUsage =
+    "Usage: tiaoqi [options]                  speak the engine protocol on stdin/stdout\n"
+    "       tiaoqi [options] bench [depth]    search the built-in positions, print node count\n"
+    "       tiaoqi [options] perft <depth> [--fen \"<position string>\"]\n"
+    "                                         count move sequences from the start or a position\n";
+
+struct Arguments {
+  bool help = false;
+  bool version = false;
+  std::vector<std::string> commands_files;
+  std::vector<std::string> option_presets;
+  std::string fen;
+  std::vector<std::string> positional;
+};
+
+po::options_description flags() {
+  po::options_description description("Options");
+  description.add_options()                      //
+      ("help,h", "print this help and exit")     //
+      ("version", "print the version and exit")  //
+      ("commands", po::value<std::vector<std::string>>()->value_name("FILE"),
+       "run the protocol lines of FILE first (repeatable)")  //
+      ("option", po::value<std::vector<std::string>>()->value_name("NAME=VALUE"),
+       "set an engine option first, e.g. --option Players=3 (repeatable)")  //
+      ("fen", po::value<std::string>()->value_name("POSITION"),
+       "with perft: count from this position string instead of the start");
+  return description;
+}
+
+// Splits "Move Overhead=50" into setoption's name and value.
+bool preset_option(Session& session, const std::string& preset, std::ostream& err) {
+  const std::size_t equals = preset.find('=');
+  if (equals == std::string::npos || equals == 0) {
+    err << "tiaoqi: --option expects NAME=VALUE, got " << quote_input(preset) << "\n";
+    return false;
+  }
+  Options options = session.engine().options();
+  auto applied = apply_option(options, preset.substr(0, equals), preset.substr(equals + 1));
+  if (!applied) {
+    err << "tiaoqi: --option " << quote_input(preset) << ": " << applied.error() << "\n";
+    return false;
+  }
+  return session.handle_line("setoption name " + preset.substr(0, equals) + " value " +
+                             preset.substr(equals + 1));
+}
+
+int usage_error(std::ostream& err, const std::string& message) {
+  err << "tiaoqi: " << message << "\n" << kUsage << flags();
+  return kExitUsage;
+}
+
+}  // namespace
+
+int run_command_line(int argc, const char* const* argv, std::istream& in, std::ostream& out,
+                     std::ostream& err) {
+  po::options_description visible = flags();
+  po::options_description all;
+  all.add(visible).add_options()("positional", po::value<std::vector<std::string>>(), "");
+  po::positional_options_description positional;
+  positional.add("positional", -1);
+
+  Arguments arguments;
+  try {
+    po::variables_map values;
+    po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(),
+              values);
+    po::notify(values);
+    arguments.help = values.count("help") > 0;
+    arguments.version = values.count("version") > 0;
+    if (values.count("commands"))
+      arguments.commands_files = values["commands"].as<std::vector<std::string>>();
+    if (values.count("option"))
+      arguments.option_presets = values["option"].as<std::vector<std::string>>();
+    if (values.count("fen")) arguments.fen = values["fen"].as<std::string>();
+    if (values.count("positional"))
+      arguments.positional = values["positional"].as<std::vector<std::string>>();
+  } catch (const po::error& error) {
+    return usage_error(err, error.what());
+  }
+
+  if (arguments.help) {
+    out << kUsage << visible;
+    return kExitOk;
+  }
+  if (arguments.version) {
+    out << "tiaoqi " TIAOQI_VERSION "\n";
+    return kExitOk;
+  }
+
+  // The one-shot commands and their arguments, checked before anything runs.
+  const std::vector<std::string>& words = arguments.positional;
+  std::string one_shot;
+  if (!words.empty()) {
+    const std::string& command = words[0];
+    if (command == "bench") {
+      if (words.size() > 2) return usage_error(err, "bench takes at most one depth");
+      if (words.size() == 2 && !parse_integer(words[1], 1, kMaxDepth, "bench depth"))
+        return usage_error(err, parse_integer(words[1], 1, kMaxDepth, "bench depth").error());
+      one_shot = words.size() == 2 ? "bench " + words[1] : "bench";
+    } else if (command == "perft") {
+      if (words.size() != 2) return usage_error(err, "perft needs exactly one depth");
+      auto depth = parse_integer(words[1], 1, kMaxPerftDepth, "perft depth");
+      if (!depth) return usage_error(err, depth.error());
+      one_shot = "perft " + words[1];
+    } else {
+      return usage_error(err, "unknown command " + quote_input(command));
+    }
+  }
+  if (!arguments.fen.empty() && (words.empty() || words[0] != "perft"))
+    return usage_error(err, "--fen goes with the perft command");
+
+  Session session(stream_sink(out));
+  for (const std::string& preset : arguments.option_presets)
+    if (!preset_option(session, preset, err)) return kExitUsage;
+  if (!arguments.option_presets.empty()) {
+    // The presets describe the game to play: set its start up now, so that
+    // a combination that makes no valid game is a usage error.
+    const std::size_t errors = session.output().errors();
+    session.handle_line("position startpos");
+    if (session.output().errors() != errors) {
+      err << "tiaoqi: the --option values make no valid game\n";
+      return kExitUsage;
+    }
+  }
+  for (const std::string& path : arguments.commands_files) {
+    std::ifstream file(path, std::ios::binary);
+    if (!file) {
+      err << "tiaoqi: cannot open the commands file " << quote_input(path, 200) << "\n";
+      return kExitFailure;
+    }
+    if (!run_lines(session, file)) return kExitOk;
+  }
+
+  if (one_shot.empty()) {
+    run_input(session, in, &in == &std::cin);
+    return kExitOk;
+  }
+  session.wait_for_engine();
+  if (!arguments.fen.empty()) {
+    const std::size_t errors = session.output().errors();
+    session.handle_line("position fen " + arguments.fen);
+    if (session.output().errors() != errors) return kExitFailure;
+  }
+  session.handle_line(one_shot);
+  session.wait_for_engine();
+  return kExitOk;
+}
+
+}  // namespace tiaoqi::protocol

@@ -1,0 +1,126 @@
+#include "protocol/format.hpp"
+
+#include <algorithm>
+
+#include "engine/movegen.hpp"
+#include "engine/notation.hpp"
+
+namespace tiaoqi::protocol {
+
+std::string score_text(int score) {
+  if (is_win(score)) return "win " + std::to_string(plies_to_result(score));
+  if (is_loss(score)) return "loss " + std::to_string(plies_to_result(score));
+  return "cp " + std::to_string(score);
+}
+
+std::string pv_text(const Position& root, const std::vector<Move>& pv) {
+  std::string text;
+  Position position = root;
+  for (const Move& move : pv) {
+    if (position.is_over()) break;
+    if (!text.empty()) text += ' ';
+    text += move_text(position, move);
+    position.play(move);
+    settle(position);
+  }
+  return text;
+}
+
+std::string info_line(const SearchInfo& info) {
+  const std::int64_t time = std::max<std::int64_t>(info.time_ms, 0);
+  const std::uint64_t nps =
+      info.nodes * 1000 / static_cast<std::uint64_t>(std::max<std::int64_t>(time, 1));
+  std::string line = "info depth " + std::to_string(info.depth) + " seldepth " +
+                     std::to_string(info.seldepth) + " multipv " + std::to_string(info.multipv) +
+                     " score " + score_text(info.score) + " nodes " + std::to_string(info.nodes) +
+                     " nps " + std::to_string(nps) + " time " + std::to_string(time);
+  if (info.root && !info.pv.empty()) line += " pv " + pv_text(*info.root, info.pv);
+  return line;
+}
+
+std::string bestmove_line(const BestMove& best) {
+  if (best.best.is_none() || best.root.is_over()) return "bestmove none";
+  std::string line = "bestmove " + move_text(best.root, best.best);
+  if (!best.ponder.is_none()) {
+    Position after = best.root;
+    after.play(best.best);
+    settle(after);
+    if (!after.is_over()) line += " ponder " + move_text(after, best.ponder);
+  }
+  return line;
+}
+
+std::vector<std::string> perft_lines(const PerftReport& report) {
+  if (report.stopped) return {"info string perft stopped; the count is incomplete"};
+  const Geometry& geometry = report.root.geometry();
+  std::vector<std::pair<std::string, std::uint64_t>> rows;
+  for (const auto& [move, count] : report.counts)
+    rows.emplace_back(move_ends_text(geometry, move), count);
+  std::sort(rows.begin(), rows.end());
+  std::vector<std::string> lines;
+  for (const auto& [text, count] : rows) lines.push_back(text + ": " + std::to_string(count));
+  lines.push_back("Nodes searched: " + std::to_string(report.total));
+  return lines;
+}
+
+std::vector<std::string> bench_lines(const BenchResult& result) {
+  if (result.stopped) return {"info string bench stopped; the count is incomplete"};
+  const std::int64_t micros = std::max<std::int64_t>(result.elapsed_us, 1);
+  const std::uint64_t nps = result.nodes * 1'000'000 / static_cast<std::uint64_t>(micros);
+  return {"Total time (ms): " + std::to_string(result.elapsed_us / 1000),
+          "Nodes searched: " + std::to_string(result.nodes),
+          "Nodes/second: " + std::to_string(nps)};
+}
+
+std::string legal_line(const Position& position) {
+  MoveList moves;
+  if (!position.is_over()) generate_moves(position, moves);
+  std::vector<std::string> texts;
+  for (const Move& move : moves) texts.push_back(move_ends_text(position.geometry(), move));
+  std::sort(texts.begin(), texts.end());
+  std::string line = "legal";
+  for (const std::string& text : texts) line += " " + text;
+  return line;
+}
+
+std::string status_line(const Position& position) {
+  if (!position.is_over()) return "status running";
+  std::string line = "status over";
+  for (const auto& group : position.standings()) {
+    line += ' ';
+    for (std::size_t i = 0; i < group.size(); ++i) {
+      if (i) line += '=';
+      line += std::to_string(group[i] + 1);
+    }
+  }
+  return line;
+}
+
+std::string armies_text(const Rules& rules, int player) {
+  std::string text;
+  for (int army : rules.seating().armies[player]) text += army_letter(army);
+  return text;
+}
+
+std::vector<std::string> eval_lines(const Position& position, const EvalTerms& terms) {
+  std::vector<std::string> lines;
+  const Rules& rules = position.rules();
+  for (int p = 0; p < terms.players; ++p) {
+    const PlayerTerms& player = terms.player[p];
+    std::string line = "player " + std::to_string(p + 1) + " (" + armies_text(rules, p) + "):";
+    if (!player.active) {
+      lines.push_back(line + " eliminated, not counted");
+      continue;
+    }
+    line += " distance " + std::to_string(player.distance) + " straggler " +
+            std::to_string(player.straggler) + " cost " + std::to_string(player.cost());
+    if (p == terms.viewer) line += " (to move)";
+    lines.push_back(line);
+  }
+  lines.push_back("score cp " + std::to_string(terms.score) + " (player " +
+                  std::to_string(terms.viewer + 1) +
+                  "'s view: 100 x (lowest opponent cost - own cost), 100 = one step)");
+  return lines;
+}
+
+}  // namespace tiaoqi::protocol

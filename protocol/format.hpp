@@ -1,0 +1,30 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "engine/engine.hpp"
+
+namespace tiaoqi::protocol {
+
+// "cp 25", "win 1", "loss 3".
+std::string score_text(int score);
+// Full shortest paths of a line of moves from `root`, separated by spaces.
+std::string pv_text(const Position& root, const std::vector<Move>& pv);
+
+std::string info_line(const SearchInfo& info);
+std::string bestmove_line(const BestMove& best);
+// "<move>: <count>" per root move in ASCII order of the start-end text,
+// then "Nodes searched: <total>".
+std::vector<std::string> perft_lines(const PerftReport& report);
+std::vector<std::string> bench_lines(const BenchResult& result);
+// "legal <m> <m> ...": start-end moves in ASCII order.
+std::string legal_line(const Position& position);
+// "status running" or "status over 2 1=3".
+std::string status_line(const Position& position);
+std::vector<std::string> eval_lines(const Position& position, const EvalTerms& terms);
+
+// The armies of a player as letters ("ab").
+std::string armies_text(const Rules& rules, int player);
+
+}  // namespace tiaoqi::protocol

@@ -1,0 +1,26 @@
+// libFuzzer target: arbitrary bytes as protocol input lines, through a
+// session whose output is thrown away. Finds crashes, hangs and sanitizer
+// reports in the command parser and everything it calls.
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include "protocol/session.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  // Small perft depths only, so that no input runs for long.
+  tiaoqi::protocol::SessionConfig config;
+  config.max_perft_depth = 3;
+  tiaoqi::protocol::Session session([](std::string_view) {}, config);
+  std::string_view input(reinterpret_cast<const char*>(data), size);
+  while (!input.empty()) {
+    const std::size_t end = input.find('\n');
+    std::string_view line = input.substr(0, end);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    if (!session.handle_line(line)) break;
+    if (end == std::string_view::npos) break;
+    input.remove_prefix(end + 1);
+  }
+  session.end_of_input();
+  return 0;
+}

@@ -1,0 +1,118 @@
+#include "protocol/go_command.hpp"
+
+#include <array>
+#include <string>
+
+#include "engine/notation.hpp"
+#include "protocol/text.hpp"
+
+namespace tiaoqi::protocol {
+namespace {
+
+// Every keyword of `go` other than the clocks (a `searchmoves` list ends at one).
+constexpr std::array<std::string_view, 9> kKeywords = {"movestogo",   "movetime", "depth",
+                                                       "nodes",       "infinite", "ponder",
+                                                       "searchmoves", "perft",    "choose"};
+
+// A clock keyword: p1time..p6time, p1inc..p6inc, wtime/btime/winc/binc.
+// Returns the player index and whether it is an increment.
+std::optional<std::pair<int, bool>> clock_keyword(std::string_view token) {
+  if (token == "wtime") return std::pair{0, false};
+  if (token == "btime") return std::pair{1, false};
+  if (token == "winc") return std::pair{0, true};
+  if (token == "binc") return std::pair{1, true};
+  if (token.size() >= 5 && token[0] == 'p' && token[1] >= '1' && token[1] <= '6') {
+    const std::string_view rest = token.substr(2);
+    if (rest == "time") return std::pair{token[1] - '1', false};
+    if (rest == "inc") return std::pair{token[1] - '1', true};
+  }
+  return std::nullopt;
+}
+
+bool is_keyword(std::string_view token) {
+  if (clock_keyword(token)) return true;
+  for (std::string_view keyword : kKeywords)
+    if (token == keyword) return true;
+  return false;
+}
+
+}  // namespace
+
+Expected<GoCommand> parse_go(const std::vector<std::string_view>& tokens, const Position& position,
+                             int max_perft_depth) {
+  GoCommand command;
+  SearchLimits& limits = command.limits;
+  bool searching_parameter = false;
+  std::size_t i = 0;
+  // The value after a keyword, as a number in [min, max].
+  const auto value = [&](std::string_view keyword, std::int64_t min,
+                         std::int64_t max) -> Expected<std::int64_t> {
+    if (i + 1 >= tokens.size())
+      return fail("go: " + std::string(keyword) + " needs a number from " + std::to_string(min) +
+                  " to " + std::to_string(max) + ", got nothing");
+    return parse_integer(tokens[++i], min, max, "go: " + std::string(keyword));
+  };
+
+  for (; i < tokens.size(); ++i) {
+    const std::string_view token = tokens[i];
+    if (const auto clock = clock_keyword(token)) {
+      auto ms = value(token, 0, kMaxClockMs);
+      if (!ms) return Error{ms.error()};
+      (clock->second ? limits.increment_ms : limits.time_ms)[clock->first] = *ms;
+      searching_parameter = true;
+    } else if (token == "movestogo") {
+      auto n = value(token, 1, kMaxMovesToGo);
+      if (!n) return Error{n.error()};
+      limits.moves_to_go = static_cast<int>(*n);
+      searching_parameter = true;
+    } else if (token == "movetime") {
+      auto ms = value(token, 0, kMaxClockMs);
+      if (!ms) return Error{ms.error()};
+      limits.move_time_ms = *ms;
+      searching_parameter = true;
+    } else if (token == "depth") {
+      auto n = value(token, 1, kMaxDepth);
+      if (!n) return Error{n.error()};
+      limits.depth = static_cast<int>(*n);
+      searching_parameter = true;
+    } else if (token == "nodes") {
+      auto n = value(token, 1, kMaxNodes);
+      if (!n) return Error{n.error()};
+      limits.nodes = static_cast<std::uint64_t>(*n);
+      searching_parameter = true;
+    } else if (token == "infinite") {
+      limits.infinite = true;
+      searching_parameter = true;
+    } else if (token == "ponder") {
+      limits.ponder = true;
+      searching_parameter = true;
+    } else if (token == "searchmoves") {
+      searching_parameter = true;
+      std::size_t count = 0;
+      while (i + 1 < tokens.size() && !is_keyword(tokens[i + 1])) {
+        auto move = parse_move(position, tokens[++i]);
+        if (!move) return fail("go: searchmoves: " + move.error());
+        limits.search_moves.push_back(*move);
+        ++count;
+      }
+      if (count == 0) return fail("go: searchmoves needs at least one move, got nothing");
+    } else if (token == "perft") {
+      auto depth = value(token, 1, max_perft_depth);
+      if (!depth) return Error{depth.error()};
+      command.perft_depth = static_cast<int>(*depth);
+    } else if (token == "choose") {
+      return fail(
+          "go: choose picks a dragon, which needs Variant dragons; this version does not support "
+          "that variant");
+    } else {
+      return fail("go: unknown parameter " + quote_input(token) +
+                  "; expected p1time..p6time, p1inc..p6inc, wtime, btime, winc, binc, movestogo, "
+                  "movetime, depth, nodes, infinite, ponder, searchmoves or perft");
+    }
+  }
+  if (command.perft_depth && (searching_parameter || tokens.size() != 2))
+    return fail("go: perft takes only a depth ('go perft <depth>'), got other parameters too");
+  return command;
+}
+
+}  // namespace tiaoqi::protocol

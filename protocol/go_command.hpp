@@ -1,0 +1,30 @@
+#pragma once
+
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "engine/expected.hpp"
+#include "engine/position.hpp"
+#include "engine/search/limits.hpp"
+
+namespace tiaoqi::protocol {
+
+// Limits of the values `go` accepts; anything beyond is refused.
+inline constexpr std::int64_t kMaxClockMs = 1'000'000'000'000;  // about 31 years
+inline constexpr std::int64_t kMaxMovesToGo = 100'000;
+inline constexpr std::int64_t kMaxDepth = 255;
+inline constexpr std::int64_t kMaxNodes = 1'000'000'000'000'000'000;
+
+struct GoCommand {
+  SearchLimits limits;
+  // `go perft <depth>` counts instead of searching.
+  std::optional<int> perft_depth;
+};
+
+// Parses the tokens after `go`. `searchmoves` are checked against the
+// legal moves of `position`.
+Expected<GoCommand> parse_go(const std::vector<std::string_view>& tokens, const Position& position,
+                             int max_perft_depth);
+
+}  // namespace tiaoqi::protocol

@@ -1,0 +1,146 @@
+#include "protocol/input_loop.hpp"
+
+#include <atomic>
+#include <condition_variable>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+#include "protocol/line_reader.hpp"
+#include "protocol/text.hpp"
+
+namespace tiaoqi::protocol {
+namespace {
+
+// While the command thread waits for the engine, at most this much input
+// is held; beyond it lines are refused (stop and quit are always kept).
+constexpr std::size_t kMaxQueuedLines = 10'000;
+constexpr std::size_t kMaxQueuedBytes = 16 * kMaxInputLine;
+
+bool is_interrupt(const InputLine& line) {
+  if (line.too_long) return false;
+  const auto tokens = tokenize(line.text);
+  return !tokens.empty() && (tokens[0] == "stop" || tokens[0] == "quit");
+}
+
+struct Entry {
+  InputLine line;
+  bool interrupt = false;
+  // Stands for a line that was refused because the queue was full.
+  bool refused = false;
+};
+
+class InputQueue {
+ public:
+  void push(InputLine line) {
+    std::lock_guard lock(mutex_);
+    const bool interrupt = is_interrupt(line);
+    if (!interrupt && (lines_.size() >= kMaxQueuedLines || bytes_ >= kMaxQueuedBytes)) {
+      ++refused_;
+    } else {
+      bytes_ += line.text.size();
+      interrupts_ += interrupt;
+      lines_.push_back(Entry{std::move(line), interrupt, false});
+    }
+    changed_.notify_all();
+  }
+
+  void close() {
+    std::lock_guard lock(mutex_);
+    ended_ = true;
+    changed_.notify_all();
+  }
+
+  // The next entry, or nullopt once the input has ended and all is handled.
+  // Refused lines are reported first.
+  std::optional<Entry> pop() {
+    std::unique_lock lock(mutex_);
+    changed_.wait(lock, [this] { return !lines_.empty() || refused_ > 0 || ended_; });
+    if (refused_ > 0) {
+      --refused_;
+      return Entry{InputLine{}, false, true};
+    }
+    if (lines_.empty()) return std::nullopt;
+    Entry entry = std::move(lines_.front());
+    lines_.pop_front();
+    bytes_ -= entry.line.text.size();
+    interrupts_ -= entry.interrupt;
+    return entry;
+  }
+
+  bool interrupt_waiting() {
+    std::lock_guard lock(mutex_);
+    return interrupts_ > 0;
+  }
+
+  // The consumer has quit: the reader stops after the line it is reading.
+  void abandon() { abandoned_.store(true); }
+  bool abandoned() const { return abandoned_.load(); }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  std::deque<Entry> lines_;
+  std::size_t bytes_ = 0;
+  std::size_t interrupts_ = 0;
+  std::size_t refused_ = 0;
+  bool ended_ = false;
+  std::atomic<bool> abandoned_{false};
+};
+
+bool handle(Session& session, const InputLine& line) {
+  if (line.too_long) {
+    session.refuse_long_line(line.length);
+    return true;
+  }
+  return session.handle_line(line.text);
+}
+
+}  // namespace
+
+void run_input(Session& session, std::istream& in, bool input_may_block) {
+  // Shared with the reader, which may outlive this function (see below).
+  auto queue = std::make_shared<InputQueue>();
+  std::thread reader([queue, &in] {
+    LineReader lines(in);
+    while (!queue->abandoned()) {
+      auto line = lines.next();
+      if (!line) break;
+      queue->push(std::move(*line));
+    }
+    queue->close();
+  });
+  session.set_interrupt_probe([queue] { return queue->interrupt_waiting(); });
+
+  bool quit = false;
+  while (auto entry = queue->pop()) {
+    if (entry->refused) {
+      session.output().error("too much input while waiting for the engine; a line was ignored");
+      continue;
+    }
+    if (!handle(session, entry->line)) {
+      quit = true;
+      break;
+    }
+  }
+  session.set_interrupt_probe({});
+  if (!quit) session.end_of_input();
+  queue->abandon();
+  // After quit a reader of standard input may be blocked in a read that only
+  // the end of the process ends; it touches only the queue it co-owns and
+  // the stream, which lives as long as the process.
+  if (quit && input_may_block)
+    reader.detach();
+  else
+    reader.join();
+}
+
+bool run_lines(Session& session, std::istream& in) {
+  LineReader lines(in);
+  while (auto line = lines.next())
+    if (!handle(session, *line)) return false;
+  return true;
+}
+
+}  // namespace tiaoqi::protocol

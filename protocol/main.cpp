@@ -1,0 +1,12 @@
+#include <csignal>
+#include <iostream>
+
+#include "protocol/cli.hpp"
+
+int main(int argc, char** argv) {
+  // A GUI that closes our output must not kill us mid-line; the end of its
+  // input then ends the session.
+  std::signal(SIGPIPE, SIG_IGN);
+  std::ios::sync_with_stdio(false);
+  return tiaoqi::protocol::run_command_line(argc, argv, std::cin, std::cout, std::cerr);
+}

@@ -1,0 +1,289 @@
+#include "protocol/session.hpp"
+
+#include <chrono>
+
+#include "protocol/board_text.hpp"
+#include "protocol/format.hpp"
+#include "protocol/go_command.hpp"
+#include "protocol/line_reader.hpp"
+#include "protocol/options.hpp"
+#include "protocol/text.hpp"
+
+#ifndef TIAOQI_VERSION
+#define TIAOQI_VERSION "0.0.0"
+#endif
+
+namespace tiaoqi::protocol {
+
+const std::vector<Session::Command>& Session::commands() {
+  static const std::vector<Command> kCommands = {
+      {"uci", &Session::uci, false, false},
+      {"isready", &Session::isready, false, false},
+      {"setoption", &Session::setoption, true, true},
+      {"ucinewgame", &Session::ucinewgame, true, false},
+      {"position", &Session::position, true, true},
+      {"go", &Session::go, true, true},
+      {"stop", &Session::stop, false, false},
+      {"ponderhit", &Session::ponderhit, false, false},
+      {"quit", &Session::quit, false, false},
+      {"d", &Session::display, false, false},
+      {"perft", &Session::perft, true, true},
+      {"eval", &Session::eval, false, false},
+      {"legal", &Session::legal, false, false},
+      {"status", &Session::status, false, false},
+      {"bench", &Session::bench, true, true},
+  };
+  return kCommands;
+}
+
+Session::Session(Output::Sink sink, SessionConfig config)
+    : config_(config), output_(std::move(sink)), engine_(callbacks()) {}
+
+Session::~Session() { engine_.stop(); }
+
+EngineCallbacks Session::callbacks() {
+  EngineCallbacks callbacks;
+  callbacks.info = [this](const SearchInfo& info) { output_.line(info_line(info)); };
+  callbacks.bestmove = [this](const BestMove& best) { output_.line(bestmove_line(best)); };
+  callbacks.perft = [this](const PerftReport& report) {
+    for (const std::string& line : perft_lines(report)) output_.line(line);
+  };
+  callbacks.bench_position = [this](const BenchLine& line) {
+    output_.line("info string bench position " + std::to_string(line.index) + " (" + line.name +
+                 "): nodes " + std::to_string(line.nodes) + ", best " + line.best);
+  };
+  callbacks.bench = [this](const BenchResult& result) {
+    for (const std::string& line : bench_lines(result)) output_.line(line);
+  };
+  callbacks.idle = [this] {
+    { std::lock_guard lock(idle_mutex_); }
+    idle_signal_.notify_all();
+  };
+  return callbacks;
+}
+
+bool Session::handle_line(std::string_view line) {
+  if (quit_) return false;
+  const Args tokens = tokenize(line);
+  // An empty line is no command; UCI ignores it.
+  if (tokens.empty()) return true;
+
+  const Command* command = nullptr;
+  for (const Command& candidate : commands())
+    if (candidate.name == tokens[0]) command = &candidate;
+  if (!command) {
+    std::string names;
+    for (const Command& known : commands())
+      names += (names.empty() ? "" : ", ") + std::string(known.name);
+    output_.error("unknown command " + quote_input(tokens[0]) + "; expected one of " + names);
+    return true;
+  }
+  if (!command->takes_arguments && tokens.size() > 1) {
+    output_.error(std::string(command->name) + " takes no arguments, got " +
+                  quote_input(join(tokens, 1, tokens.size())));
+    return true;
+  }
+  if (command->needs_idle && !make_idle(command->name)) return true;
+  const Args args(tokens.begin() + 1, tokens.end());
+  (this->*(command->handler))(args);
+  return !quit_;
+}
+
+void Session::refuse_long_line(std::size_t length) {
+  (void)length;
+  output_.error("line too long: more than " + std::to_string(kMaxInputLine) +
+                " bytes; the line is ignored");
+}
+
+bool Session::make_idle(std::string_view command) {
+  if (!engine_.busy()) {
+    engine_.wait();
+    return true;
+  }
+  if (engine_.waits_for_stop()) {
+    output_.error(std::string(command) +
+                  ": a search is running until stop (go infinite, go ponder or go without "
+                  "limits); send stop first");
+    return false;
+  }
+  wait_for_engine();
+  return true;
+}
+
+void Session::wait_for_engine() {
+  while (engine_.busy()) {
+    if (engine_.waits_for_stop() || (interrupt_probe_ && interrupt_probe_())) {
+      engine_.stop();
+      break;
+    }
+    std::unique_lock lock(idle_mutex_);
+    idle_signal_.wait_for(lock, std::chrono::milliseconds(5));
+  }
+  engine_.wait();
+}
+
+void Session::end_of_input() {
+  if (engine_.waits_for_stop()) engine_.stop();
+  wait_for_engine();
+  engine_.stop();
+  quit_ = true;
+}
+
+void Session::report(const Status& status) {
+  if (!status) output_.error(status.error());
+}
+
+void Session::uci(const Args&) {
+  output_.line("id name Tiaoqi " TIAOQI_VERSION);
+  output_.line("id author the Tiaoqi developers");
+  for (const OptionSpec& spec : option_specs()) output_.line(option_line(spec));
+  output_.line("uciok");
+}
+
+void Session::isready(const Args&) { output_.line("readyok"); }
+
+void Session::setoption(const Args& args) {
+  if (args.empty() || !iequals(args[0], "name")) {
+    output_.error("setoption: expected 'setoption name <option> [value <value>]', got " +
+                  quote_input(join(args, 0, args.size())));
+    return;
+  }
+  std::size_t value_at = args.size();
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    if (iequals(args[i], "value")) {
+      value_at = i;
+      break;
+    }
+  }
+  const std::string name = join(args, 1, value_at);
+  if (name.empty()) {
+    output_.error("setoption: expected an option name after 'name', got nothing");
+    return;
+  }
+  std::optional<std::string> value;
+  if (value_at < args.size()) value = join(args, value_at + 1, args.size());
+  Options options = engine_.options();
+  if (auto applied = apply_option(options, name, value); !applied) {
+    output_.error(applied.error());
+    return;
+  }
+  report(engine_.set_options(options));
+}
+
+void Session::ucinewgame(const Args&) { report(engine_.new_game()); }
+
+void Session::position(const Args& args) {
+  PositionRequest request;
+  std::size_t i = 0;
+  if (args.empty()) {
+    output_.error("position: expected 'startpos' or 'fen <position string>', got nothing");
+    return;
+  }
+  if (args[0] == "startpos") {
+    i = 1;
+    if (i < args.size() && args[i] == "dragon") {
+      output_.error(
+          "position: 'dragon' marks a dragon of Variant dragons, which this version does not "
+          "support");
+      return;
+    }
+  } else if (args[0] == "fen") {
+    i = 1;
+    while (i < args.size() && args[i] != "moves") ++i;
+    if (i == 1) {
+      output_.error("position fen: expected a position string of 4 fields, got nothing");
+      return;
+    }
+    request.position_string = join(args, 1, i);
+  } else {
+    output_.error("position: expected 'startpos' or 'fen <position string>', got " +
+                  quote_input(args[0]));
+    return;
+  }
+  if (i < args.size()) {
+    if (args[i] != "moves") {
+      output_.error("position: expected 'moves' after the position, got " + quote_input(args[i]));
+      return;
+    }
+    for (++i; i < args.size(); ++i) request.moves.emplace_back(args[i]);
+  }
+  if (auto set = engine_.set_position(request); !set)
+    output_.error("position: " + set.error() + "; the position is unchanged");
+}
+
+void Session::go(const Args& args) {
+  auto command = parse_go(args, engine_.game().position(), config_.max_perft_depth);
+  if (!command) {
+    output_.error(command.error());
+    return;
+  }
+  if (auto applied = engine_.apply_rule_options(); !applied)
+    output_.error("go: " + applied.error() + "; playing on in the last valid game");
+  if (command->perft_depth) {
+    start_perft(*command->perft_depth);
+    return;
+  }
+  report(engine_.go(command->limits));
+}
+
+void Session::stop(const Args&) { engine_.stop(); }
+
+void Session::ponderhit(const Args&) { engine_.ponderhit(); }
+
+void Session::quit(const Args&) {
+  engine_.stop();
+  quit_ = true;
+}
+
+void Session::display(const Args&) {
+  for (const std::string& line : describe(engine_)) output_.line(line);
+}
+
+void Session::perft(const Args& args) {
+  if (args.size() != 1) {
+    output_.error(
+        "perft: expected 'perft <depth>' with a depth from 1 to " +
+        std::to_string(config_.max_perft_depth) + ", got " +
+        (args.empty() ? std::string("nothing") : quote_input(join(args, 0, args.size()))));
+    return;
+  }
+  auto depth = parse_integer(args[0], 1, config_.max_perft_depth, "perft: the depth");
+  if (!depth) {
+    output_.error(depth.error());
+    return;
+  }
+  if (auto applied = engine_.apply_rule_options(); !applied)
+    output_.error("perft: " + applied.error() + "; counting in the last valid game");
+  start_perft(static_cast<int>(*depth));
+}
+
+void Session::start_perft(int depth) { report(engine_.perft(depth)); }
+
+void Session::eval(const Args&) {
+  const Position& position = engine_.game().position();
+  for (const std::string& line : eval_lines(position, engine_.evaluate())) output_.line(line);
+}
+
+void Session::legal(const Args&) { output_.line(legal_line(engine_.game().position())); }
+
+void Session::status(const Args&) { output_.line(status_line(engine_.game().position())); }
+
+void Session::bench(const Args& args) {
+  if (args.size() > 1) {
+    output_.error("bench: expected 'bench [depth]', got " +
+                  quote_input(join(args, 0, args.size())));
+    return;
+  }
+  int depth = kDefaultBenchDepth;
+  if (!args.empty()) {
+    auto parsed = parse_integer(args[0], 1, kMaxDepth, "bench: the depth");
+    if (!parsed) {
+      output_.error(parsed.error());
+      return;
+    }
+    depth = static_cast<int>(*parsed);
+  }
+  report(engine_.bench(depth));
+}
+
+}  // namespace tiaoqi::protocol

@@ -1,0 +1,99 @@
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <functional>
+#include <mutex>
+#include <string_view>
+#include <vector>
+
+#include "engine/engine.hpp"
+#include "protocol/output.hpp"
+
+namespace tiaoqi::protocol {
+
+inline constexpr int kMaxPerftDepth = 64;
+// bench searches each position to this depth unless told otherwise.
+inline constexpr int kDefaultBenchDepth = 1;
+
+struct SessionConfig {
+  // Fuzzing lowers this so that no input runs for long.
+  int max_perft_depth = kMaxPerftDepth;
+};
+
+// One protocol conversation: owns an Engine, turns each input line into
+// calls on it through a command table, and prints the replies and the
+// engine's results. Lines are handled one at a time on the caller's thread;
+// searches, perft and bench run on the engine's worker thread, so the
+// caller can go on reading (isready, stop) while they run.
+class Session {
+ public:
+  explicit Session(Output::Sink sink, SessionConfig config = {});
+  ~Session();
+  Session(const Session&) = delete;
+  Session& operator=(const Session&) = delete;
+
+  // Handles one line (without its line end). Returns false after quit.
+  bool handle_line(std::string_view line);
+  // A line over the input limit arrived; it is answered with an error.
+  void refuse_long_line(std::size_t length);
+  // The input ended: a search that waits for stop is stopped, a job that
+  // ends by itself (a search with limits, perft, bench) is let finish.
+  void end_of_input();
+  // Waits until the engine's job has ended by itself.
+  void wait_for_engine();
+  bool has_quit() const { return quit_; }
+
+  // Tells the session whether a stop or quit is waiting in the input; a
+  // command that waits for the engine to finish then stops it instead.
+  void set_interrupt_probe(std::function<bool()> probe) { interrupt_probe_ = std::move(probe); }
+
+  Output& output() { return output_; }
+  const Engine& engine() const { return engine_; }
+
+ private:
+  using Args = std::vector<std::string_view>;
+  using Handler = void (Session::*)(const Args& args);
+  struct Command {
+    std::string_view name;
+    Handler handler;
+    // Changes the game or starts a job, so it waits for the engine.
+    bool needs_idle;
+    bool takes_arguments;
+  };
+  static const std::vector<Command>& commands();
+
+  EngineCallbacks callbacks();
+  // False (with an error printed) when the engine runs a search that only
+  // stop can end; otherwise waits for the current job, if any.
+  bool make_idle(std::string_view command);
+  void report(const Status& status);
+
+  void uci(const Args& args);
+  void isready(const Args& args);
+  void setoption(const Args& args);
+  void ucinewgame(const Args& args);
+  void position(const Args& args);
+  void go(const Args& args);
+  void stop(const Args& args);
+  void ponderhit(const Args& args);
+  void quit(const Args& args);
+  void display(const Args& args);
+  void perft(const Args& args);
+  void eval(const Args& args);
+  void legal(const Args& args);
+  void status(const Args& args);
+  void bench(const Args& args);
+  void start_perft(int depth);
+
+  SessionConfig config_;
+  Output output_;
+  std::function<bool()> interrupt_probe_;
+  std::mutex idle_mutex_;
+  std::condition_variable idle_signal_;
+  bool quit_ = false;
+  // Declared last: its worker calls back into the members above.
+  Engine engine_;
+};
+
+}  // namespace tiaoqi::protocol

@@ -1,0 +1,153 @@
+// Bad input through the real binary: every malformed line of the committed
+// fixture (and a few generated ones: megabyte lines, binary bytes) gets
+// exactly one error line, and the game is unchanged afterwards.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include "tests/protocol/engine_process.hpp"
+
+namespace tiaoqi::testing {
+namespace {
+
+constexpr const char* kSetup = "position startpos moves l3l5 h14h13";
+
+// Sends a line, then isready; returns every line answered before readyok.
+std::vector<std::string> answers_to(EngineProcess& engine, const std::string& line) {
+  engine.write(line + "\n");
+  engine.send("isready");
+  std::vector<std::string> answers;
+  while (auto answer = engine.read_line()) {
+    if (*answer == "readyok") return answers;
+    answers.push_back(*answer);
+  }
+  answers.push_back("<no readyok>");
+  return answers;
+}
+
+std::vector<std::string> state(EngineProcess& engine) {
+  auto lines = answers_to(engine, "d");
+  auto legal = answers_to(engine, "legal");
+  lines.insert(lines.end(), legal.begin(), legal.end());
+  return lines;
+}
+
+void expect_one_error(EngineProcess& engine, const std::string& line, const std::string& shown) {
+  const auto answers = answers_to(engine, line);
+  ASSERT_EQ(answers.size(), 1u) << "line: " << shown;
+  EXPECT_EQ(answers[0].rfind("info string error: ", 0), 0u) << "line: " << shown;
+  EXPECT_LE(answers[0].size(), 65535u);
+}
+
+TEST(Hostile, EveryFixtureLineGetsOneErrorAndChangesNothing) {
+  std::ifstream fixture(TIAOQI_HOSTILE_INPUT, std::ios::binary);
+  ASSERT_TRUE(fixture);
+  EngineProcess engine;
+  ASSERT_TRUE(answers_to(engine, kSetup).empty());
+  const auto before = state(engine);
+  int count = 0;
+  for (std::string line; std::getline(fixture, line);) {
+    expect_one_error(engine, line, line);
+    ++count;
+  }
+  EXPECT_GT(count, 100);
+  EXPECT_EQ(state(engine), before);
+}
+
+TEST(Hostile, HugeAndBinaryLinesGetOneErrorEach) {
+  EngineProcess engine;
+  ASSERT_TRUE(answers_to(engine, kSetup).empty());
+  const auto before = state(engine);
+  expect_one_error(engine, std::string(3 * 1024 * 1024, 'x'), "3 MiB of x");
+  std::string moves = "position startpos moves";
+  while (moves.size() < 2 * 1024 * 1024) moves += " l3l5 h14h13";
+  expect_one_error(engine, moves, "2 MiB position line");
+  std::string binary;
+  for (int i = 0; i < 256; ++i)
+    if (i != '\n' && i != ' ' && i != '\t') binary += static_cast<char>(i);
+  expect_one_error(engine, binary, "every byte");
+  expect_one_error(engine, std::string("go\0depth 1", 10), "go NUL depth 1");
+  expect_one_error(engine, std::string(100000, '\x01'), "control bytes");
+  expect_one_error(engine, "position startpos moves " + std::string(200000, '9'), "digits");
+  EXPECT_EQ(state(engine), before);
+}
+
+TEST(Hostile, CrlfLinesWork) {
+  EngineProcess engine;
+  engine.write("isready\r\nposition startpos moves l3l5\r\nlegal\r\n");
+  EXPECT_EQ(engine.read_line(), "readyok");
+  const auto legal = engine.read_line();
+  ASSERT_TRUE(legal);
+  EXPECT_EQ(legal->rfind("legal e14e13 ", 0), 0u);
+}
+
+TEST(Hostile, EndOfInputInAnInfiniteSearchStopsItAndExits) {
+  EngineProcess engine;
+  engine.send("go infinite");
+  ASSERT_TRUE(engine.read_line());
+  engine.close_input();
+  const auto best = engine.read_line();
+  ASSERT_TRUE(best);
+  EXPECT_EQ(best->rfind("bestmove ", 0), 0u);
+  EXPECT_FALSE(engine.read_line());
+  EXPECT_EQ(engine.wait(), 0);
+}
+
+TEST(Hostile, QuitDuringPerftLeavesAtOnce) {
+  EngineProcess engine;
+  engine.send("perft 12");
+  engine.send("quit");
+  const auto started = std::chrono::steady_clock::now();
+  EXPECT_EQ(engine.wait(std::chrono::milliseconds(5000)), 0);
+  EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(5));
+}
+
+TEST(CommandLine, CommandsFileRunsFirst) {
+  const auto path = std::filesystem::temp_directory_path() /
+                    ("tiaoqi_commands_" + std::to_string(::getpid()) + ".txt");
+  std::ofstream(path) << "setoption name BoardSize value 2\nposition startpos\n";
+  EngineProcess engine({"--commands", path.string()});
+  engine.send("legal");
+  EXPECT_EQ(engine.read_line(), "legal f2e3 f2f3 g1e3 g1g3 g2f3 g2g3");
+  engine.close_input();
+  EXPECT_EQ(engine.wait(), 0);
+  std::filesystem::remove(path);
+}
+
+TEST(CommandLine, PerftFromAPositionString) {
+  EngineProcess engine({"perft", "2", "--fen", "d/dd/7/6/5/6/7/aa/a 1 a/d 0"});
+  std::string last;
+  while (auto line = engine.read_line()) last = *line;
+  EXPECT_EQ(last, "Nodes searched: 36");
+  EXPECT_EQ(engine.wait(), 0);
+}
+
+TEST(CommandLine, BadPositionStringFails) {
+  EngineProcess engine({"perft", "2", "--fen", "nonsense"});
+  const auto line = engine.read_line();
+  ASSERT_TRUE(line);
+  EXPECT_EQ(line->rfind("info string error: ", 0), 0u);
+  EXPECT_EQ(engine.wait(), 1);
+}
+
+TEST(CommandLine, UsageErrorsExitWithTwo) {
+  for (const std::vector<std::string>& arguments : {std::vector<std::string>{"--nope"},
+                                                    {"perft"},
+                                                    {"perft", "x"},
+                                                    {"bench", "1", "2"},
+                                                    {"fly"},
+                                                    {"--fen", "x"},
+                                                    {"--option", "Players"},
+                                                    {"--option", "Players=9"},
+                                                    {"--option", "Players=5"}}) {
+    EngineProcess engine(arguments);
+    while (engine.read_line()) {
+    }
+    EXPECT_EQ(engine.wait(), 2) << arguments[0];
+  }
+}
+
+}  // namespace
+}  // namespace tiaoqi::testing

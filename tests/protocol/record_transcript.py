@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""Records a golden transcript from an input script, for review before committing.
+
+Usage: record_transcript.py TIAOQI_BINARY INPUT_SCRIPT > transcripts/NAME.txt
+
+The input script holds protocol lines; a first line "$ args" gives command-line
+arguments and "#" lines are copied as comments. After each line the recorder
+waits for the engine's answer: for `go` until `bestmove`, for perft until
+`Nodes searched:`, for bench until `Nodes/second:`, for `uci` until `uciok`,
+for `isready` until `readyok`; other lines are followed by an `isready` of
+the recorder's own so that their answer (or silence) is pinned down.
+Lines after "#nosync" are sent without waiting (for stop, ponderhit, quit).
+"""
+import re
+import subprocess
+import sys
+
+
+def normalise(line):
+    line = re.sub(r"\b(time|nps) \d+", r"\1 *", line)
+    return re.sub(r"^(Nodes/second|Total time \(ms\)): \d+$", r"\1: *", line)
+
+
+def main():
+    binary, script = sys.argv[1], sys.argv[2]
+    lines = open(script, encoding="utf-8").read().splitlines()
+    args = []
+
+    class Out:
+        # Prints at once, so that a recording that stalls shows where.
+        def append(self, text):
+            print(text, flush=True)
+
+        def extend(self, texts):
+            for text in texts:
+                self.append(text)
+
+    out = Out()
+    if lines and lines[0].startswith("$ "):
+        args = lines[0][2:].split()
+        out.append(lines[0])
+        lines = lines[1:]
+    engine = subprocess.Popen([binary] + args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              text=True, bufsize=1)
+
+    def send(text):
+        out.append("> " + text)
+        engine.stdin.write(text.encode().decode("unicode_escape") + "\n")
+        engine.stdin.flush()
+
+    def read_until(predicate):
+        while True:
+            answer = engine.stdout.readline()
+            if not answer:
+                return
+            answer = answer.rstrip("\n")
+            out.append("< " + normalise(answer))
+            if predicate(answer):
+                return
+
+    nosync = False
+    for line in lines:
+        if line.startswith("#nosync"):
+            nosync = True
+            continue
+        if line.startswith("#sync"):
+            nosync = False
+            continue
+        if line.startswith("#") or not line.strip():
+            out.append(line)
+            continue
+        if line.startswith("< "):  # read one answer line here
+            read_until(lambda answer: True)
+            continue
+        send(line)
+        if nosync or line.split() == ["quit"]:
+            continue
+        word = line.split()[0] if line.split() else ""
+        if word == "go" and "perft" in line.split():
+            read_until(lambda a: a.startswith("Nodes searched") or a.startswith("info string error"))
+        elif word == "go" and ({"infinite", "ponder"} & set(line.split()) or line.split() == ["go"]):
+            continue  # the search holds its bestmove; "< " lines read its info
+        elif word == "go":
+            read_until(lambda a: a.startswith("bestmove") or (a.startswith("info string error") and "playing on" not in a))
+        elif word == "perft":
+            read_until(lambda a: a.startswith("Nodes searched") or a.startswith("info string error"))
+        elif word == "bench":
+            read_until(lambda a: a.startswith("Nodes/second") or a.startswith("info string error"))
+        elif line.split() == ["uci"]:
+            read_until(lambda a: a == "uciok")
+        elif line.split() == ["isready"]:
+            read_until(lambda a: a == "readyok")
+        else:
+            send("isready")
+            read_until(lambda a: a == "readyok")
+    engine.stdin.close()
+    rest = engine.stdout.read().splitlines()
+    if rest:
+        out.append("= eof")
+    out.extend("< " + normalise(r) for r in rest)
+    code = engine.wait()
+    if code != 0:
+        out.append("= exit %d" % code)
+
+
+if __name__ == "__main__":
+    main()

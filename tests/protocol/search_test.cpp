@@ -1,0 +1,175 @@
+// The engine facade, the evaluation, time management and the searches,
+// without any text.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+
+#include "engine/engine.hpp"
+#include "engine/eval.hpp"
+#include "engine/position_string.hpp"
+#include "engine/search/timeman.hpp"
+
+namespace tiaoqi {
+namespace {
+
+TEST(Eval, StartIsBalancedAndProgressCounts) {
+  auto setup = start_setup(RuleOptions{});
+  ASSERT_TRUE(setup);
+  Game game(std::move(*setup));
+  EXPECT_EQ(evaluate(game.position()), 0);
+  game.play(std::string_view("l3l5"));
+  // Player 2 to move; player 1 went two steps forward.
+  EXPECT_EQ(evaluate(game.position()), -200);
+  EXPECT_EQ(evaluate(game.position(), 0), 200);
+}
+
+TEST(TimeManagement, MoveTimeLessOverhead) {
+  SearchLimits limits;
+  limits.move_time_ms = 1000;
+  const TimeBudget budget = plan_time(limits, 0, 30);
+  EXPECT_EQ(budget.hard_ms, 970);
+  EXPECT_EQ(budget.soft_ms, 970);
+}
+
+TEST(TimeManagement, ClockIsNeverOverspent) {
+  for (std::int64_t time : {0, 1, 10, 31, 100, 1000, 60000, 3600000}) {
+    SearchLimits limits;
+    limits.time_ms[2] = time;
+    limits.increment_ms[2] = 1000;
+    const TimeBudget budget = plan_time(limits, 2, 30);
+    ASSERT_TRUE(budget.hard_ms);
+    EXPECT_LE(*budget.hard_ms, std::max<std::int64_t>(0, time - 30)) << time;
+    EXPECT_LE(*budget.soft_ms, *budget.hard_ms) << time;
+  }
+}
+
+TEST(TimeManagement, InfiniteHasNoDeadline) {
+  SearchLimits limits;
+  limits.infinite = true;
+  limits.time_ms[0] = 1000;
+  EXPECT_FALSE(plan_time(limits, 0, 30).hard_ms);
+}
+
+// Collects an engine's results for tests.
+struct Results {
+  std::mutex mutex;
+  std::condition_variable changed;
+  std::vector<BestMove> best;
+  std::uint64_t perft_total = 0;
+  bool perft_stopped = false;
+
+  EngineCallbacks callbacks() {
+    EngineCallbacks callbacks;
+    callbacks.bestmove = [this](const BestMove& move) {
+      std::lock_guard lock(mutex);
+      best.push_back(move);
+      changed.notify_all();
+    };
+    callbacks.perft = [this](const PerftReport& report) {
+      std::lock_guard lock(mutex);
+      perft_total = report.total;
+      perft_stopped = report.stopped;
+    };
+    return callbacks;
+  }
+};
+
+TEST(Engine, TwoEnginesSearchAtOnce) {
+  Results first_results, second_results;
+  Engine first(first_results.callbacks()), second(second_results.callbacks());
+  Options six;
+  six.rules.players = 6;
+  ASSERT_TRUE(second.set_options(six));
+  ASSERT_TRUE(second.set_position(PositionRequest{}));
+  SearchLimits limits;
+  limits.depth = 1;
+  for (int i = 0; i < 20; ++i) {
+    ASSERT_TRUE(first.go(limits));
+    ASSERT_TRUE(second.go(limits));
+    first.wait();
+    second.wait();
+  }
+  ASSERT_EQ(first_results.best.size(), 20u);
+  ASSERT_EQ(second_results.best.size(), 20u);
+  EXPECT_EQ(first_results.best[0].root.rules().player_count(), 2);
+  EXPECT_EQ(second_results.best[0].root.rules().player_count(), 6);
+}
+
+TEST(Engine, InfiniteSearchHoldsBestmoveUntilStop) {
+  Results results;
+  Engine engine(results.callbacks());
+  SearchLimits limits;
+  limits.infinite = true;
+  ASSERT_TRUE(engine.go(limits));
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  EXPECT_TRUE(engine.busy());
+  EXPECT_TRUE(engine.waits_for_stop());
+  EXPECT_FALSE(engine.set_position(PositionRequest{}));
+  EXPECT_TRUE(results.best.empty());
+  engine.stop();
+  ASSERT_EQ(results.best.size(), 1u);
+  EXPECT_FALSE(results.best[0].best.is_none());
+}
+
+TEST(Engine, PonderhitReleasesBestmove) {
+  Results results;
+  Engine engine(results.callbacks());
+  SearchLimits limits;
+  limits.ponder = true;
+  limits.time_ms = {1000, 1000};
+  ASSERT_TRUE(engine.go(limits));
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  EXPECT_TRUE(results.best.empty());
+  engine.ponderhit();
+  engine.wait();
+  EXPECT_EQ(results.best.size(), 1u);
+}
+
+TEST(Engine, InvalidRulesKeepTheLastValidGame) {
+  Results results;
+  Engine engine(results.callbacks());
+  Options options;
+  options.rules.players = 5;
+  ASSERT_TRUE(engine.set_options(options));
+  EXPECT_FALSE(engine.set_position(PositionRequest{}));
+  EXPECT_FALSE(engine.apply_rule_options());
+  EXPECT_EQ(engine.game().rules().player_count(), 2);
+  SearchLimits limits;
+  limits.depth = 1;
+  ASSERT_TRUE(engine.go(limits));
+  engine.wait();
+  ASSERT_EQ(results.best.size(), 1u);
+  EXPECT_EQ(results.best[0].root.rules().player_count(), 2);
+}
+
+TEST(Engine, PerftCountsAndStops) {
+  Results results;
+  Engine engine(results.callbacks());
+  ASSERT_TRUE(engine.perft(3));
+  engine.wait();
+  EXPECT_EQ(results.perft_total, 4648u);
+  EXPECT_FALSE(results.perft_stopped);
+  ASSERT_TRUE(engine.perft(12));
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  engine.stop();
+  EXPECT_TRUE(results.perft_stopped);
+}
+
+TEST(Engine, NodeLimitIsHonoured) {
+  std::vector<SearchInfo> infos;
+  EngineCallbacks callbacks;
+  callbacks.info = [&infos](const SearchInfo& info) { infos.push_back(info); };
+  Engine engine(callbacks);
+  SearchLimits limits;
+  limits.nodes = 2;
+  ASSERT_TRUE(engine.go(limits));
+  engine.wait();
+  ASSERT_EQ(infos.size(), 1u);
+  EXPECT_EQ(infos[0].nodes, 2u);
+}
+
+}  // namespace
+}  // namespace tiaoqi

@@ -1,0 +1,92 @@
+// Golden transcripts: each file under transcripts/ is a conversation with
+// the real binary. Lines starting with
+//   "$ "  give command-line arguments (first line only, split at spaces),
+//   "> "  are sent to the engine (escapes \r, \t, \\ and \xNN allowed),
+//   "< "  are the next line the engine must answer, after normalise(),
+//   "= eof" closes the engine's input (what follows answers the end of input),
+//   "= exit N" is the exit code expected at the end (default 0),
+//   "#"   are comments.
+// After the last line the input is closed; the engine must then end with
+// no further output.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "tests/protocol/engine_process.hpp"
+
+namespace tiaoqi::testing {
+namespace {
+
+std::string unescape(const std::string& text) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] != '\\' || i + 1 == text.size()) {
+      out += text[i];
+      continue;
+    }
+    const char next = text[++i];
+    if (next == 'r') {
+      out += '\r';
+    } else if (next == 't') {
+      out += '\t';
+    } else if (next == 'x' && i + 2 < text.size()) {
+      out += static_cast<char>(std::stoi(text.substr(i + 1, 2), nullptr, 16));
+      i += 2;
+    } else {
+      out += next;
+    }
+  }
+  return out;
+}
+
+std::vector<std::string> transcript_names() {
+  std::vector<std::string> names;
+  for (const auto& entry : std::filesystem::directory_iterator(TIAOQI_TRANSCRIPTS))
+    if (entry.path().extension() == ".txt") names.push_back(entry.path().stem().string());
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+class Transcript : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(Transcript, EngineAnswersExactly) {
+  std::ifstream file(std::filesystem::path(TIAOQI_TRANSCRIPTS) / (GetParam() + ".txt"));
+  ASSERT_TRUE(file) << GetParam();
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(file, line);) lines.push_back(line);
+
+  std::vector<std::string> arguments;
+  if (!lines.empty() && lines[0].rfind("$ ", 0) == 0) {
+    std::istringstream words(lines[0].substr(2));
+    for (std::string word; words >> word;) arguments.push_back(word);
+  }
+  int expected_exit = 0;
+  EngineProcess engine(arguments);
+  for (std::size_t number = 1; number <= lines.size(); ++number) {
+    const std::string& line = lines[number - 1];
+    if (line.rfind("> ", 0) == 0) {
+      engine.write(unescape(line.substr(2)) + "\n");
+    } else if (line.rfind("< ", 0) == 0) {
+      const auto answer = engine.read_line();
+      ASSERT_TRUE(answer) << GetParam() << ":" << number << ": no answer, expected " << line;
+      EXPECT_EQ(normalise(*answer), line.substr(2)) << GetParam() << ":" << number;
+      if (normalise(*answer) != line.substr(2)) return;
+    } else if (line == "= eof") {
+      engine.close_input();
+    } else if (line.rfind("= exit ", 0) == 0) {
+      expected_exit = std::stoi(line.substr(7));
+    }
+  }
+  engine.close_input();
+  const auto extra = engine.read_line();
+  EXPECT_FALSE(extra) << GetParam() << ": unexpected output after the transcript: " << *extra;
+  EXPECT_EQ(engine.wait(), expected_exit) << GetParam();
+}
+
+INSTANTIATE_TEST_SUITE_P(Golden, Transcript, ::testing::ValuesIn(transcript_names()),
+                         [](const auto& info) { return info.param; });
+
+}  // namespace
+}  // namespace tiaoqi::testing
