@@ -25,14 +25,21 @@ Status Engine::check_idle() const {
 
 Status Engine::set_options(const Options& options) {
   if (auto idle = check_idle(); !idle) return idle;
+  if (options.engine.hash_mib != options_.engine.hash_mib &&
+      !search_state_.table.resize(static_cast<std::size_t>(options.engine.hash_mib)))
+    return fail("Hash " + std::to_string(options.engine.hash_mib) +
+                " MiB cannot be allocated; the table stays at " +
+                std::to_string(search_state_.table.megabytes()) + " MiB");
   options_ = options;
   return Done{};
 }
 
 Status Engine::new_game() {
-  // Nothing is cached between games yet (no hash table); the seeded
-  // searches draw from the position, so there is no generator to reset.
-  return check_idle();
+  if (auto idle = check_idle(); !idle) return idle;
+  // The seeded searches draw from the position, so only the table remembers
+  // anything of the previous game.
+  search_state_.table.clear();
+  return Done{};
 }
 
 Expected<Game> Engine::build_game(const PositionRequest& request, const RuleOptions& rules) const {
@@ -101,16 +108,22 @@ Status Engine::go(const SearchLimits& limits) {
     hold_for_stop_ = limits.infinite || !limits.ends_by_itself(player);
     hold_for_ponderhit_ = limits.ponder;
   }
-  start_job([this, root = Position(root), rules = game_->shared_rules(), limits, params] {
-    search_job(root, rules, limits, params);
+  std::vector<std::uint64_t> game_history;
+  const auto& positions = game_->history();
+  for (std::size_t i = 0; i + 1 < positions.size(); ++i)
+    game_history.push_back(positions[i].hash());
+  start_job([this, root = Position(root), rules = game_->shared_rules(), limits, params,
+             game_history = std::move(game_history)]() mutable {
+    search_job(root, rules, limits, params, std::move(game_history));
   });
   return Done{};
 }
 
 void Engine::search_job(Position root, std::shared_ptr<const Rules> rules, SearchLimits limits,
-                        SearchParams params) {
+                        SearchParams params, std::vector<std::uint64_t> game_history) {
   (void)rules;  // Keeps the rules `root` points at alive.
-  const SearchResult result = run_search(root, params, limits, control_, callbacks_.info);
+  const SearchResult result =
+      run_search(root, params, limits, control_, callbacks_.info, search_state_, game_history);
   {
     // UCI: after infinite or ponder, bestmove waits for stop or ponderhit.
     std::unique_lock lock(mutex_);

@@ -19,6 +19,7 @@
 #include "engine/search/control.hpp"
 #include "engine/search/limits.hpp"
 #include "engine/search/report.hpp"
+#include "engine/search/search.hpp"
 
 namespace tiaoqi {
 
@@ -130,7 +131,7 @@ class Engine {
   Expected<Game> build_game(const PositionRequest& request, const RuleOptions& rules) const;
   void start_job(std::function<void()> job);
   void search_job(Position root, std::shared_ptr<const Rules> rules, SearchLimits limits,
-                  SearchParams params);
+                  SearchParams params, std::vector<std::uint64_t> game_history);
   void finish_job();
 
   EngineCallbacks callbacks_;
@@ -139,6 +140,9 @@ class Engine {
   RuleOptions game_rules_;
   PositionRequest last_request_;
 
+  // The transposition table and whatever else searches keep between moves;
+  // only the worker touches it while a job runs.
+  SearchState search_state_{EngineOptions{}.hash_mib};
   SearchControl control_;
   std::thread worker_;
   mutable std::mutex mutex_;

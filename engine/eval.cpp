@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <limits>
 
+#include "engine/search/report.hpp"
+
 namespace tiaoqi {
 namespace {
 
@@ -70,7 +72,8 @@ EvalTerms evaluate_terms(const Position& position, int viewer) {
     if (p != viewer && terms.player[p].active)
       best_opponent = std::min(best_opponent, terms.player[p].cost());
   if (best_opponent == std::numeric_limits<int>::max()) best_opponent = 0;
-  terms.score = kCentiStep * (best_opponent - terms.player[viewer].cost());
+  terms.score = std::clamp(kCentiStep * (best_opponent - terms.player[viewer].cost()),
+                           -kMaxEvalScore, kMaxEvalScore);
   return terms;
 }
 

@@ -126,7 +126,7 @@ std::vector<std::string> describe(const Engine& engine) {
   std::string search = options_text(in_force, {"Search"});
   const SearchAlgorithm algorithm = in_force.engine.search;
   if (algorithm != SearchAlgorithm::kGreedy && algorithm != SearchAlgorithm::kRandom)
-    search += " (plays greedy in this version)";
+    search += " (plays greedy with three or more players in this version)";
   lines.push_back("Engine: " + options_text(in_force, {"Hash", "Threads"}) + ", " + search + ", " +
                   options_text(in_force, {"MultiPV", "Move Overhead", "Ponder", "Seed"}));
   if (engine.options().rules != engine.game_rules())

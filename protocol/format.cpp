@@ -34,6 +34,7 @@ std::string info_line(const SearchInfo& info) {
                      std::to_string(info.seldepth) + " multipv " + std::to_string(info.multipv) +
                      " score " + score_text(info.score) + " nodes " + std::to_string(info.nodes) +
                      " nps " + std::to_string(nps) + " time " + std::to_string(time);
+  if (info.hashfull >= 0) line += " hashfull " + std::to_string(info.hashfull);
   if (info.root && !info.pv.empty()) line += " pv " + pv_text(*info.root, info.pv);
   return line;
 }

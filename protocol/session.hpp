@@ -14,7 +14,7 @@ namespace tiaoqi::protocol {
 
 inline constexpr int kMaxPerftDepth = 64;
 // bench searches each position to this depth unless told otherwise.
-inline constexpr int kDefaultBenchDepth = 1;
+inline constexpr int kDefaultBenchDepth = 7;
 
 struct SessionConfig {
   // Fuzzing lowers this so that no input runs for long.

@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <optional>
+
 #include "engine/search/alphabeta.hpp"
 #include "engine/search/tt.hpp"
 #include "tests/test_support.hpp"
@@ -17,10 +19,12 @@ int progress_eval(const Position& position, int player) {
 
 struct Searcher {
   TranspositionTable table{1};
-  std::atomic<bool> stop{false};
-  AlphaBeta search{table, stop, progress_eval};
+  SearchControl control;
+  AlphaBeta search{table, control, progress_eval};
 
-  AlphaBetaReport run(const Position& root, AlphaBetaLimits limits) {
+  AlphaBetaReport run(const Position& root, AlphaBetaLimits limits,
+                      std::optional<std::uint64_t> node_limit = std::nullopt) {
+    control.start(TimeBudget{}, node_limit, false);
     return search.run(root, limits, [](const AlphaBetaReport&) {});
   }
 };
@@ -69,7 +73,7 @@ TEST(AlphaBeta, FindsTheWinningMoveWithAnExactScore) {
   const AlphaBetaReport report = searcher.run(setup.position, limits);
   ASSERT_FALSE(report.lines.empty());
   EXPECT_EQ(move_ends_text(setup.position.geometry(), report.lines[0].moves[0]), "d7d8");
-  EXPECT_EQ(report.lines[0].score, kWin - 1);
+  EXPECT_EQ(report.lines[0].score, win_in(1));
 }
 
 TEST(AlphaBeta, SeesAWinInThreePlies) {
@@ -81,7 +85,7 @@ TEST(AlphaBeta, SeesAWinInThreePlies) {
   AlphaBetaLimits limits;
   limits.depth = 5;
   const AlphaBetaReport report = searcher.run(setup.position, limits);
-  EXPECT_EQ(report.lines[0].score, kWin - 3);
+  EXPECT_EQ(report.lines[0].score, win_in(3));
 }
 
 TEST(AlphaBeta, SameDepthSameNodeCount) {
@@ -122,16 +126,19 @@ TEST(AlphaBeta, MultiPvGivesDistinctLinesBestFirst) {
 
 TEST(AlphaBeta, NodeLimitAndStopFlagEndTheSearch) {
   const GameSetup setup = start_of();
-  AlphaBetaLimits limits;
-  limits.nodes = 5000;
   Searcher searcher;
-  const auto report = searcher.run(setup.position, limits);
-  EXPECT_LE(searcher.search.nodes(), 5000u);
+  const auto report = searcher.run(setup.position, AlphaBetaLimits{}, 5000);
+  // The limit is read every 1024 nodes, once depth 1 is complete.
+  EXPECT_LE(searcher.search.nodes(), 5000u + 1024u);
   EXPECT_FALSE(report.lines.empty());
 
+  // A stop from outside ends even depth 1; the most progressive move is
+  // still a legal answer.
   Searcher stopped;
-  stopped.stop = true;
-  const auto fallback = stopped.run(setup.position, AlphaBetaLimits{});
+  stopped.control.start(TimeBudget{}, std::nullopt, false);
+  stopped.control.stop();
+  const auto fallback =
+      stopped.search.run(setup.position, AlphaBetaLimits{}, [](const AlphaBetaReport&) {});
   ASSERT_FALSE(fallback.lines.empty());
   MoveList legal;
   generate_moves(setup.position, legal);

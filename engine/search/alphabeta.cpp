@@ -16,16 +16,19 @@ constexpr int kGainWeight = 1 << 16;
 
 // Forced results are stored relative to the node, not the root.
 int to_table(int score, int ply) {
-  if (is_win_score(score)) return score + ply;
-  if (is_loss_score(score)) return score - ply;
+  if (is_win(score)) return score + ply;
+  if (is_loss(score)) return score - ply;
   return score;
 }
 
 int from_table(int score, int ply) {
-  if (is_win_score(score)) return score - ply;
-  if (is_loss_score(score)) return score + ply;
+  if (is_win(score)) return score - ply;
+  if (is_loss(score)) return score + ply;
   return score;
 }
+
+// How often (in nodes) the clock and the node limit are read.
+constexpr std::uint64_t kPollInterval = 1024;
 
 // How much closer a move brings its piece to its army's target tip.
 int progress_gain(const Position& position, Move move) {
@@ -42,21 +45,31 @@ void add_history(int& entry, int bonus) {
 
 }  // namespace
 
-AlphaBeta::AlphaBeta(TranspositionTable& table, const std::atomic<bool>& stop, Evaluate evaluate)
-    : table_(table), stop_(stop), evaluate_(evaluate) {}
+AlphaBeta::AlphaBeta(TranspositionTable& table, SearchControl& control, Evaluate evaluate)
+    : table_(table), control_(control), evaluate_(evaluate) {}
 
 bool AlphaBeta::should_abort() {
-  if (stop_.load(std::memory_order_relaxed)) return true;
-  if (limits_.nodes && nodes_ >= limits_.nodes) return true;
-  if (limits_.timed && (nodes_ & 1023) == 0 &&
-      std::chrono::steady_clock::now() >= limits_.hard_deadline)
-    return true;
-  return false;
+  if (control_.stopped()) return true;
+  const bool poll = nodes_ % kPollInterval == 0;
+  if (poll) published_nodes_.store(nodes_, std::memory_order_relaxed);
+  // Helpers end when the main thread stops them; depth 1 always finishes,
+  // so that even a tiny budget yields a searched move.
+  if (limits_.helper || completed_depth_ == 0) return false;
+  // The node limit is exact for one thread; other threads' nodes are
+  // counted as of the last poll.
+  if (poll) {
+    other_nodes_ = total_nodes_ ? total_nodes_() - nodes_ : 0;
+    return control_.should_stop(nodes_ + other_nodes_);
+  }
+  return control_.node_limit_reached(nodes_ + other_nodes_);
 }
 
 bool AlphaBeta::is_repetition(std::uint64_t hash, int ply) const {
   for (int i = ply - 2; i >= 0; i -= 2)
     if (path_hashes_[i] == hash) return true;
+  // Most positions never occurred in the game: a bit filter answers them
+  // without scanning the whole history.
+  if (!(history_filter_[hash >> 58] >> (hash & 63) & 1)) return false;
   for (std::uint64_t earlier : limits_.game_history)
     if (earlier == hash) return true;
   return false;
@@ -66,7 +79,7 @@ int AlphaBeta::terminal_score(const Position& position, int player, int ply) con
   const int mine = position.place_of(player);
   const int theirs = position.place_of(1 - player);
   if (mine == theirs) return 0;
-  return mine < theirs ? kWin - ply : -(kWin - ply);
+  return mine < theirs ? win_in(ply) : loss_in(ply);
 }
 
 void AlphaBeta::order_moves(const Position& position, MoveList& moves, Move table_move, int ply,
@@ -111,8 +124,8 @@ int AlphaBeta::search(const Position& position, int player, int depth, int alpha
   if (is_repetition(position.hash(), ply)) return evaluate_(position, player);
 
   // A faster win or a slower loss than already found cannot matter.
-  alpha = std::max(alpha, -(kWin - ply));
-  beta = std::min(beta, kWin - ply - 1);
+  alpha = std::max(alpha, loss_in(ply));
+  beta = std::min(beta, win_in(ply + 1));
   if (alpha >= beta) return alpha;
 
   const TtProbe entry = table_.probe(position.hash());
@@ -126,7 +139,7 @@ int AlphaBeta::search(const Position& position, int player, int depth, int alpha
   MoveList moves;
   generate_moves(position, moves);
   // With two players, no legal move loses the game.
-  if (moves.empty()) return -(kWin - ply);
+  if (moves.empty()) return loss_in(ply);
   std::array<int, kMaxMoves> keys;
   order_moves(position, moves, entry.hit ? entry.move : Move{}, ply, keys);
 
@@ -247,9 +260,15 @@ AlphaBetaReport AlphaBeta::run(const Position& root, const AlphaBetaLimits& limi
                                const std::function<void(const AlphaBetaReport&)>& on_depth) {
   limits_ = limits;
   nodes_ = 0;
+  published_nodes_.store(0, std::memory_order_relaxed);
+  other_nodes_ = 0;
   seldepth_ = 0;
+  completed_depth_ = 0;
   aborted_ = false;
   killers_ = {};
+  history_filter_ = {};
+  for (std::uint64_t earlier : limits.game_history)
+    history_filter_[earlier >> 58] |= std::uint64_t{1} << (earlier & 63);
   for (auto& row : history_) row.fill(0);
   table_.new_search();
 
@@ -267,7 +286,8 @@ AlphaBetaReport AlphaBeta::run(const Position& root, const AlphaBetaLimits& limi
 
   std::vector<PvLine> previous_lines;
   const int line_count = std::min<int>(std::max(limits.multi_pv, 1), root_moves_.size());
-  for (int depth = 1; depth <= limits.depth; ++depth) {
+  for (int depth = std::max(1, std::min(limits.first_depth, limits.depth)); depth <= limits.depth;
+       ++depth) {
     AlphaBetaReport report;
     report.depth = depth;
     std::vector<Move> excluded;
@@ -277,7 +297,7 @@ AlphaBetaReport AlphaBeta::run(const Position& root, const AlphaBetaLimits& limi
         line.moves.assign(1, previous_lines[k].moves[0]);
       int delta = kAspirationWindow;
       const bool aspirate = depth >= 4 && k < static_cast<int>(previous_lines.size()) &&
-                            !is_win_score(std::abs(previous_lines[k].score));
+                            !is_win(std::abs(previous_lines[k].score));
       int alpha = aspirate ? previous_lines[k].score - delta : -kInfinity;
       int beta = aspirate ? previous_lines[k].score + delta : kInfinity;
       while (true) {
@@ -303,12 +323,13 @@ AlphaBetaReport AlphaBeta::run(const Position& root, const AlphaBetaLimits& limi
     report.seldepth = seldepth_;
     best = report;
     previous_lines = report.lines;
+    completed_depth_ = depth;
+    published_nodes_.store(nodes_, std::memory_order_relaxed);
     on_depth(report);
     // A forced result needs no deeper look.
-    if (is_win_score(std::abs(report.lines[0].score)) &&
-        kWin - std::abs(report.lines[0].score) < depth)
+    if (is_win(std::abs(report.lines[0].score)) && plies_to_result(report.lines[0].score) < depth)
       break;
-    if (limits.timed && std::chrono::steady_clock::now() >= limits.soft_deadline) break;
+    if (!limits.helper && control_.soft_time_up()) break;
   }
 
   if (best.lines.empty()) {

@@ -2,43 +2,36 @@
 
 #include <array>
 #include <atomic>
-#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <vector>
 
 #include "engine/move.hpp"
 #include "engine/position.hpp"
+#include "engine/search/control.hpp"
+#include "engine/search/report.hpp"
 #include "engine/search/tt.hpp"
 
 namespace tiaoqi::search {
 
 inline constexpr int kMaxPly = 128;
-// Scores: centipawn-like progress units (100 = one step of progress), and
-// forced results as kWin minus the plies to the end.
-inline constexpr int kWin = 30000;
-inline constexpr int kWinBound = kWin - 2 * kMaxPly;
-inline constexpr int kInfinity = 31000;
-
-inline bool is_win_score(int score) { return score >= kWinBound; }
-inline bool is_loss_score(int score) { return score <= -kWinBound; }
+inline constexpr int kInfinity = kWinScore + 1000;
 
 // Static evaluation from `player`'s point of view.
 using Evaluate = int (*)(const Position& position, int player);
 
-// A plain snapshot of what one search may do; the caller fills it from the
-// protocol's clock parameters.
+// What one search may do, as plain values; time, nodes and stop come from
+// the SearchControl.
 struct AlphaBetaLimits {
   int depth = kMaxPly - 1;
-  std::uint64_t nodes = 0;  // 0: no node limit
-  bool timed = false;
-  // Stop starting new iterations after the soft deadline; abort at the hard.
-  std::chrono::steady_clock::time_point soft_deadline;
-  std::chrono::steady_clock::time_point hard_deadline;
   std::vector<Move> search_moves;  // empty: every legal move
   int multi_pv = 1;
   // Hashes of the game's earlier positions, for repetitions.
   std::vector<std::uint64_t> game_history;
+  // A helper thread of a parallel search starts at this depth and never
+  // stops on time by itself (the main thread stops it).
+  int first_depth = 1;
+  bool helper = false;
 };
 
 struct PvLine {
@@ -58,14 +51,21 @@ struct AlphaBetaReport {
 // progress-first ordering, and late-move reductions.
 class AlphaBeta {
  public:
-  AlphaBeta(TranspositionTable& table, const std::atomic<bool>& stop, Evaluate evaluate);
+  AlphaBeta(TranspositionTable& table, SearchControl& control, Evaluate evaluate);
 
-  // Searches until a limit or the stop flag; on_depth is called after every
+  // Searches until a limit or a stop; on_depth is called after every
   // completed iteration. The report is that of the last completed one.
+  // Depth 1 always completes unless the search is stopped from outside.
   AlphaBetaReport run(const Position& root, const AlphaBetaLimits& limits,
                       const std::function<void(const AlphaBetaReport&)>& on_depth);
 
   std::uint64_t nodes() const { return nodes_; }
+  // Nodes so far, readable from other threads while the search runs.
+  std::uint64_t published_nodes() const { return published_nodes_.load(std::memory_order_relaxed); }
+  // Counts the nodes of other threads too when checking the node limit.
+  void set_node_counter(std::function<std::uint64_t()> total_nodes) {
+    total_nodes_ = std::move(total_nodes);
+  }
 
  private:
   int search(const Position& position, int player, int depth, int alpha, int beta, int ply,
@@ -79,17 +79,22 @@ class AlphaBeta {
   bool is_repetition(std::uint64_t hash, int ply) const;
 
   TranspositionTable& table_;
-  const std::atomic<bool>& stop_;
+  SearchControl& control_;
   Evaluate evaluate_;
   AlphaBetaLimits limits_;
+  std::function<std::uint64_t()> total_nodes_;
   std::uint64_t nodes_ = 0;
+  std::uint64_t other_nodes_ = 0;
+  std::atomic<std::uint64_t> published_nodes_{0};
   int seldepth_ = 0;
+  int completed_depth_ = 0;
   bool aborted_ = false;
   std::array<std::array<Move, 2>, kMaxPly + 1> killers_{};
   std::array<std::array<int, kMaxHoles>, kMaxHoles> history_{};
   std::array<std::array<Move, kMaxPly + 1>, kMaxPly + 1> pv_{};
   std::array<int, kMaxPly + 1> pv_length_{};
   std::array<std::uint64_t, kMaxPly + 1> path_hashes_{};
+  std::array<std::uint64_t, 64> history_filter_{};
   std::vector<Move> root_moves_;
 };
 

@@ -38,6 +38,12 @@ const std::vector<BenchPosition>& bench_positions() {
   return kPositions;
 }
 
+namespace {
+
+constexpr std::size_t kBenchHashMib = 16;
+
+}  // namespace
+
 BenchResult run_bench(int depth, SearchParams params, const std::atomic<bool>& stop,
                       const std::function<void(const BenchLine&)>& on_position) {
   params.seed = 0;
@@ -47,6 +53,7 @@ BenchResult run_bench(int depth, SearchParams params, const std::atomic<bool>& s
   limits.depth = depth;
 
   BenchResult result;
+  SearchState state(kBenchHashMib);
   const auto start = std::chrono::steady_clock::now();
   int index = 0;
   for (const BenchPosition& entry : bench_positions()) {
@@ -63,7 +70,11 @@ BenchResult run_bench(int depth, SearchParams params, const std::atomic<bool>& s
     Game game(std::move(*setup));
     SearchControl control;
     control.start(TimeBudget{}, std::nullopt, false);
-    const SearchResult searched = run_search(game.position(), params, limits, control, {});
+    control.link_stop(&stop);
+    // A cleared table for every position keeps the node count the same
+    // whatever ran before.
+    state.table.clear();
+    const SearchResult searched = run_search(game.position(), params, limits, control, {}, state);
     result.nodes += searched.nodes;
     ++result.positions;
     if (on_position) {

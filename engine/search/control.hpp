@@ -19,13 +19,21 @@ class SearchControl {
   void start(const TimeBudget& budget, std::optional<std::uint64_t> node_limit, bool pondering);
 
   void stop() { stop_.store(true, std::memory_order_relaxed); }
+  // Also stop when this flag is set (a job that runs several searches).
+  void link_stop(const std::atomic<bool>* flag) { linked_stop_ = flag; }
   // Pondering ends: the clock starts now.
   void ponderhit();
-  bool stopped() const { return stop_.load(std::memory_order_relaxed); }
+  bool stopped() const {
+    return stop_.load(std::memory_order_relaxed) ||
+           (linked_stop_ && linked_stop_->load(std::memory_order_relaxed));
+  }
   bool pondering() const { return pondering_.load(std::memory_order_relaxed); }
 
   // Stop, node limit or hard deadline (the clock does not run while pondering).
   bool should_stop(std::uint64_t nodes) const;
+  bool node_limit_reached(std::uint64_t nodes) const {
+    return node_limit_ && nodes >= *node_limit_;
+  }
   // Past the soft deadline: do not start another iteration.
   bool soft_time_up() const;
   std::int64_t elapsed_ms() const;
@@ -34,6 +42,7 @@ class SearchControl {
   std::int64_t since_clock_start_ms() const;
 
   std::atomic<bool> stop_{false};
+  const std::atomic<bool>* linked_stop_ = nullptr;
   std::atomic<bool> pondering_{false};
   std::atomic<Clock::rep> search_start_{0};
   std::atomic<Clock::rep> clock_start_{0};

@@ -9,9 +9,12 @@
 namespace tiaoqi {
 
 // Scores inside the search are centi-steps from the mover's view; a forced
-// result is kWinScore minus the plies to it (negated for a loss).
-inline constexpr int kWinScore = 1'000'000;
-inline constexpr int kWinThreshold = kWinScore - 10'000;
+// result is kWinScore minus the plies to it (negated for a loss). The scale
+// fits the transposition table's 16-bit scores; static evaluations are
+// clamped below kWinThreshold so that they never read as forced results.
+inline constexpr int kWinScore = 30'000;
+inline constexpr int kWinThreshold = kWinScore - 1'000;
+inline constexpr int kMaxEvalScore = kWinThreshold - 1;
 
 inline int win_in(int plies) { return kWinScore - plies; }
 inline int loss_in(int plies) { return -(kWinScore - plies); }
@@ -28,6 +31,8 @@ struct SearchInfo {
   std::uint64_t nodes = 0;
   int multipv = 1;
   int score = 0;
+  // Permille of the transposition table in use; -1 when the search has none.
+  int hashfull = -1;
   std::vector<Move> pv;
 };
 

@@ -4,16 +4,33 @@
 
 #include "engine/eval.hpp"
 #include "engine/movegen.hpp"
+#include "engine/search/alphabeta_search.hpp"
 #include "engine/search/greedy.hpp"
 #include "engine/search/random.hpp"
 
 namespace tiaoqi {
 
+SearchAlgorithm resolve_algorithm(SearchAlgorithm requested, int player_count) {
+  switch (requested) {
+    case SearchAlgorithm::kGreedy:
+    case SearchAlgorithm::kRandom:
+      return requested;
+    default:
+      return player_count == 2 ? SearchAlgorithm::kAlphaBeta : SearchAlgorithm::kGreedy;
+  }
+}
+
 SearchResult run_search(const Position& root, const SearchParams& params,
-                        const SearchLimits& limits, SearchControl& control, const InfoSink& info) {
-  if (params.algorithm == SearchAlgorithm::kRandom)
-    return random_search(root, params, limits, control, info);
-  return greedy_search(root, params, limits, control, info);
+                        const SearchLimits& limits, SearchControl& control, const InfoSink& info,
+                        SearchState& state, const std::vector<std::uint64_t>& game_history) {
+  switch (resolve_algorithm(params.algorithm, root.rules().player_count())) {
+    case SearchAlgorithm::kRandom:
+      return random_search(root, params, limits, control, info);
+    case SearchAlgorithm::kAlphaBeta:
+      return alphabeta_search(root, params, limits, control, info, state.table, game_history);
+    default:
+      return greedy_search(root, params, limits, control, info);
+  }
 }
 
 void root_moves(const Position& root, const SearchLimits& limits, MoveList& moves) {

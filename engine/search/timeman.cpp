@@ -30,7 +30,10 @@ TimeBudget plan_time(const SearchLimits& limits, int player, int move_overhead_m
     budget.hard_ms = std::max(soft, hard);
   }
   if (limits.move_time_ms) {
-    const std::int64_t move_time = std::max<std::int64_t>(0, *limits.move_time_ms - overhead);
+    // The overhead is taken off, but never more than a quarter: a movetime
+    // shorter than the overhead still gets a real search.
+    const std::int64_t given = std::max<std::int64_t>(0, *limits.move_time_ms);
+    const std::int64_t move_time = given - std::min(overhead, given / 4);
     budget.soft_ms = budget.soft_ms ? std::min(*budget.soft_ms, move_time) : move_time;
     budget.hard_ms = budget.hard_ms ? std::min(*budget.hard_ms, move_time) : move_time;
   }

@@ -2,16 +2,23 @@
 
 #include <algorithm>
 #include <cstring>
+#include <new>
 
 namespace tiaoqi::search {
 
 TranspositionTable::TranspositionTable(std::size_t megabytes) { resize(megabytes); }
 
-void TranspositionTable::resize(std::size_t megabytes) {
-  megabytes_ = std::max<std::size_t>(megabytes, 1);
-  cluster_count_ = megabytes_ * 1024 * 1024 / sizeof(Cluster);
-  clusters_ = std::make_unique<Cluster[]>(cluster_count_);
+bool TranspositionTable::resize(std::size_t megabytes) {
+  megabytes = std::max<std::size_t>(megabytes, 1);
+  const std::size_t count = megabytes * 1024 * 1024 / sizeof(Cluster);
+  // Uninitialised: clear() writes every cluster once.
+  Cluster* clusters = new (std::nothrow) Cluster[count];
+  if (!clusters) return false;
+  clusters_.reset(clusters);
+  cluster_count_ = count;
+  megabytes_ = megabytes;
   clear();
+  return true;
 }
 
 void TranspositionTable::clear() {

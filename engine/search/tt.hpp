@@ -29,7 +29,8 @@ class TranspositionTable {
  public:
   explicit TranspositionTable(std::size_t megabytes);
 
-  void resize(std::size_t megabytes);
+  // False (and the table as it was) when the memory cannot be had.
+  bool resize(std::size_t megabytes);
   void clear();
   // A new search: older entries become preferred victims.
   void new_search() {

@@ -10,6 +10,11 @@ waits for the engine's answer: for `go` until `bestmove`, for perft until
 for `isready` until `readyok`; other lines are followed by an `isready` of
 the recorder's own so that their answer (or silence) is pinned down.
 Lines after "#nosync" are sent without waiting (for stop, ponderhit, quit).
+
+A search that ends on time or on stop reaches a depth that depends on the
+machine: its "info depth" lines are written as "<* info depth" (any number
+of such lines, none included) and its bestmove as "<~ bestmove" (one line
+that starts so).
 """
 import re
 import subprocess
@@ -36,6 +41,23 @@ def main():
                 self.append(text)
 
     out = Out()
+    state = {"timed": False, "last": None, "just_sent_go": False}
+
+    def answer_line(answer):
+        """Writes one engine line, loosely where a timed search shows."""
+        if answer.startswith("info string error: go:"):
+            state["timed"] = False  # the go was refused: no search runs
+        if state["timed"] and state["last"] != "<* info depth":
+            out.append("<* info depth")
+            state["last"] = "<* info depth"
+        if state["timed"] and answer.startswith("info depth"):
+            return
+        if state["timed"] and answer.startswith("bestmove"):
+            out.append("<~ bestmove")
+            state["timed"] = False
+        else:
+            out.append("< " + normalise(answer))
+        state["last"] = None
     if lines and lines[0].startswith("$ "):
         args = lines[0][2:].split()
         out.append(lines[0])
@@ -44,7 +66,12 @@ def main():
                               text=True, bufsize=1)
 
     def send(text):
+        words = text.split()
+        state["just_sent_go"] = words[:1] == ["go"]
+        if words[:1] == ["go"] and "perft" not in words and not ({"depth", "nodes"} & set(words)):
+            state["timed"] = True
         out.append("> " + text)
+        state["last"] = None
         engine.stdin.write(text.encode().decode("unicode_escape") + "\n")
         engine.stdin.flush()
 
@@ -54,7 +81,7 @@ def main():
             if not answer:
                 return
             answer = answer.rstrip("\n")
-            out.append("< " + normalise(answer))
+            answer_line(answer)
             if predicate(answer):
                 return
 
@@ -70,7 +97,12 @@ def main():
             out.append(line)
             continue
         if line.startswith("< "):  # read one answer line here
-            read_until(lambda answer: True)
+            if state["timed"] and not state["just_sent_go"]:
+                # After stop or ponderhit: the next line that is not a
+                # timed search's progress (its bestmove).
+                read_until(lambda answer: not answer.startswith("info depth"))
+            else:
+                read_until(lambda answer: True)
             continue
         send(line)
         if nosync or line.split() == ["quit"]:
@@ -97,7 +129,8 @@ def main():
     rest = engine.stdout.read().splitlines()
     if rest:
         out.append("= eof")
-    out.extend("< " + normalise(r) for r in rest)
+    for answer in rest:
+        answer_line(answer)
     code = engine.wait()
     if code != 0:
         out.append("= exit %d" % code)

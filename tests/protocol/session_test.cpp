@@ -36,8 +36,8 @@ TEST(Session, AnswersInOrderFromAScript) {
   // The second position waits for the first search, and the end of the
   // input lets the second search finish.
   ASSERT_EQ(out.lines.size(), 4u);
-  EXPECT_EQ(out.lines[1], "bestmove l3l5");
-  EXPECT_EQ(out.lines[3], "bestmove g15g13");
+  EXPECT_EQ(out.lines[1], "bestmove k3i5");
+  EXPECT_EQ(out.lines[3], "bestmove e15e13");
 }
 
 TEST(Session, StopReachesAWaitingCommand) {

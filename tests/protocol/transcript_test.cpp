@@ -3,6 +3,9 @@
 //   "$ "  give command-line arguments (first line only, split at spaces),
 //   "> "  are sent to the engine (escapes \r, \t, \\ and \xNN allowed),
 //   "< "  are the next line the engine must answer, after normalise(),
+//   "<~ " the next line must start with this (a timed search's bestmove),
+//   "<* " lines that start with this may come (any number, none included)
+//         before the next expected line (a timed search's info lines),
 //   "= eof" closes the engine's input (what follows answers the end of input),
 //   "= exit N" is the exit code expected at the end (default 0),
 //   "#"   are comments.
@@ -10,6 +13,7 @@
 // no further output.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -64,15 +68,36 @@ TEST_P(Transcript, EngineAnswersExactly) {
   }
   int expected_exit = 0;
   EngineProcess engine(arguments);
+  // Prefixes of lines that may come before the next expected one.
+  std::vector<std::string> skippable;
+  auto next_answer = [&]() -> std::optional<std::string> {
+    while (true) {
+      auto answer = engine.read_line();
+      if (!answer) return answer;
+      const std::string text = normalise(*answer);
+      const bool skip = std::any_of(skippable.begin(), skippable.end(),
+                                    [&](const auto& prefix) { return text.rfind(prefix, 0) == 0; });
+      if (!skip) {
+        skippable.clear();
+        return text;
+      }
+    }
+  };
   for (std::size_t number = 1; number <= lines.size(); ++number) {
     const std::string& line = lines[number - 1];
     if (line.rfind("> ", 0) == 0) {
       engine.write(unescape(line.substr(2)) + "\n");
-    } else if (line.rfind("< ", 0) == 0) {
-      const auto answer = engine.read_line();
+    } else if (line.rfind("<* ", 0) == 0) {
+      skippable.push_back(line.substr(3));
+    } else if (line.rfind("< ", 0) == 0 || line.rfind("<~ ", 0) == 0) {
+      const bool exact = line[1] == ' ';
+      const std::string expected = line.substr(exact ? 2 : 3);
+      const auto answer = next_answer();
       ASSERT_TRUE(answer) << GetParam() << ":" << number << ": no answer, expected " << line;
-      EXPECT_EQ(normalise(*answer), line.substr(2)) << GetParam() << ":" << number;
-      if (normalise(*answer) != line.substr(2)) return;
+      const bool matches = exact ? *answer == expected : answer->rfind(expected, 0) == 0;
+      EXPECT_TRUE(matches) << GetParam() << ":" << number << ": expected '" << line << "', got '"
+                           << *answer << "'";
+      if (!matches) return;
     } else if (line == "= eof") {
       engine.close_input();
     } else if (line.rfind("= exit ", 0) == 0) {
@@ -80,7 +105,7 @@ TEST_P(Transcript, EngineAnswersExactly) {
     }
   }
   engine.close_input();
-  const auto extra = engine.read_line();
+  const auto extra = next_answer();
   EXPECT_FALSE(extra) << GetParam() << ": unexpected output after the transcript: " << *extra;
   EXPECT_EQ(engine.wait(), expected_exit) << GetParam();
 }

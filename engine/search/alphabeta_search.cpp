@@ -1,0 +1,105 @@
+#include "engine/search/alphabeta_search.hpp"
+
+#include <algorithm>
+#include <memory>
+#include <thread>
+
+#include "engine/eval.hpp"
+#include "engine/movegen.hpp"
+#include "engine/search/alphabeta.hpp"
+
+namespace tiaoqi {
+namespace {
+
+int evaluate_for(const Position& position, int player) { return evaluate(position, player); }
+
+// The reply after `best` that the table remembers, when the line is one
+// move long; it must be legal in the position after `best`.
+Move table_reply(const Position& root, Move best, const search::TranspositionTable& table) {
+  Position after = root;
+  after.play(best);
+  if (after.is_over()) return Move{};
+  const search::TtProbe probe = table.probe(after.hash());
+  if (!probe.hit || probe.move.is_none()) return Move{};
+  MoveList legal;
+  generate_moves(after, legal);
+  return legal.contains(probe.move) ? probe.move : Move{};
+}
+
+}  // namespace
+
+SearchResult alphabeta_search(const Position& root, const SearchParams& params,
+                              const SearchLimits& limits, SearchControl& control,
+                              const InfoSink& info, search::TranspositionTable& table,
+                              const std::vector<std::uint64_t>& game_history) {
+  search::AlphaBetaLimits ab_limits;
+  if (limits.depth) ab_limits.depth = std::min(*limits.depth, search::kMaxPly - 1);
+  ab_limits.search_moves = limits.search_moves;
+  ab_limits.multi_pv = params.multipv;
+  ab_limits.game_history = game_history;
+  table.new_search();
+
+  const int helper_count = std::max(0, params.threads - 1);
+  std::vector<std::unique_ptr<search::AlphaBeta>> helpers;
+  std::vector<std::thread> helper_threads;
+  SearchControl helper_control;
+  helper_control.start(TimeBudget{}, std::nullopt, false);
+  search::AlphaBeta main_search(table, control, evaluate_for);
+  for (int i = 0; i < helper_count; ++i)
+    helpers.push_back(std::make_unique<search::AlphaBeta>(table, helper_control, evaluate_for));
+  main_search.set_node_counter([&] {
+    std::uint64_t total = main_search.nodes();
+    for (const auto& helper : helpers) total += helper->published_nodes();
+    return total;
+  });
+  auto total_nodes = [&] {
+    std::uint64_t total = main_search.nodes();
+    for (const auto& helper : helpers) total += helper->nodes();
+    return total;
+  };
+
+  for (int i = 0; i < helper_count; ++i) {
+    search::AlphaBetaLimits helper_limits = ab_limits;
+    helper_limits.helper = true;
+    helper_limits.multi_pv = 1;
+    helper_limits.first_depth = 1 + (i + 1) % 2;
+    helper_threads.emplace_back([&, i, helper_limits] {
+      helpers[i]->run(root, helper_limits, [](const search::AlphaBetaReport&) {});
+    });
+  }
+
+  auto report_depth = [&](const search::AlphaBetaReport& report) {
+    if (!info) return;
+    std::uint64_t nodes = main_search.nodes();
+    for (const auto& helper : helpers) nodes += helper->published_nodes();
+    for (std::size_t k = 0; k < report.lines.size(); ++k) {
+      SearchInfo line;
+      line.root = &root;
+      line.depth = report.depth;
+      line.seldepth = report.seldepth;
+      line.time_ms = control.elapsed_ms();
+      line.nodes = nodes;
+      line.multipv = static_cast<int>(k) + 1;
+      line.score = report.lines[k].score;
+      line.hashfull = table.hashfull();
+      line.pv = report.lines[k].moves;
+      info(line);
+    }
+  };
+  const search::AlphaBetaReport report = main_search.run(root, ab_limits, report_depth);
+
+  helper_control.stop();
+  for (std::thread& thread : helper_threads) thread.join();
+
+  SearchResult result;
+  result.nodes = total_nodes();
+  if (report.lines.empty()) return result;
+  const search::PvLine& line = report.lines[0];
+  result.best = line.moves[0];
+  result.score = line.score;
+  if (params.want_ponder)
+    result.ponder = line.moves.size() > 1 ? line.moves[1] : table_reply(root, result.best, table);
+  return result;
+}
+
+}  // namespace tiaoqi
