@@ -8,72 +8,76 @@
 namespace tiaoqi {
 namespace {
 
-// The terms of one army: its distance beyond the best arrangement of its
-// pieces in the target, and how far its slowest piece trails.
-struct ArmyTerms {
-  int distance = 0;
-  int straggler = 0;
-};
-
-ArmyTerms army_terms(const Position& position, int army) {
+void add_army_features(const Position& position, int army, FeatureValues& features) {
   const Rules& rules = position.rules();
-  const Geometry& geometry = rules.geometry();
-  const Hole tip = rules.target_tip(army);
   const Bitboard pieces = position.army(army);
   const int count = pieces.count();
-  ArmyTerms terms;
-  if (count == 0) return terms;
+  if (count == 0) return;
 
   int sum = 0, farthest = 0;
   for (int h : pieces) {
-    const int d = geometry.distance(static_cast<Hole>(h), tip);
+    const int d = rules.tip_distance(army, static_cast<Hole>(h));
     sum += d;
     farthest = std::max(farthest, d);
   }
-  // The smallest sum these pieces can have: the `count` target holes
-  // nearest the tip. A target holds at most 15 holes.
-  std::array<int, 32> target_distances{};
-  int holes = 0;
-  for (int h : rules.target(army)) {
-    if (holes == static_cast<int>(target_distances.size())) break;
-    target_distances[holes++] = geometry.distance(static_cast<Hole>(h), tip);
-  }
-  std::sort(target_distances.begin(), target_distances.begin() + holes);
-  int best = 0;
-  for (int i = 0; i < std::min(count, holes); ++i) best += target_distances[i];
-
-  terms.distance = std::max(0, sum - best);
+  features[kDistance] += std::max(0, sum - rules.best_tip_distance_sum(army, count));
   const int mean = (sum + count - 1) / count;
-  terms.straggler = std::max(0, farthest - mean - kStragglerSlack);
-  return terms;
+  features[kStraggler] += std::max(0, farthest - mean - kStragglerSlack);
+  features[kLastPiece] += farthest;
+  features[kOutsideTarget] += (pieces & ~rules.target(army)).count();
+  features[kInHome] += (pieces & rules.home(army)).count();
 }
 
 }  // namespace
 
-EvalTerms evaluate_terms(const Position& position, int viewer) {
-  const Rules& rules = position.rules();
+std::string_view feature_name(EvalFeature feature) {
+  switch (feature) {
+    case kDistance:
+      return "distance";
+    case kStraggler:
+      return "straggler";
+    case kLastPiece:
+      return "last_piece";
+    case kOutsideTarget:
+      return "outside_target";
+    case kInHome:
+      return "in_home";
+    case kFeatureCount:
+      break;
+  }
+  return "?";
+}
+
+FeatureValues player_features(const Position& position, int player) {
+  FeatureValues features{};
+  const std::uint8_t armies = position.rules().armies_of(player);
+  for (int army = 0; army < kArmies; ++army)
+    if (armies >> army & 1) add_army_features(position, army, features);
+  return features;
+}
+
+EvalTerms evaluate_terms(const Position& position, int viewer, const EvalWeights& weights) {
   EvalTerms terms;
-  terms.players = rules.player_count();
+  terms.players = position.rules().player_count();
   terms.viewer = viewer;
   for (int p = 0; p < terms.players; ++p) {
     PlayerTerms& player = terms.player[p];
     player.active = !position.is_eliminated(p);
-    for (int army = 0; army < kArmies; ++army) {
-      if (!(rules.armies_of(p) >> army & 1)) continue;
-      const ArmyTerms army_part = army_terms(position, army);
-      player.distance += army_part.distance;
-      player.straggler += army_part.straggler;
-    }
+    player.features = player_features(position, p);
+    for (int f = 0; f < kFeatureCount; ++f) player.cost += weights.feature[f] * player.features[f];
   }
 
   // Against the opponent closest to finishing; alone, against the clock.
   int best_opponent = std::numeric_limits<int>::max();
-  for (int p = 0; p < terms.players; ++p)
-    if (p != viewer && terms.player[p].active)
-      best_opponent = std::min(best_opponent, terms.player[p].cost());
-  if (best_opponent == std::numeric_limits<int>::max()) best_opponent = 0;
-  terms.score = std::clamp(kCentiStep * (best_opponent - terms.player[viewer].cost()),
-                           -kMaxEvalScore, kMaxEvalScore);
+  for (int p = 0; p < terms.players; ++p) {
+    if (p == viewer || !terms.player[p].active || terms.player[p].cost >= best_opponent) continue;
+    best_opponent = terms.player[p].cost;
+    terms.opponent = p;
+  }
+  if (terms.opponent < 0) best_opponent = 0;
+  int score = best_opponent - terms.player[viewer].cost;
+  score += viewer == position.side_to_move() ? weights.tempo : -weights.tempo;
+  terms.score = std::clamp(score, -kMaxEvalScore, kMaxEvalScore);
   return terms;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <array>
+#include <string_view>
 
 #include "engine/position.hpp"
 
@@ -8,33 +9,67 @@ namespace tiaoqi {
 
 // The static evaluation: how far each player still has to go.
 //
-// A player's cost is the number of single steps its pieces still need to
-// fill their targets (the distance of every piece to its target tip, minus
-// the smallest such sum the pieces can have), plus a penalty for a piece
-// that lags behind the rest of its army. The score for a player is the best
-// opponent's cost minus its own, in centi-steps: 100 = one step of progress.
+// Each player has a cost, a weighted sum of features of its armies that
+// grow with the work left; the score for a player is the best opponent's
+// cost minus its own, in centi-steps (100 = one step of progress), plus a
+// tempo bonus for the player to move. The features are public so that the
+// tuning tool (tools/tune) fits the weights on the same numbers the search
+// reads.
+enum EvalFeature : int {
+  // Steps still to go, summed over the pieces: each piece's distance to its
+  // target tip, less the smallest sum the pieces can have in the target.
+  kDistance,
+  // Rows by which an army's slowest piece trails its army's mean, beyond
+  // kStragglerSlack: a straggler costs moves at the end of a race.
+  kStraggler,
+  // Distance of the army's slowest piece to its target tip.
+  kLastPiece,
+  // Pieces not yet in their target.
+  kOutsideTarget,
+  // Pieces still in their home.
+  kInHome,
+  kFeatureCount,
+};
+
+std::string_view feature_name(EvalFeature feature);
+
+// Centi-steps per unit of each feature, and for having the move.
+struct EvalWeights {
+  std::array<int, kFeatureCount> feature{};
+  int tempo = 0;
+};
+
+// Tuned by tools/tune on self-play games (README, "Evaluation").
+inline constexpr EvalWeights kEvalWeights = {{100, 100, 0, 0, 0}, 0};
+
+inline constexpr int kCentiStep = 100;
+// A piece may trail its army's mean distance by this many rows for free.
+inline constexpr int kStragglerSlack = 2;
+
+using FeatureValues = std::array<int, kFeatureCount>;
+
 struct PlayerTerms {
   bool active = false;
-  // Steps still to go, summed over the player's pieces.
-  int distance = 0;
-  // Rows by which the slowest piece of each army trails its army's mean.
-  int straggler = 0;
-  int cost() const { return distance + straggler; }
+  FeatureValues features{};
+  // Weighted sum of the features, in centi-steps.
+  int cost = 0;
 };
 
 struct EvalTerms {
   int players = 0;
   int viewer = 0;
   std::array<PlayerTerms, kMaxPlayers> player{};
+  // The best opponent (lowest cost), or -1 when the viewer plays alone.
+  int opponent = -1;
   // From the viewer's side, in centi-steps.
   int score = 0;
 };
 
-inline constexpr int kCentiStep = 100;
-// A piece may trail its army's mean distance by this many rows for free.
-inline constexpr int kStragglerSlack = 2;
+// The features of one player's armies (summed over its armies).
+FeatureValues player_features(const Position& position, int player);
 
-EvalTerms evaluate_terms(const Position& position, int viewer);
+EvalTerms evaluate_terms(const Position& position, int viewer,
+                         const EvalWeights& weights = kEvalWeights);
 int evaluate(const Position& position, int viewer);
 // From the side to move's view.
 inline int evaluate(const Position& position) {

@@ -1,6 +1,7 @@
 #include "engine/rules.hpp"
 
 #include <algorithm>
+#include <vector>
 
 namespace tiaoqi {
 namespace {
@@ -136,6 +137,17 @@ Expected<Rules> Rules::make(const RuleOptions& options, const Seating& seating, 
                                     ? geometry.all_holes()
                                     : geometry.hexagon() | rules.home_[army] | rules.target_[army];
     rules.target_tips_[army] = geometry.tip(opposite(army));
+    for (int h = 0; h < geometry.hole_count(); ++h)
+      rules.tip_distances_[army][h] = static_cast<std::uint8_t>(
+          geometry.distance(static_cast<Hole>(h), rules.target_tips_[army]));
+    std::vector<int> target_distances;
+    for (int h : rules.target_[army]) target_distances.push_back(rules.tip_distances_[army][h]);
+    std::sort(target_distances.begin(), target_distances.end());
+    int sum = 0;
+    for (std::size_t k = 0; k < target_distances.size(); ++k) {
+      sum += target_distances[k];
+      rules.best_tip_sums_[army][k + 1] = static_cast<std::uint8_t>(sum);
+    }
     for (int c = 0; c < kParityClasses; ++c) {
       rules.stop_allowed_grid_[army][c] = geometry.to_grid(rules.stop_allowed_[army], c);
       rules.target_grid_[army][c] = geometry.to_grid(rules.target_[army], c);

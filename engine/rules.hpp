@@ -14,6 +14,8 @@ namespace tiaoqi {
 
 inline constexpr int kMaxPlayers = 6;
 inline constexpr int kNoPlayer = -1;
+// The most holes a home has: an arm plus a hexagon row (PiecesPerArmy 15).
+inline constexpr int kMaxHomeSize = 15;
 
 enum class GoalRule : std::uint8_t { kFilled, kOwn };
 enum class Variant : std::uint8_t { kStandard, kDragons };
@@ -85,6 +87,11 @@ class Rules {
   }
   // The far tip of the army's target, for move-limit adjudication.
   Hole target_tip(int army) const { return target_tips_[army]; }
+  // Hex distance from a hole to the army's target tip.
+  int tip_distance(int army, Hole h) const { return tip_distances_[army][h]; }
+  // The smallest sum of tip distances `count` pieces of the army can have
+  // (the target's holes nearest the tip); count is at most home_size().
+  int best_tip_distance_sum(int army, int count) const { return best_tip_sums_[army][count]; }
 
  private:
   RuleOptions options_;
@@ -99,6 +106,8 @@ class Rules {
   std::array<Bitboard, kMaxPlayers> homes_of_{};
   std::array<std::array<Bitboard, kParityClasses>, kArmies> stop_allowed_grid_{}, target_grid_{};
   std::array<Hole, kArmies> target_tips_{};
+  std::array<std::array<std::uint8_t, kMaxHoles>, kArmies> tip_distances_{};
+  std::array<std::array<std::uint8_t, kMaxHomeSize + 1>, kArmies> best_tip_sums_{};
 };
 
 inline char army_letter(int army) { return static_cast<char>('a' + army); }

@@ -113,14 +113,16 @@ std::vector<std::string> eval_lines(const Position& position, const EvalTerms& t
       lines.push_back(line + " eliminated, not counted");
       continue;
     }
-    line += " distance " + std::to_string(player.distance) + " straggler " +
-            std::to_string(player.straggler) + " cost " + std::to_string(player.cost());
+    for (int f = 0; f < kFeatureCount; ++f)
+      line += " " + std::string(feature_name(static_cast<EvalFeature>(f))) + " " +
+              std::to_string(player.features[f]);
+    line += " cost " + std::to_string(player.cost);
     if (p == terms.viewer) line += " (to move)";
     lines.push_back(line);
   }
   lines.push_back("score cp " + std::to_string(terms.score) + " (player " +
                   std::to_string(terms.viewer + 1) +
-                  "'s view: 100 x (lowest opponent cost - own cost), 100 = one step)");
+                  "'s view: lowest opponent cost - own cost + tempo, 100 = one step)");
   return lines;
 }
 
