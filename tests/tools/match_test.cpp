@@ -23,7 +23,7 @@ std::string double_command(const std::string& mode = "random", int after = 0, in
 }
 
 EngineSpec engine(const std::string& name, const std::string& command, int seed = 0) {
-  return {name, command, {{"Seed", std::to_string(seed)}}};
+  return {name, command, {{"Seed", std::to_string(seed)}}, {}};
 }
 
 MatchConfig config_for(std::vector<EngineSpec> engines, int players, int openings, int max_plies) {
@@ -257,8 +257,8 @@ TEST(Match, ShortMatchWithTheRealEngine) {
     if (!candidate.empty() && access(candidate.c_str(), X_OK) == 0) binary = candidate;
   if (binary.empty()) GTEST_SKIP() << "the tiaoqi engine has not been built";
   MatchConfig config =
-      config_for({EngineSpec{"random", binary, {{"Search", "random"}, {"Seed", "1"}}},
-                  EngineSpec{"greedy", binary, {{"Search", "greedy"}}}},
+      config_for({EngineSpec{"random", binary, {{"Search", "random"}, {"Seed", "1"}}, {}},
+                  EngineSpec{"greedy", binary, {{"Search", "greedy"}}, {}}},
                  2, 1, 40);
   config.referee.time.movetime_ms = 50;
   config.referee.time.margin_ms = 200;

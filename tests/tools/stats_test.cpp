@@ -143,5 +143,25 @@ TEST(Clock, ParsesAndCharges) {
   EXPECT_FALSE(clock.charge(1, 10101));
 }
 
+TEST(Clock, TimeOddsGiveEachPlayerItsOwnClock) {
+  // Player 2 thinks twice as long (tc=20+0.2 against the match's 10+0.1).
+  auto fast = parse_clock("10+0.1");
+  auto slow = parse_clock("20+0.2");
+  ASSERT_TRUE(fast.ok() && slow.ok());
+  GameClock clock({*fast, *slow});
+  EXPECT_EQ(clock.go_command(1), "go p1time 10000 p2time 20000 p1inc 100 p2inc 200");
+  EXPECT_EQ(clock.allowance_ms(1), 20100);
+  EXPECT_TRUE(clock.charge(1, 1000));
+  EXPECT_EQ(clock.left_ms(1), 19200);
+  EXPECT_EQ(clock.left_ms(0), 10000);
+  // A player on fixed depth next to one on a clock: only the clock is sent,
+  // with the mover's own limit.
+  TimeControl depth;
+  depth.depth = 3;
+  GameClock mixed({*fast, depth});
+  EXPECT_EQ(mixed.go_command(1), "go p1time 10000 p1inc 100 depth 3");
+  EXPECT_EQ(mixed.go_command(0), "go p1time 10000 p1inc 100");
+}
+
 }  // namespace
 }  // namespace tiaoqi::match

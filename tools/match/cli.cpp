@@ -43,6 +43,8 @@ Expected<EngineSpec> parse_engine_group(const std::vector<std::string>& words,
       spec.command = value;
     else if (name == "name")
       spec.name = value;
+    else if (name == "tc")
+      spec.time_control = value;
     else {
       // "option.Hash=16" (cutechess) and "Hash=16" both set an option.
       if (name.rfind("option.", 0) == 0) name = name.substr(7);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <utility>
 
 namespace tiaoqi::match {
 namespace {
@@ -41,36 +42,44 @@ Expected<TimeControl> parse_clock(std::string_view text, TimeControl control) {
 }
 
 GameClock::GameClock(const TimeControl& control, int players)
-    : control_(control), left_(static_cast<std::size_t>(players), control.base_ms) {}
+    : GameClock(std::vector<TimeControl>(static_cast<std::size_t>(players), control)) {}
 
-std::string GameClock::go_command() const {
+GameClock::GameClock(std::vector<TimeControl> controls) : controls_(std::move(controls)) {
+  for (const TimeControl& control : controls_) left_.push_back(control.base_ms);
+}
+
+std::string GameClock::go_command(int player) const {
   std::string command = "go";
-  if (control_.has_clock()) {
-    for (std::size_t p = 0; p < left_.size(); ++p)
+  // Clocks of players without one are left out.
+  for (std::size_t p = 0; p < left_.size(); ++p)
+    if (controls_[p].has_clock())
       command += " p" + std::to_string(p + 1) + "time " + std::to_string(std::max(0LL, left_[p]));
-    for (std::size_t p = 0; p < left_.size(); ++p)
-      command += " p" + std::to_string(p + 1) + "inc " + std::to_string(control_.increment_ms);
-  }
-  if (control_.movetime_ms) command += " movetime " + std::to_string(control_.movetime_ms);
-  if (control_.nodes) command += " nodes " + std::to_string(control_.nodes);
-  if (control_.depth) command += " depth " + std::to_string(control_.depth);
+  for (std::size_t p = 0; p < left_.size(); ++p)
+    if (controls_[p].has_clock())
+      command += " p" + std::to_string(p + 1) + "inc " + std::to_string(controls_[p].increment_ms);
+  const TimeControl& mover = controls_[static_cast<std::size_t>(player)];
+  if (mover.movetime_ms) command += " movetime " + std::to_string(mover.movetime_ms);
+  if (mover.nodes) command += " nodes " + std::to_string(mover.nodes);
+  if (mover.depth) command += " depth " + std::to_string(mover.depth);
   return command;
 }
 
 long long GameClock::allowance_ms(int player) const {
+  const TimeControl& control = controls_[static_cast<std::size_t>(player)];
   long long allowance = -1;
-  if (control_.has_clock()) allowance = left_[static_cast<std::size_t>(player)];
-  if (control_.movetime_ms)
-    allowance = allowance < 0 ? control_.movetime_ms : std::min(allowance, control_.movetime_ms);
-  if (allowance < 0) return control_.hang_ms;
-  return allowance + control_.margin_ms;
+  if (control.has_clock()) allowance = left_[static_cast<std::size_t>(player)];
+  if (control.movetime_ms)
+    allowance = allowance < 0 ? control.movetime_ms : std::min(allowance, control.movetime_ms);
+  if (allowance < 0) return control.hang_ms;
+  return allowance + control.margin_ms;
 }
 
 bool GameClock::charge(int player, long long elapsed_ms) {
   const bool in_time = elapsed_ms <= allowance_ms(player);
-  if (control_.has_clock()) {
+  const TimeControl& control = controls_[static_cast<std::size_t>(player)];
+  if (control.has_clock()) {
     auto& left = left_[static_cast<std::size_t>(player)];
-    left = left - elapsed_ms + control_.increment_ms;
+    left = left - elapsed_ms + control.increment_ms;
   }
   return in_time;
 }

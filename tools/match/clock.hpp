@@ -29,23 +29,28 @@ struct TimeControl {
 // Reads "40+0.4" or "60" (seconds, increment optional).
 Expected<TimeControl> parse_clock(std::string_view text, TimeControl control = {});
 
-// The clocks of one game, kept by the runner.
+// The clocks of one game, kept by the runner. Each player may have a time
+// control of its own (time odds: engine `tc=` in tiaoqi-match).
 class GameClock {
  public:
   GameClock(const TimeControl& control, int players);
+  explicit GameClock(std::vector<TimeControl> controls);
 
   // The go command for the player to move (0-based): every player's time
-  // and increment, plus the fixed limits.
-  std::string go_command() const;
+  // and increment, plus the mover's fixed limits.
+  std::string go_command(int player = 0) const;
   // How long the player may think before it has lost on time (or hung).
   long long allowance_ms(int player) const;
-  bool limits_time() const { return control_.has_clock() || control_.movetime_ms > 0; }
+  bool limits_time(int player = 0) const {
+    const TimeControl& control = controls_[static_cast<std::size_t>(player)];
+    return control.has_clock() || control.movetime_ms > 0;
+  }
   // Charges a move's time; false when the player overran its allowance.
   bool charge(int player, long long elapsed_ms);
   long long left_ms(int player) const { return left_[static_cast<std::size_t>(player)]; }
 
  private:
-  TimeControl control_;
+  std::vector<TimeControl> controls_;
   std::vector<long long> left_;
 };
 

@@ -15,6 +15,8 @@ struct EngineSpec {
   std::string name;
   std::string command;
   std::vector<tools::NameValue> options;
+  // `tc=<seconds>[+<increment>]`: this engine's own clock (time odds).
+  std::string time_control;
 };
 
 // What came back from one search.

@@ -207,7 +207,7 @@ int main(int argc, char** argv) {
 
   const SplitArguments split = split_engine_groups(argc, argv);
   po::options_description flags(
-      "tiaoqi-match -engine cmd=<command> [name=<name>] [Option=Value...] -engine ... "
+      "tiaoqi-match -engine cmd=<command> [name=<name>] [tc=<clock>] [Option=Value...] -engine ... "
       "[options]\n       tiaoqi-match compliance -engine ...\n"
       "       tiaoqi-match merge shard1.json shard2.json ...\n\nMatch");
   flags.add_options()("help", "this text")("replay", po::value<std::string>(),
@@ -280,6 +280,15 @@ int main(int argc, char** argv) {
   if (vm.count("movetime")) time.movetime_ms = vm["movetime"].as<long long>();
   if (vm.count("nodes")) time.nodes = vm["nodes"].as<long long>();
   if (vm.count("depth")) time.depth = vm["depth"].as<int>();
+  for (const auto& engine : config.engines) {
+    TimeControl own = time;
+    if (!engine.time_control.empty()) {
+      auto parsed = parse_clock(engine.time_control, time);
+      if (!parsed) return usage_error(engine.name + ": tc=" + parsed.error());
+      own = *parsed;
+    }
+    config.referee.engine_times.push_back(own);
+  }
 
   ScheduleConfig& schedule = config.schedule;
   schedule.engine_count = static_cast<int>(config.engines.size());

@@ -58,7 +58,12 @@ GameOutcome play_game(const GameTask& task, const RefereeConfig& config,
   settle(position);
   std::string base = position_string(position);
   std::vector<std::string> moves;
-  GameClock clock(config.time, setup->rules->player_count());
+  std::vector<TimeControl> seat_times;
+  for (int engine : task.seat_engines)
+    seat_times.push_back(static_cast<std::size_t>(engine) < config.engine_times.size()
+                             ? config.engine_times[static_cast<std::size_t>(engine)]
+                             : config.time);
+  GameClock clock(std::move(seat_times));
   std::vector<bool> prepared(seats.size(), false);
   std::string last_fault;
 
@@ -80,7 +85,7 @@ GameOutcome play_game(const GameTask& task, const RefereeConfig& config,
       if (!moves.empty()) command += " moves";
       for (const auto& m : moves) command += ' ' + m;
       const long long allowance = clock.allowance_ms(player);
-      const SearchReply reply = engine.search(command, clock.go_command(), allowance);
+      const SearchReply reply = engine.search(command, clock.go_command(player), allowance);
       switch (reply.kind) {
         case SearchReply::Kind::kCancelled:
           record.termination = "interrupted";
@@ -92,7 +97,7 @@ GameOutcome play_game(const GameTask& task, const RefereeConfig& config,
           fault = "garbage: " + reply.detail;
           break;
         case SearchReply::Kind::kTimeout:
-          fault = (clock.limits_time() ? "lost on time: " : "hung: ") + reply.detail;
+          fault = (clock.limits_time(player) ? "lost on time: " : "hung: ") + reply.detail;
           break;
         case SearchReply::Kind::kMove: {
           if (!clock.charge(player, reply.millis)) {

@@ -16,6 +16,8 @@ namespace tiaoqi::match {
 struct RefereeConfig {
   RuleOptions rules;
   TimeControl time;
+  // Per engine (by index): its own time control where `tc=` gave one.
+  std::vector<TimeControl> engine_times;
   std::string event = "tiaoqi-match";
   std::vector<std::string> engine_names;
 };

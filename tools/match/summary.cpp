@@ -37,7 +37,12 @@ tools::Json match_info_json(const MatchConfig& config, const MatchRun& run,
   }
   info.set("engines", engines);
   info.set("options", tools::format_rule_options(config.referee.rules));
-  info.set("time", config.referee.time.describe());
+  std::string time = config.referee.time.describe();
+  // Time odds: the engines with a clock of their own.
+  for (std::size_t i = 0; i < config.engines.size(); ++i)
+    if (!config.engines[i].time_control.empty() && i < config.referee.engine_times.size())
+      time += "; " + config.engines[i].name + ": " + config.referee.engine_times[i].describe();
+  info.set("time", time);
   info.set("seed", std::to_string(config.schedule.seed));
   info.set("openings_file", openings_file);
   info.set("openings", config.schedule.opening_count);
