@@ -8,7 +8,25 @@
 namespace tiaoqi {
 namespace {
 
-void add_army_features(const Position& position, int army, FeatureValues& features) {
+int forward_jumps(const Position& position, int army) {
+  const Rules& rules = position.rules();
+  const Geometry& geometry = rules.geometry();
+  const Bitboard occupied = position.occupied();
+  int jumps = 0;
+  for (int from : position.army(army)) {
+    const Hole h = static_cast<Hole>(from);
+    for (int d = 0; d < kDirections; ++d) {
+      const Hole landing = geometry.beyond(h, d);
+      if (landing == kNoHole || occupied.test(landing) || !occupied.test(geometry.neighbour(h, d)))
+        continue;
+      jumps += rules.tip_distance(army, landing) < rules.tip_distance(army, h);
+    }
+  }
+  return jumps;
+}
+
+void add_army_features(const Position& position, int army, bool with_jumps,
+                       FeatureValues& features) {
   const Rules& rules = position.rules();
   const Bitboard pieces = position.army(army);
   const int count = pieces.count();
@@ -26,6 +44,7 @@ void add_army_features(const Position& position, int army, FeatureValues& featur
   features[kLastPiece] += farthest;
   features[kOutsideTarget] += (pieces & ~rules.target(army)).count();
   features[kInHome] += (pieces & rules.home(army)).count();
+  if (with_jumps) features[kForwardJumps] += forward_jumps(position, army);
 }
 
 }  // namespace
@@ -42,28 +61,36 @@ std::string_view feature_name(EvalFeature feature) {
       return "outside_target";
     case kInHome:
       return "in_home";
+    case kForwardJumps:
+      return "forward_jumps";
     case kFeatureCount:
       break;
   }
   return "?";
 }
 
-FeatureValues player_features(const Position& position, int player) {
+FeatureValues player_features(const Position& position, int player, bool with_jumps) {
   FeatureValues features{};
   const std::uint8_t armies = position.rules().armies_of(player);
   for (int army = 0; army < kArmies; ++army)
-    if (armies >> army & 1) add_army_features(position, army, features);
+    if (armies >> army & 1) add_army_features(position, army, with_jumps, features);
   return features;
 }
 
-EvalTerms evaluate_terms(const Position& position, int viewer, const EvalWeights& weights) {
+namespace {
+
+// All features for display and tuning; the search skips the costly ones
+// that carry no weight.
+EvalTerms terms_of(const Position& position, int viewer, const EvalWeights& weights,
+                   bool all_features) {
   EvalTerms terms;
   terms.players = position.rules().player_count();
   terms.viewer = viewer;
   for (int p = 0; p < terms.players; ++p) {
     PlayerTerms& player = terms.player[p];
     player.active = !position.is_eliminated(p);
-    player.features = player_features(position, p);
+    player.features =
+        player_features(position, p, all_features || weights.feature[kForwardJumps] != 0);
     for (int f = 0; f < kFeatureCount; ++f) player.cost += weights.feature[f] * player.features[f];
   }
 
@@ -81,8 +108,14 @@ EvalTerms evaluate_terms(const Position& position, int viewer, const EvalWeights
   return terms;
 }
 
+}  // namespace
+
+EvalTerms evaluate_terms(const Position& position, int viewer, const EvalWeights& weights) {
+  return terms_of(position, viewer, weights, true);
+}
+
 int evaluate(const Position& position, int viewer) {
-  return evaluate_terms(position, viewer).score;
+  return terms_of(position, viewer, kEvalWeights, false).score;
 }
 
 }  // namespace tiaoqi

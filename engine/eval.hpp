@@ -28,6 +28,9 @@ enum EvalFeature : int {
   kOutsideTarget,
   // Pieces still in their home.
   kInHome,
+  // Single jumps that bring a piece nearer its target tip and could be made
+  // now (pivot occupied, landing empty): the ladders an army has built.
+  kForwardJumps,
   kFeatureCount,
 };
 
@@ -40,7 +43,7 @@ struct EvalWeights {
 };
 
 // Tuned by tools/tune on self-play games (README, "Evaluation").
-inline constexpr EvalWeights kEvalWeights = {{100, 100, 0, 0, 0}, 0};
+inline constexpr EvalWeights kEvalWeights = {{100, 100, 0, 0, 0, 0}, 0};
 
 inline constexpr int kCentiStep = 100;
 // A piece may trail its army's mean distance by this many rows for free.
@@ -65,8 +68,9 @@ struct EvalTerms {
   int score = 0;
 };
 
-// The features of one player's armies (summed over its armies).
-FeatureValues player_features(const Position& position, int player);
+// The features of one player's armies (summed over its armies);
+// kForwardJumps stays 0 unless `with_jumps`.
+FeatureValues player_features(const Position& position, int player, bool with_jumps = true);
 
 EvalTerms evaluate_terms(const Position& position, int viewer,
                          const EvalWeights& weights = kEvalWeights);
