@@ -17,15 +17,20 @@ TimeBudget plan_time(const SearchLimits& limits, int player, int move_overhead_m
   const std::int64_t overhead = std::max(0, move_overhead_ms);
 
   if (limits.time_ms[player]) {
-    const std::int64_t left = std::max<std::int64_t>(0, *limits.time_ms[player] - overhead);
-    const std::int64_t increment = limits.increment_ms[player].value_or(0);
+    const std::int64_t clock = std::max<std::int64_t>(0, *limits.time_ms[player]);
+    const std::int64_t left = std::max<std::int64_t>(0, clock - overhead);
+    const std::int64_t increment = std::max<std::int64_t>(0, limits.increment_ms[player].value_or(0));
     const std::int64_t moves_to_go =
         limits.moves_to_go ? std::clamp<std::int64_t>(*limits.moves_to_go, 1, kMaxMovesToGo)
                            : kDefaultMovesToGo;
-    // An increment arrives after the move, so it is only spent in part; no
-    // single move may use more than half of what is left.
-    const std::int64_t soft = std::min(left / moves_to_go + increment * 3 / 4, left / 2);
-    const std::int64_t hard = std::min(left * 4 / 5, soft * 3);
+    // The time of the moves to go, with their increments, less the overhead
+    // every one of them will cost: a player that lives on its increment
+    // keeps a reserve instead of running its clock down to the overhead.
+    const std::int64_t pool = std::max<std::int64_t>(
+        0, clock + increment * (moves_to_go - 1) - overhead * (2 + moves_to_go));
+    // No single move may use more than half of what is left.
+    const std::int64_t soft = std::min(pool / moves_to_go, left / 2);
+    const std::int64_t hard = std::min(left * 3 / 4, soft * 4);
     budget.soft_ms = soft;
     budget.hard_ms = std::max(soft, hard);
   }

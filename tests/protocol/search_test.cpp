@@ -52,6 +52,17 @@ TEST(TimeManagement, ClockIsNeverOverspent) {
   }
 }
 
+TEST(TimeManagement, LivingOnTheIncrementKeepsAReserve) {
+  // 400 ms left, 50 ms a move: planning to spend the increment whole would
+  // run the clock down to the overhead; the plan stays well below it.
+  SearchLimits limits;
+  limits.time_ms[0] = 400;
+  limits.increment_ms[0] = 50;
+  const TimeBudget budget = plan_time(limits, 0, 30);
+  EXPECT_EQ(budget.soft_ms, 31);  // (400 + 24 x 50 - 27 x 30) / 25, rounded down
+  EXPECT_EQ(budget.hard_ms, 124);  // four times the soft limit
+}
+
 TEST(TimeManagement, InfiniteHasNoDeadline) {
   SearchLimits limits;
   limits.infinite = true;
