@@ -28,8 +28,11 @@ TimeBudget plan_time(const SearchLimits& limits, int player, int move_overhead_m
     // keeps a reserve instead of running its clock down to the overhead.
     const std::int64_t pool = std::max<std::int64_t>(
         0, clock + increment * (moves_to_go - 1) - overhead * (2 + moves_to_go));
+    // A short clock without increment has no pool left: it still spends a
+    // small share of what is left rather than answer at depth 1 for ever.
     // No single move may use more than half of what is left.
-    const std::int64_t soft = std::min(pool / moves_to_go, left / 2);
+    const std::int64_t soft =
+        std::min(std::max(pool / moves_to_go, left / (2 * moves_to_go)), left / 2);
     const std::int64_t hard = std::min(left * 3 / 4, soft * 4);
     budget.soft_ms = soft;
     budget.hard_ms = std::max(soft, hard);

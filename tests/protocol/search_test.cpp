@@ -63,6 +63,14 @@ TEST(TimeManagement, LivingOnTheIncrementKeepsAReserve) {
   EXPECT_EQ(budget.hard_ms, 124);  // four times the soft limit
 }
 
+TEST(TimeManagement, ShortSuddenDeathStillSearches) {
+  // 500 ms, no increment: the overheads of 25 moves eat the pool, but a
+  // fiftieth of what is left is still spent.
+  SearchLimits limits;
+  limits.time_ms[1] = 500;
+  EXPECT_EQ(plan_time(limits, 1, 30).soft_ms, 9);  // (500 - 30) / 50
+}
+
 TEST(TimeManagement, InfiniteHasNoDeadline) {
   SearchLimits limits;
   limits.infinite = true;
