@@ -26,10 +26,10 @@ Status Engine::check_idle() const {
 Status Engine::set_options(const Options& options) {
   if (auto idle = check_idle(); !idle) return idle;
   if (options.engine.hash_mib != options_.engine.hash_mib &&
-      !search_state_.table.resize(static_cast<std::size_t>(options.engine.hash_mib)))
+      !search_state_.resize(static_cast<std::size_t>(options.engine.hash_mib)))
     return fail("Hash " + std::to_string(options.engine.hash_mib) +
                 " MiB cannot be allocated; the table stays at " +
-                std::to_string(search_state_.table.megabytes()) + " MiB");
+                std::to_string(search_state_.hash_mib()) + " MiB");
   options_ = options;
   return Done{};
 }
@@ -38,7 +38,7 @@ Status Engine::new_game() {
   if (auto idle = check_idle(); !idle) return idle;
   // The seeded searches draw from the position, so only the table remembers
   // anything of the previous game.
-  search_state_.table.clear();
+  search_state_.clear();
   return Done{};
 }
 

@@ -155,7 +155,10 @@ Expected<Rules> Rules::make(const RuleOptions& options, const Seating& seating, 
   }
   rules.home_size_ = rules.home_[0].count();
   for (int p = 0; p < rules.player_count_; ++p) {
-    for (int army : seating.armies[p]) rules.homes_of_[p] |= rules.home_[army];
+    for (int army : seating.armies[p]) {
+      rules.homes_of_[p] |= rules.home_[army];
+      rules.targets_of_[p] |= rules.target_[army];
+    }
   }
   return rules;
 }

@@ -77,6 +77,8 @@ class Rules {
   Bitboard target(int army) const { return target_[army]; }
   // Every home of a player's armies (for the home deadline).
   Bitboard homes_of(int player) const { return homes_of_[player]; }
+  // Every target of a player's armies.
+  Bitboard targets_of(int player) const { return targets_of_[player]; }
   // Holes where a piece of this army may end its move.
   Bitboard stop_allowed(int army) const { return stop_allowed_[army]; }
   Bitboard stop_allowed_grid(int army, int parity_class) const {
@@ -103,7 +105,7 @@ class Rules {
   std::array<std::uint8_t, kMaxPlayers> armies_of_{};
   std::array<int, kArmies> player_of_{};
   std::array<Bitboard, kArmies> home_{}, target_{}, stop_allowed_{};
-  std::array<Bitboard, kMaxPlayers> homes_of_{};
+  std::array<Bitboard, kMaxPlayers> homes_of_{}, targets_of_{};
   std::array<std::array<Bitboard, kParityClasses>, kArmies> stop_allowed_grid_{}, target_grid_{};
   std::array<Hole, kArmies> target_tips_{};
   std::array<std::array<std::uint8_t, kMaxHoles>, kArmies> tip_distances_{};

@@ -27,6 +27,13 @@ int from_table(int score, int ply) {
   return score;
 }
 
+// Null-move pruning: from this depth, reduced by this much (plus a ply per
+// six of depth), and only while the side to move has at least this many
+// pieces outside its targets.
+constexpr int kNullMoveMinDepth = 3;
+constexpr int kNullMoveReduction = 2;
+constexpr int kNullMoveMinOutside = 3;
+
 // How often (in nodes) the clock and the node limit are read.
 constexpr std::uint64_t kPollInterval = 1024;
 
@@ -65,7 +72,10 @@ bool AlphaBeta::should_abort() {
 }
 
 bool AlphaBeta::is_repetition(std::uint64_t hash, int ply) const {
-  for (int i = ply - 2; i >= 0; i -= 2)
+  // The hash holds the side to move, so only positions with this player to
+  // move can match: every second one with two players.
+  const int step = player_count_ == 2 ? 2 : 1;
+  for (int i = ply - step; i >= 0; i -= step)
     if (path_hashes_[i] == hash) return true;
   // Most positions never occurred in the game: a bit filter answers them
   // without scanning the whole history.
@@ -76,10 +86,15 @@ bool AlphaBeta::is_repetition(std::uint64_t hash, int ply) const {
 }
 
 int AlphaBeta::terminal_score(const Position& position, int player, int ply) const {
-  const int mine = position.place_of(player);
-  const int theirs = position.place_of(1 - player);
-  if (mine == theirs) return 0;
-  return mine < theirs ? win_in(ply) : loss_in(ply);
+  // From the root player's view: first alone wins, first shared draws, and
+  // anything else is a loss (in a game of more, any other winner is one).
+  int root_score = loss_in(ply);
+  if (position.place_of(root_player_) == 0) {
+    int sharing = 0;
+    for (int p = 0; p < position.rules().player_count(); ++p) sharing += position.place_of(p) == 0;
+    root_score = sharing == 1 ? win_in(ply) : 0;
+  }
+  return on_root_side(player) ? root_score : -root_score;
 }
 
 void AlphaBeta::order_moves(const Position& position, MoveList& moves, Move table_move, int ply,
@@ -112,23 +127,24 @@ void AlphaBeta::order_moves(const Position& position, MoveList& moves, Move tabl
 }
 
 int AlphaBeta::search(const Position& position, int player, int depth, int alpha, int beta, int ply,
-                      bool pv_node) {
+                      bool pv_node, bool null_allowed) {
   pv_length_[ply] = 0;
   if (position.is_over()) return terminal_score(position, player, ply);
   ++nodes_;
   if (should_abort()) aborted_ = true;
   if (aborted_) return 0;
   seldepth_ = std::max(seldepth_, ply);
-  if (ply >= kMaxPly - 1 || depth <= 0) return evaluate_(position, player);
+  if (ply >= kMaxPly - 1 || depth <= 0) return static_score(position, player);
   // Repetition ends nothing in this game; the cycle is cut at the static value.
-  if (is_repetition(position.hash(), ply)) return evaluate_(position, player);
+  if (is_repetition(position.hash(), ply)) return static_score(position, player);
 
   // A faster win or a slower loss than already found cannot matter.
   alpha = std::max(alpha, loss_in(ply));
   beta = std::min(beta, win_in(ply + 1));
   if (alpha >= beta) return alpha;
 
-  const TtProbe entry = table_.probe(position.hash());
+  const std::uint64_t key = table_key(position);
+  const TtProbe entry = table_.probe(key);
   if (entry.hit && !pv_node && entry.depth >= depth) {
     const int score = from_table(entry.score, ply);
     if (entry.bound == Bound::kExact || (entry.bound == Bound::kLower && score >= beta) ||
@@ -136,17 +152,44 @@ int AlphaBeta::search(const Position& position, int player, int depth, int alpha
       return score;
   }
 
+  // Null move: when even passing fails high, some real move will too.
+  // Passing is no legal move, and once a side has little left to do outside
+  // its target being forced to move can hurt it, so the pass is only tried
+  // while the side to move still has several pieces to bring in.
+  if (player_count_ == 2 && !pv_node && null_allowed && depth >= kNullMoveMinDepth &&
+      !is_win(beta) && !is_loss(beta) &&
+      (position.pieces_of(player) & ~position.rules().targets_of(player)).count() >=
+          kNullMoveMinOutside &&
+      static_score(position, player) >= beta) {
+    Position passed = position;
+    passed.set_side_to_move(1 - player);
+    path_hashes_[ply + 1] = passed.hash();
+    const int reduction = kNullMoveReduction + depth / 6;
+    const int score =
+        -search(passed, 1 - player, depth - 1 - reduction, -beta, -beta + 1, ply + 1, false, false);
+    if (aborted_) return 0;
+    if (score >= beta) return is_win(score) ? beta : score;
+  }
+
   MoveList moves;
   generate_moves(position, moves);
-  // With two players, no legal move loses the game.
-  if (moves.empty()) return loss_in(ply);
+  if (moves.empty()) {
+    // With two players, no legal move loses the game; with more, the player
+    // is eliminated and the others play on.
+    if (player_count_ == 2) return loss_in(ply);
+    Position child = position;
+    child.eliminate_side_to_move();
+    path_hashes_[ply + 1] = child.hash();
+    const int score = child_score(child, player, depth, alpha, beta, ply, pv_node);
+    pv_length_[ply] = 0;
+    return score;
+  }
   std::array<int, kMaxMoves> keys;
   order_moves(position, moves, entry.hit ? entry.move : Move{}, ply, keys);
 
   const int original_alpha = alpha;
   int best_score = -kInfinity;
   Move best_move;
-  const int opponent = 1 - player;
   for (int i = 0; i < moves.size(); ++i) {
     const Move move = moves[i];
     Position child = position;
@@ -155,17 +198,17 @@ int AlphaBeta::search(const Position& position, int player, int depth, int alpha
 
     int score;
     if (i == 0) {
-      score = -search(child, opponent, depth - 1, -beta, -alpha, ply + 1, pv_node);
+      score = child_score(child, player, depth - 1, alpha, beta, ply, pv_node);
     } else {
       // Late moves that make no progress are searched shallower first.
       int reduction = 0;
       if (depth >= 3 && i >= 3 && keys[i] < kKillerKey && keys[i] <= 0)
         reduction = (i >= 8 && depth >= 5) ? 2 : 1;
-      score = -search(child, opponent, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1, false);
+      score = child_score(child, player, depth - 1 - reduction, alpha, alpha + 1, ply, false);
       if (reduction && score > alpha)
-        score = -search(child, opponent, depth - 1, -alpha - 1, -alpha, ply + 1, false);
+        score = child_score(child, player, depth - 1, alpha, alpha + 1, ply, false);
       if (pv_node && score > alpha && score < beta)
-        score = -search(child, opponent, depth - 1, -beta, -alpha, ply + 1, true);
+        score = child_score(child, player, depth - 1, alpha, beta, ply, true);
     }
     if (aborted_) return 0;
 
@@ -194,8 +237,16 @@ int AlphaBeta::search(const Position& position, int player, int depth, int alpha
   const Bound bound = best_score >= beta            ? Bound::kLower
                       : best_score > original_alpha ? Bound::kExact
                                                     : Bound::kUpper;
-  table_.store(position.hash(), best_move, to_table(best_score, ply), depth, bound);
+  table_.store(key, best_move, to_table(best_score, ply), depth, bound);
   return best_score;
+}
+
+int AlphaBeta::child_score(const Position& child, int player, int depth, int alpha, int beta,
+                           int ply, bool pv_node) {
+  const int next = child.side_to_move();
+  if (on_root_side(next) == on_root_side(player))
+    return search(child, next, depth, alpha, beta, ply + 1, pv_node, true);
+  return -search(child, next, depth, -beta, -alpha, ply + 1, pv_node, true);
 }
 
 int AlphaBeta::root_search(const Position& root, int depth, int alpha, int beta,
@@ -204,7 +255,7 @@ int AlphaBeta::root_search(const Position& root, int depth, int alpha, int beta,
   MoveList moves;
   for (const Move& move : root_moves_)
     if (std::find(excluded.begin(), excluded.end(), move) == excluded.end()) moves.add(move);
-  const TtProbe entry = table_.probe(root.hash());
+  const TtProbe entry = table_.probe(table_key(root));
   std::array<int, kMaxMoves> keys;
   order_moves(root, moves, entry.hit ? entry.move : Move{}, 0, keys);
   // The best move of the previous iteration goes first.
@@ -227,11 +278,11 @@ int AlphaBeta::root_search(const Position& root, int depth, int alpha, int beta,
     path_hashes_[1] = child.hash();
     int score;
     if (i == 0) {
-      score = -search(child, 1 - player, depth - 1, -beta, -alpha, 1, true);
+      score = child_score(child, player, depth - 1, alpha, beta, 0, true);
     } else {
-      score = -search(child, 1 - player, depth - 1, -alpha - 1, -alpha, 1, false);
+      score = child_score(child, player, depth - 1, alpha, alpha + 1, 0, false);
       if (score > alpha && score < beta)
-        score = -search(child, 1 - player, depth - 1, -beta, -alpha, 1, true);
+        score = child_score(child, player, depth - 1, alpha, beta, 0, true);
     }
     if (aborted_) return 0;
     if (score > best_score) {
@@ -251,7 +302,7 @@ int AlphaBeta::root_search(const Position& root, int depth, int alpha, int beta,
     const Bound bound = best_score >= beta            ? Bound::kLower
                         : best_score > original_alpha ? Bound::kExact
                                                       : Bound::kUpper;
-    table_.store(root.hash(), line.moves[0], to_table(best_score, 0), depth, bound);
+    table_.store(table_key(root), line.moves[0], to_table(best_score, 0), depth, bound);
   }
   return best_score;
 }
@@ -259,6 +310,10 @@ int AlphaBeta::root_search(const Position& root, int depth, int alpha, int beta,
 AlphaBetaReport AlphaBeta::run(const Position& root, const AlphaBetaLimits& limits,
                                const std::function<void(const AlphaBetaReport&)>& on_depth) {
   limits_ = limits;
+  root_player_ = root.side_to_move();
+  player_count_ = root.rules().player_count();
+  // With more than two players scores depend on whose search it is.
+  root_salt_ = player_count_ == 2 ? 0 : zobrist::side(root_player_) * 0x9e3779b97f4a7c15ULL;
   nodes_ = 0;
   published_nodes_.store(0, std::memory_order_relaxed);
   other_nodes_ = 0;

@@ -46,9 +46,12 @@ struct AlphaBetaReport {
   std::vector<PvLine> lines;  // best first; lines[0].moves[0] is the move
 };
 
-// Two-player negamax: iterative deepening, principal variation search with
+// Negamax alpha-beta: iterative deepening, principal variation search with
 // aspiration windows, transposition table, killer and history ordering with
-// progress-first ordering, and late-move reductions.
+// progress-first ordering, late-move reductions and (two players) null-move
+// pruning. With more than two players it is paranoid: the root player
+// against a coalition of all the others, each node scored from its side to
+// move's view (the root's side or the coalition's).
 class AlphaBeta {
  public:
   AlphaBeta(TranspositionTable& table, SearchControl& control, Evaluate evaluate);
@@ -69,10 +72,22 @@ class AlphaBeta {
 
  private:
   int search(const Position& position, int player, int depth, int alpha, int beta, int ply,
-             bool pv_node);
+             bool pv_node, bool null_allowed);
   int root_search(const Position& root, int depth, int alpha, int beta,
                   const std::vector<Move>& excluded, PvLine& line);
   int terminal_score(const Position& position, int player, int ply) const;
+  // A child's score from `player`'s view, searched with the window
+  // (alpha, beta) of that view.
+  int child_score(const Position& child, int player, int depth, int alpha, int beta, int ply,
+                  bool pv_node);
+  bool on_root_side(int player) const { return player == root_player_; }
+  // The static evaluation from `player`'s view: the root player's view,
+  // negated for its opponents.
+  int static_score(const Position& position, int player) const {
+    const int root_view = evaluate_(position, root_player_);
+    return on_root_side(player) ? root_view : -root_view;
+  }
+  std::uint64_t table_key(const Position& position) const { return position.hash() ^ root_salt_; }
   void order_moves(const Position& position, MoveList& moves, Move table_move, int ply,
                    std::array<int, kMaxMoves>& keys) const;
   bool should_abort();
@@ -82,6 +97,9 @@ class AlphaBeta {
   SearchControl& control_;
   Evaluate evaluate_;
   AlphaBetaLimits limits_;
+  int root_player_ = 0;
+  int player_count_ = 2;
+  std::uint64_t root_salt_ = 0;
   std::function<std::uint64_t()> total_nodes_;
   std::uint64_t nodes_ = 0;
   std::uint64_t other_nodes_ = 0;

@@ -1,5 +1,6 @@
 #include "engine/search/bench.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 
@@ -42,6 +43,13 @@ namespace {
 
 constexpr std::size_t kBenchHashMib = 16;
 
+// A ply of a game of more players branches as much as a ply of two, but
+// a round takes more plies: the deeper positions would dwarf the rest.
+int depth_for(int players, int depth) {
+  const int shallower = players <= 2 ? 0 : players == 3 ? 2 : 3;
+  return std::max(1, depth - shallower);
+}
+
 }  // namespace
 
 BenchResult run_bench(int depth, SearchParams params, const std::atomic<bool>& stop,
@@ -49,9 +57,6 @@ BenchResult run_bench(int depth, SearchParams params, const std::atomic<bool>& s
   params.seed = 0;
   params.multipv = 1;
   params.want_ponder = false;
-  SearchLimits limits;
-  limits.depth = depth;
-
   BenchResult result;
   SearchState state(kBenchHashMib);
   const auto start = std::chrono::steady_clock::now();
@@ -73,7 +78,9 @@ BenchResult run_bench(int depth, SearchParams params, const std::atomic<bool>& s
     control.link_stop(&stop);
     // A cleared table for every position keeps the node count the same
     // whatever ran before.
-    state.table.clear();
+    state.clear();
+    SearchLimits limits;
+    limits.depth = depth_for(entry.players, depth);
     const SearchResult searched = run_search(game.position(), params, limits, control, {}, state);
     result.nodes += searched.nodes;
     ++result.positions;

@@ -34,8 +34,9 @@ struct BenchResult {
   bool stopped = false;
 };
 
-// Searches every bench position to `depth` with the given parameters (the
-// seed is fixed at 0 so that the node count identifies the search).
+// Searches every bench position to `depth` (two players; games of three
+// two plies less, of six three less) with the given parameters (the seed
+// is fixed at 0 so that the node count identifies the search).
 BenchResult run_bench(int depth, SearchParams params, const std::atomic<bool>& stop,
                       const std::function<void(const BenchLine&)>& on_position);
 

@@ -1,14 +1,71 @@
 #include "engine/search/search.hpp"
 
 #include <algorithm>
+#include <new>
 
 #include "engine/eval.hpp"
 #include "engine/movegen.hpp"
 #include "engine/search/alphabeta_search.hpp"
 #include "engine/search/greedy.hpp"
 #include "engine/search/random.hpp"
+#include "engine/search/solitaire.hpp"
+#include "engine/search/solitaire_search.hpp"
 
 namespace tiaoqi {
+
+namespace {
+
+constexpr std::size_t kSmallSolverMib = 16;
+
+}  // namespace
+
+SearchState::SearchState(std::size_t hash_mib) : hash_mib_(hash_mib), table_(hash_mib) {}
+
+SearchState::~SearchState() = default;
+
+search::TranspositionTable& SearchState::table() {
+  if (solitaire_) {
+    solitaire_.reset();
+    // Growing back to a size it had cannot fail but for memory taken
+    // meanwhile; the small table then stays and still works.
+    table_.resize(hash_mib_);
+  }
+  return table_;
+}
+
+SolitaireSolver& SearchState::solitaire() {
+  if (!solitaire_) {
+    table_.resize(1);
+    try {
+      solitaire_ = std::make_unique<SolitaireSolver>(hash_mib_);
+    } catch (const std::bad_alloc&) {
+      // The memory the table gave back is not to be had after all: a small
+      // solver still finds crossings.
+      solitaire_ = std::make_unique<SolitaireSolver>(kSmallSolverMib);
+    }
+  }
+  return *solitaire_;
+}
+
+bool SearchState::resize(std::size_t hash_mib) {
+  if (solitaire_) {
+    // The solver takes its size when made: make it anew.
+    try {
+      solitaire_ = std::make_unique<SolitaireSolver>(hash_mib);
+    } catch (const std::bad_alloc&) {
+      return false;
+    }
+  } else if (!table_.resize(hash_mib)) {
+    return false;
+  }
+  hash_mib_ = hash_mib;
+  return true;
+}
+
+void SearchState::clear() {
+  table_.clear();
+  if (solitaire_) solitaire_->clear();
+}
 
 SearchAlgorithm resolve_algorithm(SearchAlgorithm requested, int player_count) {
   switch (requested) {
@@ -16,7 +73,9 @@ SearchAlgorithm resolve_algorithm(SearchAlgorithm requested, int player_count) {
     case SearchAlgorithm::kRandom:
       return requested;
     default:
-      return player_count == 2 ? SearchAlgorithm::kAlphaBeta : SearchAlgorithm::kGreedy;
+      if (player_count == 2) return SearchAlgorithm::kAlphaBeta;
+      if (player_count >= 3) return SearchAlgorithm::kParanoid;
+      return SearchAlgorithm::kAuto;
   }
 }
 
@@ -27,7 +86,10 @@ SearchResult run_search(const Position& root, const SearchParams& params,
     case SearchAlgorithm::kRandom:
       return random_search(root, params, limits, control, info);
     case SearchAlgorithm::kAlphaBeta:
-      return alphabeta_search(root, params, limits, control, info, state.table, game_history);
+    case SearchAlgorithm::kParanoid:
+      return alphabeta_search(root, params, limits, control, info, state.table(), game_history);
+    case SearchAlgorithm::kAuto:
+      return solitaire_search(root, params, limits, control, info, state.solitaire());
     default:
       return greedy_search(root, params, limits, control, info);
   }

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <vector>
 
 #include "engine/position.hpp"
@@ -14,16 +15,36 @@ namespace tiaoqi {
 
 using InfoSink = std::function<void(const SearchInfo&)>;
 
+class SolitaireSolver;
+
 // What the searches keep from one move of a game to the next; its owner
-// (the Engine, bench) sizes and clears it.
-struct SearchState {
-  explicit SearchState(std::size_t hash_mib) : table(hash_mib) {}
-  search::TranspositionTable table;
+// (the Engine, bench) sizes and clears it. The solitaire's solver is made
+// when first needed and takes the memory of `Hash` while it lives (the
+// table shrinks meanwhile), so the engine stays within `Hash`.
+class SearchState {
+ public:
+  explicit SearchState(std::size_t hash_mib);
+  ~SearchState();
+
+  // The table, at its full size (a solver in the way is dropped).
+  search::TranspositionTable& table();
+  SolitaireSolver& solitaire();
+  // Hash changed; false when the memory cannot be had (nothing changes).
+  bool resize(std::size_t hash_mib);
+  // A new game: nothing learned is kept.
+  void clear();
+  std::size_t hash_mib() const { return hash_mib_; }
+
+ private:
+  std::size_t hash_mib_;
+  search::TranspositionTable table_;
+  std::unique_ptr<SolitaireSolver> solitaire_;
 };
 
-// The algorithm `auto` and `alphabeta` stand for on this root: alpha-beta
-// for two players; the algorithms for three and more players are not
-// written yet, and those games play greedy.
+// The algorithm a request stands for on this root: `greedy` and `random`
+// as asked; otherwise alpha-beta for two players, paranoid alpha-beta for
+// three or more (best-reply, max^n and MCTS are not written yet and play
+// paranoid), and the crossing solver for the solitaire (kAuto here).
 SearchAlgorithm resolve_algorithm(SearchAlgorithm requested, int player_count);
 
 // Searches `root` for its side to move with the algorithm of `params`.

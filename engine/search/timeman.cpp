@@ -19,7 +19,8 @@ TimeBudget plan_time(const SearchLimits& limits, int player, int move_overhead_m
   if (limits.time_ms[player]) {
     const std::int64_t clock = std::max<std::int64_t>(0, *limits.time_ms[player]);
     const std::int64_t left = std::max<std::int64_t>(0, clock - overhead);
-    const std::int64_t increment = std::max<std::int64_t>(0, limits.increment_ms[player].value_or(0));
+    const std::int64_t increment =
+        std::max<std::int64_t>(0, limits.increment_ms[player].value_or(0));
     const std::int64_t moves_to_go =
         limits.moves_to_go ? std::clamp<std::int64_t>(*limits.moves_to_go, 1, kMaxMovesToGo)
                            : kDefaultMovesToGo;

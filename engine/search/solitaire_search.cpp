@@ -1,0 +1,53 @@
+#include "engine/search/solitaire_search.hpp"
+
+#include <algorithm>
+#include <cstdint>
+
+#include "engine/search/greedy.hpp"
+
+namespace tiaoqi {
+namespace {
+
+constexpr std::uint64_t kNodesPerDepth = 1'000'000;
+
+}  // namespace
+
+SearchResult solitaire_search(const Position& root, const SearchParams& params,
+                              const SearchLimits& limits, SearchControl& control,
+                              const InfoSink& info, SolitaireSolver& solver) {
+  const bool depth_only = limits.depth && !limits.nodes && !limits.move_time_ms &&
+                          !limits.time_ms[root.side_to_move()] && !limits.infinite;
+  const std::uint64_t depth_budget =
+      depth_only ? static_cast<std::uint64_t>(*limits.depth) * kNodesPerDepth : 0;
+  auto should_stop = [&](std::uint64_t nodes) {
+    return control.should_stop(nodes) || (depth_budget && nodes >= depth_budget);
+  };
+
+  std::uint64_t nodes_seen = 0;
+  int proven = 0;
+  auto on_progress = [&](int, std::uint64_t nodes, const SolitairePlan& plan) {
+    nodes_seen = nodes;
+    proven = std::max(proven, plan.lower_bound);
+    if (!info || plan.moves.empty()) return;
+    SearchInfo line;
+    line.root = &root;
+    line.depth = proven;
+    line.seldepth = static_cast<int>(plan.moves.size());
+    line.time_ms = control.elapsed_ms();
+    line.nodes = nodes;
+    line.score = win_in(static_cast<int>(plan.moves.size()));
+    line.pv = plan.moves;
+    info(line);
+  };
+  const SolitairePlan plan = solver.solve(root, should_stop, on_progress);
+  if (plan.moves.empty()) return greedy_search(root, params, limits, control, info);
+
+  SearchResult result;
+  result.best = plan.moves[0];
+  if (plan.moves.size() > 1) result.ponder = plan.moves[1];
+  result.score = win_in(static_cast<int>(plan.moves.size()));
+  result.nodes = nodes_seen;
+  return result;
+}
+
+}  // namespace tiaoqi

@@ -1,0 +1,18 @@
+#pragma once
+
+#include "engine/search/search.hpp"
+#include "engine/search/solitaire.hpp"
+
+namespace tiaoqi {
+
+// The solitaire (Players 1): plays the first move of the shortest crossing
+// the solver finds within the limits. Its info lines report the crossing
+// as `score win N` (N moves to go, one ply each), the proven lower bound as
+// the depth, and the crossing as the PV. A `depth` limit alone stops the
+// solver after that many million nodes. Where the solver finds no crossing
+// (a home deadline or move limit can rule every one out), plays greedy.
+SearchResult solitaire_search(const Position& root, const SearchParams& params,
+                              const SearchLimits& limits, SearchControl& control,
+                              const InfoSink& info, SolitaireSolver& solver);
+
+}  // namespace tiaoqi
