@@ -125,8 +125,9 @@ std::vector<std::string> describe(const Engine& engine) {
                               "GoalRule", "HomeDeadline", "MaxPlies"}));
   std::string search = options_text(in_force, {"Search"});
   const SearchAlgorithm algorithm = in_force.engine.search;
-  if (algorithm != SearchAlgorithm::kGreedy && algorithm != SearchAlgorithm::kRandom)
-    search += " (plays greedy with three or more players in this version)";
+  if (algorithm == SearchAlgorithm::kBrs || algorithm == SearchAlgorithm::kMaxN ||
+      algorithm == SearchAlgorithm::kMcts)
+    search += " (plays paranoid in this version)";
   lines.push_back("Engine: " + options_text(in_force, {"Hash", "Threads"}) + ", " + search + ", " +
                   options_text(in_force, {"MultiPV", "Move Overhead", "Ponder", "Seed"}));
   if (engine.options().rules != engine.game_rules())
