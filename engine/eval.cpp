@@ -10,16 +10,12 @@ namespace {
 
 int forward_jumps(const Position& position, int army) {
   const Rules& rules = position.rules();
-  const Geometry& geometry = rules.geometry();
   const Bitboard occupied = position.occupied();
   int jumps = 0;
   for (int from : position.army(army)) {
-    const Hole h = static_cast<Hole>(from);
-    for (int d = 0; d < kDirections; ++d) {
-      const Hole landing = geometry.beyond(h, d);
-      if (landing == kNoHole || occupied.test(landing) || !occupied.test(geometry.neighbour(h, d)))
-        continue;
-      jumps += rules.tip_distance(army, landing) < rules.tip_distance(army, h);
+    for (const Rules::Jump& jump : rules.forward_jumps(army, static_cast<Hole>(from))) {
+      if (jump.landing == kNoHole) break;
+      jumps += occupied.test(jump.pivot) && !occupied.test(jump.landing);
     }
   }
   return jumps;

@@ -140,6 +140,20 @@ Expected<Rules> Rules::make(const RuleOptions& options, const Seating& seating, 
     for (int h = 0; h < geometry.hole_count(); ++h)
       rules.tip_distances_[army][h] = static_cast<std::uint8_t>(
           geometry.distance(static_cast<Hole>(h), rules.target_tips_[army]));
+    for (int h = 0; h < geometry.hole_count(); ++h) {
+      int count = 0;
+      for (int d = 0; d < kDirections; ++d) {
+        const Hole landing = geometry.beyond(static_cast<Hole>(h), d);
+        if (landing == kNoHole ||
+            rules.tip_distances_[army][landing] >= rules.tip_distances_[army][h] ||
+            count == kMaxForwardJumps)
+          continue;
+        // A jump changes the tip distance by at most 2 and at least -2, and
+        // at most three of the six directions lead nearer the tip.
+        rules.forward_jumps_[army][h][count++] = {geometry.neighbour(static_cast<Hole>(h), d),
+                                                  landing};
+      }
+    }
     std::vector<int> target_distances;
     for (int h : rules.target_[army]) target_distances.push_back(rules.tip_distances_[army][h]);
     std::sort(target_distances.begin(), target_distances.end());

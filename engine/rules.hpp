@@ -94,6 +94,16 @@ class Rules {
   // The smallest sum of tip distances `count` pieces of the army can have
   // (the target's holes nearest the tip); count is at most home_size().
   int best_tip_distance_sum(int army, int count) const { return best_tip_sums_[army][count]; }
+  // The single jumps from a hole that land nearer the army's target tip:
+  // (pivot, landing) pairs, kNoHole-terminated (the evaluation's ladders).
+  struct Jump {
+    Hole pivot = kNoHole;
+    Hole landing = kNoHole;
+  };
+  static constexpr int kMaxForwardJumps = 4;
+  const std::array<Jump, kMaxForwardJumps>& forward_jumps(int army, Hole h) const {
+    return forward_jumps_[army][h];
+  }
 
  private:
   RuleOptions options_;
@@ -110,6 +120,7 @@ class Rules {
   std::array<Hole, kArmies> target_tips_{};
   std::array<std::array<std::uint8_t, kMaxHoles>, kArmies> tip_distances_{};
   std::array<std::array<std::uint8_t, kMaxHomeSize + 1>, kArmies> best_tip_sums_{};
+  std::array<std::array<std::array<Jump, kMaxForwardJumps>, kMaxHoles>, kArmies> forward_jumps_{};
 };
 
 inline char army_letter(int army) { return static_cast<char>('a' + army); }

@@ -1,0 +1,140 @@
+// tiaoqi-tune: fits the evaluation's weights to the results of recorded
+// games (logistic regression of the result on the evaluation, "Texel
+// tuning"). See docs/match.md, "Tuning the evaluation".
+#include <boost/program_options.hpp>
+#include <fstream>
+#include <iostream>
+
+#include "tools/tune/cli.hpp"
+#include "tools/tune/dataset.hpp"
+#include "tools/tune/logistic.hpp"
+#include "tools/tune/report.hpp"
+
+namespace po = boost::program_options;
+using namespace tiaoqi;
+using namespace tiaoqi::tune;
+
+namespace {
+
+int error(const std::string& message) {
+  std::cerr << "tiaoqi-tune: " << message << '\n';
+  return 1;
+}
+
+int usage_error(const std::string& message) {
+  std::cerr << "tiaoqi-tune: " << message << "\n(see tiaoqi-tune --help)\n";
+  return 2;
+}
+
+// The given weights held, only the scale fitted.
+Expected<FitResult> fit_scale(std::span<const Sample> samples, const RealWeights& weights,
+                              Loss loss, int iterations) {
+  FitOptions options;
+  options.loss = loss;
+  options.start = weights;
+  options.iterations = iterations;
+  return fit(samples, options);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  po::options_description flags(
+      "tiaoqi-tune --records games.txt [more.txt ...] [options]\n\n"
+      "Fits the weights of engine/eval.hpp to the results of recorded games\n"
+      "(tiaoqi-match --record) and prints a line to paste as kEvalWeights.\n\nOptions");
+  flags.add_options()("help", "this text")(
+      "records", po::value<std::vector<std::string>>()->multitoken()->composing(),
+      "game record files of tiaoqi-match")(
+      "skip-plies", po::value<int>()->default_value(0),
+      "leave out the positions of each game's first N record lines")(
+      "every", po::value<int>()->default_value(1), "then take every K-th position")(
+      "features", po::value<std::vector<std::string>>()->multitoken()->composing(),
+      "weights to fit (default all): straggler, last_piece, outside_target, in_home, tempo; "
+      "the others stay at kEvalWeights, distance always")(
+      "loss", po::value<std::string>()->default_value("log"),
+      "log (cross-entropy) or mse (squared error)")(
+      "iterations", po::value<int>()->default_value(100), "Newton steps at most")(
+      "holdout", po::value<int>()->default_value(0),
+      "leave the games of every K-th opening out of the fit and report the loss on them")(
+      "json", po::value<std::string>(), "also write the results as JSON to FILE");
+  po::positional_options_description positional;
+  positional.add("records", -1);
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(argc, argv)
+                  .options(flags)
+                  .positional(positional)
+                  .style(po::command_line_style::default_style |
+                         po::command_line_style::allow_long_disguise)
+                  .run(),
+              vm);
+    po::notify(vm);
+  } catch (const std::exception& e) {
+    return usage_error(e.what());
+  }
+  if (vm.count("help") || !vm.count("records")) {
+    std::cout << flags;
+    return vm.count("help") ? 0 : 2;
+  }
+
+  TuneReport report;
+  report.records = vm["records"].as<std::vector<std::string>>();
+  report.sampling.skip_plies = vm["skip-plies"].as<int>();
+  report.sampling.every = vm["every"].as<int>();
+  if (report.sampling.skip_plies < 0) return usage_error("--skip-plies: expected N >= 0");
+  if (report.sampling.every < 1) return usage_error("--every: expected K >= 1");
+  const int iterations = vm["iterations"].as<int>();
+  if (iterations < 1) return usage_error("--iterations: expected a number >= 1");
+  report.holdout = vm["holdout"].as<int>();
+  if (report.holdout < 0 || report.holdout == 1)
+    return usage_error("--holdout: expected 0 (none) or K >= 2");
+  auto loss = parse_loss(vm["loss"].as<std::string>());
+  if (!loss) return usage_error(loss.error());
+  report.loss = *loss;
+  report.selection = all_but_distance();
+  if (vm.count("features")) {
+    auto selection = parse_fit_selection(vm["features"].as<std::vector<std::string>>());
+    if (!selection) return usage_error(selection.error());
+    report.selection = *selection;
+  }
+
+  auto dataset = read_dataset(report.records, report.sampling);
+  if (!dataset) return error(dataset.error());
+  report.stats = dataset->stats;
+  const Split split = split_by_group(dataset->samples, report.holdout);
+  report.holdout_positions = static_cast<int>(split.holdout.size());
+
+  auto before = fit_scale(split.fit, real_weights(kEvalWeights), report.loss, iterations);
+  if (!before) return error(before.error());
+  report.before = *before;
+
+  FitOptions options;
+  options.loss = report.loss;
+  options.fit_feature = report.selection.feature;
+  options.fit_tempo = report.selection.tempo;
+  options.iterations = iterations;
+  auto after = fit(split.fit, options);
+  if (!after) return error(after.error());
+  report.after = *after;
+
+  auto rounded =
+      fit_scale(split.fit, real_weights(rounded_weights(after->weights)), report.loss, iterations);
+  if (!rounded) return error(rounded.error());
+  report.rounded = *rounded;
+
+  const auto holdout_loss = [&](const FitResult& result) {
+    return mean_loss(split.holdout, result.weights, result.scale, report.loss);
+  };
+  report.holdout_loss.before = holdout_loss(report.before);
+  report.holdout_loss.after = holdout_loss(report.after);
+  report.holdout_loss.rounded = holdout_loss(report.rounded);
+
+  std::cout << format_report(report);
+  if (vm.count("json")) {
+    std::ofstream out(vm["json"].as<std::string>());
+    out << report_json(report).dump() << '\n';
+    if (!out) return error("cannot write '" + vm["json"].as<std::string>() + "'");
+  }
+  return 0;
+}

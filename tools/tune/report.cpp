@@ -1,0 +1,139 @@
+#include "tools/tune/report.hpp"
+
+#include <cstdio>
+
+namespace tiaoqi::tune {
+namespace {
+
+std::string fixed(double value, int decimals) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
+  return buffer;
+}
+
+std::string padded(std::string text, std::size_t width) {
+  if (text.size() < width) text.insert(0, width - text.size(), ' ');
+  return text;
+}
+
+std::string table_row(const std::string& name, const std::string& before, const std::string& after,
+                      const std::string& rounded) {
+  std::string line = name;
+  line.resize(20, ' ');
+  return line + padded(before, 10) + padded(after, 18) + padded(rounded, 10) + "\n";
+}
+
+std::string with_error(double value, double error) {
+  return fixed(value, 1) + " +- " + fixed(error, 1);
+}
+
+bool is_fitted(const TuneReport& report, int feature) {
+  return feature != kDistance && report.selection.feature[feature];
+}
+
+tools::Json weights_json(const RealWeights& weights) {
+  tools::Json json;
+  for (int f = 0; f < kFeatureCount; ++f)
+    json.set(std::string(feature_name(static_cast<EvalFeature>(f))), weights.feature[f]);
+  json.set("tempo", weights.tempo);
+  return json;
+}
+
+tools::Json fit_json(const FitResult& fit) {
+  tools::Json json;
+  json.set("weights", weights_json(fit.weights));
+  json.set("standard_errors", weights_json(fit.standard_error));
+  json.set("scale", fit.scale);
+  json.set("scale_standard_error", fit.scale_standard_error);
+  json.set("loss", fit.loss);
+  json.set("iterations", fit.iterations);
+  json.set("converged", fit.converged);
+  return json;
+}
+
+}  // namespace
+
+std::string paste_line(const EvalWeights& weights) {
+  std::string line = "inline constexpr EvalWeights kEvalWeights = {{";
+  for (int f = 0; f < kFeatureCount; ++f)
+    line += (f ? ", " : "") + std::to_string(weights.feature[f]);
+  return line + "}, " + std::to_string(weights.tempo) + "};";
+}
+
+std::string format_report(const TuneReport& report) {
+  const DatasetStats& stats = report.stats;
+  std::string out = std::to_string(stats.games) + " games (" + std::to_string(stats.games_skipped) +
+                    " skipped), " + std::to_string(stats.positions) + " positions (skip " +
+                    std::to_string(report.sampling.skip_plies) + " plies, every " +
+                    std::to_string(report.sampling.every) + "), loss " +
+                    std::string(loss_name(report.loss)) + "\n";
+  if (report.holdout > 0)
+    out += "held out: the games of every " + std::to_string(report.holdout) + "th opening, " +
+           std::to_string(report.holdout_positions) + " positions; fitted on " +
+           std::to_string(stats.positions - report.holdout_positions) + "\n";
+  out += "\n";
+  out += table_row("weight", "before", "fitted", "rounded");
+  const EvalWeights rounded = rounded_weights(report.rounded.weights);
+  for (int f = 0; f < kFeatureCount; ++f) {
+    const std::string name(feature_name(static_cast<EvalFeature>(f)));
+    const std::string fitted =
+        is_fitted(report, f)
+            ? with_error(report.after.weights.feature[f], report.after.standard_error.feature[f])
+            : "held";
+    out += table_row(name, fixed(report.before.weights.feature[f], 0), fitted,
+                     std::to_string(rounded.feature[f]));
+  }
+  out += table_row("tempo", fixed(report.before.weights.tempo, 0),
+                   report.selection.tempo
+                       ? with_error(report.after.weights.tempo, report.after.standard_error.tempo)
+                       : "held",
+                   std::to_string(rounded.tempo));
+  out += table_row("scale (centi-steps)", fixed(report.before.scale, 1),
+                   with_error(report.after.scale, report.after.scale_standard_error),
+                   fixed(report.rounded.scale, 1));
+  out += table_row("loss", fixed(report.before.loss, 6), fixed(report.after.loss, 6),
+                   fixed(report.rounded.loss, 6));
+  if (report.holdout > 0)
+    out += table_row("held-out loss", fixed(report.holdout_loss.before, 6),
+                     fixed(report.holdout_loss.after, 6), fixed(report.holdout_loss.rounded, 6));
+  out += "\n" + std::to_string(report.after.iterations) + " iterations" +
+         (report.after.converged ? " (converged)" : " (not converged: raise --iterations)") +
+         "; predicted result = sigmoid(score / scale)\n"
+         "+- one standard error (the games of an opening count as one draw)\n\n";
+  return out + paste_line(rounded) + "\n";
+}
+
+tools::Json report_json(const TuneReport& report) {
+  tools::Json records = tools::Json::Array{};
+  for (const auto& path : report.records) records.push(path);
+  tools::Json fitted = tools::Json::Array{};
+  for (int f = 0; f < kFeatureCount; ++f)
+    if (is_fitted(report, f)) fitted.push(std::string(feature_name(static_cast<EvalFeature>(f))));
+  if (report.selection.tempo) fitted.push("tempo");
+
+  tools::Json json;
+  json.set("records", records);
+  json.set("skip_plies", report.sampling.skip_plies);
+  json.set("every", report.sampling.every);
+  json.set("games", report.stats.games);
+  json.set("games_skipped", report.stats.games_skipped);
+  json.set("positions", report.stats.positions);
+  json.set("loss", std::string(loss_name(report.loss)));
+  json.set("fitted", fitted);
+  json.set("before", fit_json(report.before));
+  json.set("after", fit_json(report.after));
+  json.set("rounded", fit_json(report.rounded));
+  if (report.holdout > 0) {
+    tools::Json holdout;
+    holdout.set("every", report.holdout);
+    holdout.set("positions", report.holdout_positions);
+    holdout.set("loss_before", report.holdout_loss.before);
+    holdout.set("loss_after", report.holdout_loss.after);
+    holdout.set("loss_rounded", report.holdout_loss.rounded);
+    json.set("holdout", holdout);
+  }
+  json.set("paste", paste_line(rounded_weights(report.rounded.weights)));
+  return json;
+}
+
+}  // namespace tiaoqi::tune
