@@ -223,7 +223,13 @@ void Session::go(const Args& args) {
     start_perft(*command->perft_depth);
     return;
   }
-  report(engine_.go(command->limits));
+  SearchLimits& limits = command->limits;
+  if (config_.max_search_nodes) {
+    limits.nodes =
+        std::min(limits.nodes.value_or(config_.max_search_nodes), config_.max_search_nodes);
+    limits.infinite = false;
+  }
+  report(engine_.go(limits));
 }
 
 void Session::stop(const Args&) { engine_.stop(); }
@@ -276,7 +282,7 @@ void Session::bench(const Args& args) {
   }
   int depth = kDefaultBenchDepth;
   if (!args.empty()) {
-    auto parsed = parse_integer(args[0], 1, kMaxDepth, "bench: the depth");
+    auto parsed = parse_integer(args[0], 1, config_.max_bench_depth, "bench: the depth");
     if (!parsed) {
       output_.error(parsed.error());
       return;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engine/engine.hpp"
+#include "protocol/go_command.hpp"
 #include "protocol/output.hpp"
 
 namespace tiaoqi::protocol {
@@ -17,8 +18,12 @@ inline constexpr int kMaxPerftDepth = 64;
 inline constexpr int kDefaultBenchDepth = 7;
 
 struct SessionConfig {
-  // Fuzzing lowers this so that no input runs for long.
+  // Fuzzing lowers these so that no input runs for long: perft's depth,
+  // bench's depth, and the nodes of every search (0: no cap), which also
+  // ends searches that would wait for a stop.
   int max_perft_depth = kMaxPerftDepth;
+  int max_bench_depth = static_cast<int>(kMaxDepth);
+  std::uint64_t max_search_nodes = 0;
 };
 
 // One protocol conversation: owns an Engine, turns each input line into

@@ -8,9 +8,12 @@
 #include "protocol/session.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  // Small perft depths only, so that no input runs for long.
+  // Small perft and bench depths and searches only, so that no input runs
+  // for long.
   tiaoqi::protocol::SessionConfig config;
   config.max_perft_depth = 3;
+  config.max_bench_depth = 2;
+  config.max_search_nodes = 20000;
   tiaoqi::protocol::Session session([](std::string_view) {}, config);
   std::string_view input(reinterpret_cast<const char*>(data), size);
   while (!input.empty()) {
