@@ -43,7 +43,7 @@ struct EvalWeights {
 };
 
 // Tuned by tools/tune on self-play games (README, "Evaluation").
-inline constexpr EvalWeights kEvalWeights = {{100, 100, 0, 0, 0, 0}, 0};
+inline constexpr EvalWeights kEvalWeights = {{100, -67, 216, 18, -31, -68}, 130};
 
 inline constexpr int kCentiStep = 100;
 // A piece may trail its army's mean distance by this many rows for free.
