@@ -7,6 +7,7 @@
 #include "engine/movegen.hpp"
 #include "engine/search/alphabeta_search.hpp"
 #include "engine/search/greedy.hpp"
+#include "engine/search/race.hpp"
 #include "engine/search/random.hpp"
 #include "engine/search/solitaire.hpp"
 #include "engine/search/solitaire_search.hpp"
@@ -19,23 +20,26 @@ constexpr std::size_t kSmallSolverMib = 16;
 
 }  // namespace
 
-SearchState::SearchState(std::size_t hash_mib) : hash_mib_(hash_mib), table_(hash_mib) {}
+SearchState::SearchState(std::size_t hash_mib)
+    : hash_mib_(hash_mib), race_(std::make_unique<RaceSolver>()) {}
 
 SearchState::~SearchState() = default;
 
 search::TranspositionTable& SearchState::table() {
-  if (solitaire_) {
+  if (!table_) {
+    table_.emplace(hash_mib_);
+  } else if (solitaire_) {
     solitaire_.reset();
     // Growing back to a size it had cannot fail but for memory taken
     // meanwhile; the small table then stays and still works.
-    table_.resize(hash_mib_);
+    table_->resize(hash_mib_);
   }
-  return table_;
+  return *table_;
 }
 
 SolitaireSolver& SearchState::solitaire() {
   if (!solitaire_) {
-    table_.resize(1);
+    if (table_) table_->resize(1);
     try {
       solitaire_ = std::make_unique<SolitaireSolver>(hash_mib_);
     } catch (const std::bad_alloc&) {
@@ -55,15 +59,22 @@ bool SearchState::resize(std::size_t hash_mib) {
     } catch (const std::bad_alloc&) {
       return false;
     }
-  } else if (!table_.resize(hash_mib)) {
+  } else if (table_ && !table_->resize(hash_mib)) {
     return false;
+  } else if (!table_) {
+    // Not allocated yet: allocate now, so that a size the machine cannot
+    // give is refused when it is set.
+    search::TranspositionTable table(1);
+    if (!table.resize(hash_mib)) return false;
+    table_.emplace(std::move(table));
   }
   hash_mib_ = hash_mib;
   return true;
 }
 
 void SearchState::clear() {
-  table_.clear();
+  if (table_) table_->clear();
+  race_->clear();
   if (solitaire_) solitaire_->clear();
 }
 
@@ -86,6 +97,8 @@ SearchResult run_search(const Position& root, const SearchParams& params,
     case SearchAlgorithm::kRandom:
       return random_search(root, params, limits, control, info);
     case SearchAlgorithm::kAlphaBeta:
+      if (auto raced = state.race().search(root, limits, control, info)) return *raced;
+      return alphabeta_search(root, params, limits, control, info, state.table(), game_history);
     case SearchAlgorithm::kParanoid:
       return alphabeta_search(root, params, limits, control, info, state.table(), game_history);
     case SearchAlgorithm::kAuto:

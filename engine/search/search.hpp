@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "engine/position.hpp"
@@ -16,6 +17,7 @@ namespace tiaoqi {
 using InfoSink = std::function<void(const SearchInfo&)>;
 
 class SolitaireSolver;
+class RaceSolver;
 
 // What the searches keep from one move of a game to the next; its owner
 // (the Engine, bench) sizes and clears it. The solitaire's solver is made
@@ -26,9 +28,12 @@ class SearchState {
   explicit SearchState(std::size_t hash_mib);
   ~SearchState();
 
-  // The table, at its full size (a solver in the way is dropped).
+  // The table, at its full size (a solver in the way is dropped). It is
+  // allocated on first use, so that a session that never searches (a GUI's
+  // handshake, a fuzzer's input) does not pay for clearing it.
   search::TranspositionTable& table();
   SolitaireSolver& solitaire();
+  RaceSolver& race() { return *race_; }
   // Hash changed; false when the memory cannot be had (nothing changes).
   bool resize(std::size_t hash_mib);
   // A new game: nothing learned is kept.
@@ -37,8 +42,9 @@ class SearchState {
 
  private:
   std::size_t hash_mib_;
-  search::TranspositionTable table_;
+  std::optional<search::TranspositionTable> table_;
   std::unique_ptr<SolitaireSolver> solitaire_;
+  std::unique_ptr<RaceSolver> race_;
 };
 
 // The algorithm a request stands for on this root: `greedy` and `random`

@@ -12,16 +12,22 @@ constexpr std::uint64_t kNodesPerDepth = 1'000'000;
 
 }  // namespace
 
-SearchResult solitaire_search(const Position& root, const SearchParams& params,
-                              const SearchLimits& limits, SearchControl& control,
-                              const InfoSink& info, SolitaireSolver& solver) {
+SolitaireSolver::StopPoll solver_stop_poll(const Position& root, const SearchLimits& limits,
+                                           SearchControl& control) {
   const bool depth_only = limits.depth && !limits.nodes && !limits.move_time_ms &&
                           !limits.time_ms[root.side_to_move()] && !limits.infinite;
   const std::uint64_t depth_budget =
       depth_only ? static_cast<std::uint64_t>(*limits.depth) * kNodesPerDepth : 0;
-  auto should_stop = [&](std::uint64_t nodes) {
-    return control.should_stop(nodes) || (depth_budget && nodes >= depth_budget);
+  return [&control, depth_budget](std::uint64_t nodes) {
+    return control.should_stop(nodes) || control.soft_time_up() ||
+           (depth_budget && nodes >= depth_budget);
   };
+}
+
+SearchResult solitaire_search(const Position& root, const SearchParams& params,
+                              const SearchLimits& limits, SearchControl& control,
+                              const InfoSink& info, SolitaireSolver& solver) {
+  const SolitaireSolver::StopPoll should_stop = solver_stop_poll(root, limits, control);
 
   std::uint64_t nodes_seen = 0;
   int proven = 0;

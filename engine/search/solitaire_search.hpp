@@ -11,6 +11,12 @@ namespace tiaoqi {
 // the depth, and the crossing as the PV. A `depth` limit alone stops the
 // solver after that many million nodes. Where the solver finds no crossing
 // (a home deadline or move limit can rule every one out), plays greedy.
+// When the solver should stop: on stop, at the node limit, past the soft
+// time limit (it keeps its best crossing), or, under a `depth` limit alone,
+// after that many million nodes.
+SolitaireSolver::StopPoll solver_stop_poll(const Position& root, const SearchLimits& limits,
+                                           SearchControl& control);
+
 SearchResult solitaire_search(const Position& root, const SearchParams& params,
                               const SearchLimits& limits, SearchControl& control,
                               const InfoSink& info, SolitaireSolver& solver);
