@@ -280,7 +280,7 @@ void Session::bench(const Args& args) {
                   quote_input(join(args, 0, args.size())));
     return;
   }
-  int depth = kDefaultBenchDepth;
+  int depth = std::min(kDefaultBenchDepth, config_.max_bench_depth);
   if (!args.empty()) {
     auto parsed = parse_integer(args[0], 1, config_.max_bench_depth, "bench: the depth");
     if (!parsed) {

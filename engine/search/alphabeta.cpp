@@ -325,7 +325,6 @@ AlphaBetaReport AlphaBeta::run(const Position& root, const AlphaBetaLimits& limi
   for (std::uint64_t earlier : limits.game_history)
     history_filter_[earlier >> 58] |= std::uint64_t{1} << (earlier & 63);
   for (auto& row : history_) row.fill(0);
-  table_.new_search();
 
   MoveList legal;
   generate_moves(root, legal);

@@ -58,6 +58,7 @@ class AlphaBeta {
 
   // Searches until a limit or a stop; on_depth is called after every
   // completed iteration. The report is that of the last completed one.
+  // The caller starts the table's new search (once for all threads).
   // Depth 1 always completes unless the search is stopped from outside.
   AlphaBetaReport run(const Position& root, const AlphaBetaLimits& limits,
                       const std::function<void(const AlphaBetaReport&)>& on_depth);

@@ -37,6 +37,7 @@ SearchResult alphabeta_search(const Position& root, const SearchParams& params,
   ab_limits.search_moves = limits.search_moves;
   ab_limits.multi_pv = params.multipv;
   ab_limits.game_history = game_history;
+  // Once for all threads, before any of them stores.
   table.new_search();
 
   const int helper_count = std::max(0, params.threads - 1);

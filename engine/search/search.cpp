@@ -1,6 +1,9 @@
 #include "engine/search/search.hpp"
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <cstdint>
 #include <new>
 
 #include "engine/eval.hpp"
@@ -18,6 +21,13 @@ namespace {
 
 constexpr std::size_t kSmallSolverMib = 16;
 
+std::size_t physical_memory_mib() {
+  const long pages = sysconf(_SC_PHYS_PAGES);
+  const long page_size = sysconf(_SC_PAGE_SIZE);
+  if (pages <= 0 || page_size <= 0) return SIZE_MAX;
+  return static_cast<std::size_t>(pages) / (1024 * 1024 / static_cast<std::size_t>(page_size));
+}
+
 }  // namespace
 
 SearchState::SearchState(std::size_t hash_mib)
@@ -27,7 +37,11 @@ SearchState::~SearchState() = default;
 
 search::TranspositionTable& SearchState::table() {
   if (!table_) {
-    table_.emplace(hash_mib_);
+    // Memory taken since Hash was set may leave less: halve until it fits.
+    search::TranspositionTable table(1);
+    for (std::size_t mib = hash_mib_; mib > 1 && !table.resize(mib); mib /= 2) {
+    }
+    table_.emplace(std::move(table));
   } else if (solitaire_) {
     solitaire_.reset();
     // Growing back to a size it had cannot fail but for memory taken
@@ -52,6 +66,9 @@ SolitaireSolver& SearchState::solitaire() {
 }
 
 bool SearchState::resize(std::size_t hash_mib) {
+  // More than the machine's memory is refused at once, even before the
+  // table is allocated (that waits for the first search).
+  if (hash_mib > physical_memory_mib()) return false;
   if (solitaire_) {
     // The solver takes its size when made: make it anew.
     try {
@@ -61,12 +78,6 @@ bool SearchState::resize(std::size_t hash_mib) {
     }
   } else if (table_ && !table_->resize(hash_mib)) {
     return false;
-  } else if (!table_) {
-    // Not allocated yet: allocate now, so that a size the machine cannot
-    // give is refused when it is set.
-    search::TranspositionTable table(1);
-    if (!table.resize(hash_mib)) return false;
-    table_.emplace(std::move(table));
   }
   hash_mib_ = hash_mib;
   return true;

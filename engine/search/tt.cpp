@@ -1,8 +1,8 @@
 #include "engine/search/tt.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
-#include <new>
 
 namespace tiaoqi::search {
 
@@ -11,18 +11,23 @@ TranspositionTable::TranspositionTable(std::size_t megabytes) { resize(megabytes
 bool TranspositionTable::resize(std::size_t megabytes) {
   megabytes = std::max<std::size_t>(megabytes, 1);
   const std::size_t count = megabytes * 1024 * 1024 / sizeof(Cluster);
-  // Uninitialised: clear() writes every cluster once.
-  Cluster* clusters = new (std::nothrow) Cluster[count];
-  if (!clusters) return false;
-  clusters_.reset(clusters);
+  // One cluster more than needed, to align the first to a cache line.
+  void* memory = std::calloc(count + 1, sizeof(Cluster));
+  if (!memory) return false;
+  memory_.reset(memory);
+  const auto address = reinterpret_cast<std::uintptr_t>(memory);
+  clusters_ = reinterpret_cast<Cluster*>((address + alignof(Cluster) - 1) &
+                                         ~static_cast<std::uintptr_t>(alignof(Cluster) - 1));
   cluster_count_ = count;
   megabytes_ = megabytes;
-  clear();
+  dirty_ = false;
+  generation_ = 0;
   return true;
 }
 
 void TranspositionTable::clear() {
-  std::memset(static_cast<void*>(clusters_.get()), 0, cluster_count_ * sizeof(Cluster));
+  if (dirty_) std::memset(static_cast<void*>(clusters_), 0, cluster_count_ * sizeof(Cluster));
+  dirty_ = false;
   generation_ = 0;
 }
 

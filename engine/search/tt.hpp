@@ -2,6 +2,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <memory>
 
 #include "engine/move.hpp"
@@ -32,9 +33,11 @@ class TranspositionTable {
   // False (and the table as it was) when the memory cannot be had.
   bool resize(std::size_t megabytes);
   void clear();
-  // A new search: older entries become preferred victims.
+  // A new search: older entries become preferred victims. Only searches
+  // store, so from here on clear() has something to clear.
   void new_search() {
     generation_ = static_cast<std::uint8_t>((generation_ + 1) & kGenerationMask);
+    dirty_ = true;
   }
 
   TtProbe probe(std::uint64_t hash) const;
@@ -60,7 +63,15 @@ class TranspositionTable {
 
   Cluster& cluster_of(std::uint64_t hash) const;
 
-  std::unique_ptr<Cluster[]> clusters_;
+  // Zeroed memory from calloc: the system maps zero pages lazily, so a
+  // table costs only what a search touches until the first clear().
+  struct FreeMemory {
+    void operator()(void* memory) const { std::free(memory); }
+  };
+  std::unique_ptr<void, FreeMemory> memory_;
+  Cluster* clusters_ = nullptr;
+  // A search ran since the last clear (clearing is a full pass).
+  bool dirty_ = false;
   std::size_t cluster_count_ = 0;
   std::size_t megabytes_ = 0;
   std::uint8_t generation_ = 0;
