@@ -1,52 +1,27 @@
 #pragma once
 
+#include <string_view>
 #include <vector>
 
-// The fixed benchmark suite: start and middle-game positions for 2, 3 and
-// 6 players. The middle games come from progress-biased random play.
+#include "engine/search/bench.hpp"
+
+// The fixed benchmark suite: the positions of the engine's `bench` (start
+// and middle-game positions for 2, 3 and 6 players; the middle games come
+// from progress-biased random play), so both measure the same boards.
 namespace tiaoqi::bench {
 
-struct SuitePosition {
-  const char* name;
-  int players;
-  const char* position;
-};
+using SuitePosition = BenchPosition;
 
+inline const std::vector<SuitePosition>& suite() { return bench_positions(); }
+
+// The two-player middle games, for the leaf-moves-per-second figure.
 inline const std::vector<SuitePosition>& two_player_midgames() {
-  static const std::vector<SuitePosition> kPositions = {
-      {"mid2_a", 2, "1/dd/3/4/4d3d4/12/2a3d4/2ad3d2/7da/2a3ad2/4a6/3a3d4/13/a2a/1a1/2/1 1 a/d 30"},
-      {"mid2_b", 2,
-       "1/1d/a2/dd2/13/3d2a1d3/2d1d3d2/10/5d3/4a1d3/2a8/3a4a3/5a2a4/4/3/aa/1 1 a/d 30"},
-      {"mid2_c", 2, "1/1d/d2/2d1/13/3d1d6/3a2d4/3a2d3/a8/1a1d1a4/4dd5/8a3/6a1a4/4/3/aa/1 1 a/d 30"},
-      {"mid2_d", 2, "1/dd/3/1a2/6d1d4/8d3/6a4/1d8/d2a1d3/3da1d3/2a8/3a8/8a4/3a/3/aa/1 1 a/d 30"},
-  };
-  return kPositions;
-}
-
-inline const std::vector<SuitePosition>& suite() {
   static const std::vector<SuitePosition> kPositions = [] {
-    std::vector<SuitePosition> all = {
-        {"start2", 2, "d/dd/ddd/dddd/13/12/11/10/9/10/11/12/13/aaaa/aaa/aa/a 1 a/d 0"},
-        {"start3", 3, "1/2/3/4/cccc5eeee/ccc6eee/cc7ee/c8e/9/10/11/12/13/aaaa/aaa/aa/a 1 a/c/e 0"},
-        {"mid3_a", 3,
-         "1/2/3/1a2/1c3ccee1e2/c3e4e1e/1c4eaa2/7c2/4c4/1c4a2c/1ec5a2/8e3/4a1a1e4/a3/3/aa/1 1 a/c/e "
-         "45"},
-        {"mid3_b", 3,
-         "1/2/3/3a/1c2c2ee2e1/11e/1c1a4e2/3c1a4/cec1c1e1a/1c2a3e1/6a4/5ee2c2/6a2c3/a3/3/aa/1 1 "
-         "a/c/e 45"},
-        {"start6", 6,
-         "d/dd/ddd/dddd/cccc5eeee/ccc6eee/cc7ee/c8e/9/b8f/bb7ff/bbb6fff/bbbb5ffff/aaaa/aaa/aa/a 1 "
-         "a/b/c/d/e/f 0"},
-        {"mid6_a", 6,
-         "1/dd/3/d3/c1c1ea1c1e1e1/3f1ac1eb1e/ccbbed1cde1/2d1c3fb/b3e1fbd/b1ad3f2/4dbffa1f/"
-         "ebec3a1fc1/"
-         "2b1afaf5/a2d/3/aa/1 1 a/b/c/d/e/f 60"},
-        {"mid6_b", 6,
-         "1/1d/d2/1d2/1c4d1dbe2/2c1f1ed1e1e/c1a1c1b1e2/1ccd3ed1/2cdf2ce/1cdaf2f2/1e1ebfacf1f/"
-         "b2ab1bba3/1b1b1fbea2ff/aa2/1a1/1a/1 1 a/b/c/d/e/f 60"},
-    };
-    for (const auto& p : two_player_midgames()) all.push_back(p);
-    return all;
+    std::vector<SuitePosition> midgames;
+    for (const SuitePosition& entry : suite())
+      if (entry.players == 2 && std::string_view(entry.name).rfind("mid", 0) == 0)
+        midgames.push_back(entry);
+    return midgames;
   }();
   return kPositions;
 }
