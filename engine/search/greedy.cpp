@@ -57,18 +57,8 @@ SearchResult greedy_search(const Position& root, const SearchParams& params,
   result.score = scored.front().score;
 
   const int lines = std::min<int>(params.multipv, static_cast<int>(scored.size()));
-  for (int k = 0; k < lines; ++k) {
-    SearchInfo line;
-    line.root = &root;
-    line.depth = 1;
-    line.seldepth = 1;
-    line.time_ms = control.elapsed_ms();
-    line.nodes = result.nodes;
-    line.multipv = k + 1;
-    line.score = scored[k].score;
-    line.pv = {scored[k].move};
-    if (info) info(line);
-  }
+  for (int k = 0; k < lines; ++k)
+    report_one_ply(root, control, result.nodes, k + 1, scored[k].move, scored[k].score, info);
 
   if (params.want_ponder) {
     Position after = root;

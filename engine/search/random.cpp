@@ -22,15 +22,7 @@ SearchResult random_search(const Position& root, const SearchParams& params,
   result.score = score_after_move(child, root.side_to_move());
   result.nodes = 1;
 
-  SearchInfo line;
-  line.root = &root;
-  line.depth = 1;
-  line.seldepth = 1;
-  line.time_ms = control.elapsed_ms();
-  line.nodes = result.nodes;
-  line.score = result.score;
-  line.pv = {result.best};
-  if (info) info(line);
+  report_one_ply(root, control, result.nodes, 1, result.best, result.score, info);
 
   if (params.want_ponder && !child.is_over()) result.ponder = greedy_reply(child, params.seed);
   return result;

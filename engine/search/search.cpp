@@ -143,6 +143,21 @@ int score_after_move(const Position& child, int mover) {
   return evaluate(child, mover);
 }
 
+void report_one_ply(const Position& root, const SearchControl& control, std::uint64_t nodes,
+                    int multipv, Move move, int score, const InfoSink& info) {
+  if (!info) return;
+  SearchInfo line;
+  line.root = &root;
+  line.depth = 1;
+  line.seldepth = 1;
+  line.time_ms = control.elapsed_ms();
+  line.nodes = nodes;
+  line.multipv = multipv;
+  line.score = score;
+  line.pv = {move};
+  info(line);
+}
+
 std::uint64_t mix64(std::uint64_t value) {
   value += 0x9e3779b97f4a7c15ULL;
   value = (value ^ (value >> 30)) * 0xbf58476d1ce4e5b9ULL;

@@ -68,6 +68,10 @@ void root_moves(const Position& root, const SearchLimits& limits, MoveList& move
 // `child` must be settled (game.hpp).
 int score_after_move(const Position& child, int mover);
 
+// Reports a one-ply search's line: depth 1, one root move and its score.
+void report_one_ply(const Position& root, const SearchControl& control, std::uint64_t nodes,
+                    int multipv, Move move, int score, const InfoSink& info);
+
 // A well-mixed 64-bit hash (SplitMix64's finaliser), for seeded choices.
 std::uint64_t mix64(std::uint64_t value);
 
