@@ -1,7 +1,7 @@
 #include "engine/engine.hpp"
 
+#include "engine/perft.hpp"
 #include "engine/position_string.hpp"
-#include "engine/search/divide.hpp"
 #include "engine/search/search.hpp"
 #include "engine/search/timeman.hpp"
 
@@ -146,7 +146,7 @@ Status Engine::perft(int depth) {
   }
   start_job([this, root = Position(game_->position()), rules = game_->shared_rules(), depth] {
     (void)rules;
-    StoppableDivide divide = stoppable_divide(root, depth, job_stop_);
+    PerftDivide divide = perft_divide(root, depth, &job_stop_);
     if (callbacks_.perft)
       callbacks_.perft(PerftReport{divide.root_after_eliminations, std::move(divide.counts),
                                    divide.total, divide.stopped});

@@ -32,8 +32,37 @@ std::uint64_t perft(const Position& position, int depth) {
   return nodes;
 }
 
-PerftDivide perft_divide(const Position& position, int depth) {
-  PerftDivide divide{position, {}, 0};
+namespace {
+
+// perft() with a stop check above the poll depth.
+std::uint64_t checked_perft(const Position& position, int depth, const std::atomic<bool>& stop,
+                            bool& stopped) {
+  if (depth <= kDividePollDepth || position.is_over()) return perft(position, depth);
+  if (stop.load(std::memory_order_relaxed)) {
+    stopped = true;
+    return 0;
+  }
+  MoveList moves;
+  generate_moves(position, moves);
+  if (moves.empty()) {
+    Position after = position;
+    after.eliminate_side_to_move();
+    return checked_perft(after, depth, stop, stopped);
+  }
+  std::uint64_t nodes = 0;
+  for (const Move& move : moves) {
+    Position child = position;
+    child.play(move);
+    nodes += checked_perft(child, depth - 1, stop, stopped);
+    if (stopped) break;
+  }
+  return nodes;
+}
+
+}  // namespace
+
+PerftDivide perft_divide(const Position& position, int depth, const std::atomic<bool>* stop) {
+  PerftDivide divide{position, {}, 0, false};
   settle(divide.root_after_eliminations);
   const Position& root = divide.root_after_eliminations;
   if (depth < 1 || root.is_over()) return divide;
@@ -42,7 +71,9 @@ PerftDivide perft_divide(const Position& position, int depth) {
   for (const Move& move : moves) {
     Position child = root;
     child.play(move);
-    const std::uint64_t count = perft(child, depth - 1);
+    const std::uint64_t count =
+        stop ? checked_perft(child, depth - 1, *stop, divide.stopped) : perft(child, depth - 1);
+    if (divide.stopped) break;
     divide.counts.emplace_back(move, count);
     divide.total += count;
   }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -20,7 +21,15 @@ struct PerftDivide {
   Position root_after_eliminations;
   std::vector<std::pair<Move, std::uint64_t>> counts;
   std::uint64_t total = 0;
+  // The stop flag was seen: the counts are incomplete.
+  bool stopped = false;
 };
-PerftDivide perft_divide(const Position& position, int depth);
+
+// With a stop flag, it is read at every node more than kDividePollDepth
+// plies from the leaves (a few milliseconds' reaction); below that the
+// plain perft runs unchecked.
+inline constexpr int kDividePollDepth = 3;
+PerftDivide perft_divide(const Position& position, int depth,
+                         const std::atomic<bool>* stop = nullptr);
 
 }  // namespace tiaoqi

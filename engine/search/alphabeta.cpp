@@ -395,6 +395,7 @@ AlphaBetaReport AlphaBeta::run(const Position& root, const AlphaBetaLimits& limi
     best.lines.push_back(PvLine{0, {moves[0]}});
   }
   best.nodes = nodes_;
+  published_nodes_.store(nodes_, std::memory_order_relaxed);
   return best;
 }
 

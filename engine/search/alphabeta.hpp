@@ -64,7 +64,8 @@ class AlphaBeta {
                       const std::function<void(const AlphaBetaReport&)>& on_depth);
 
   std::uint64_t nodes() const { return nodes_; }
-  // Nodes so far, readable from other threads while the search runs.
+  // Nodes so far, readable from other threads while the search runs
+  // (updated every poll and exact once run() has returned).
   std::uint64_t published_nodes() const { return published_nodes_.load(std::memory_order_relaxed); }
   // Counts the nodes of other threads too when checking the node limit.
   void set_node_counter(std::function<std::uint64_t()> total_nodes) {

@@ -48,16 +48,14 @@ SearchResult alphabeta_search(const Position& root, const SearchParams& params,
   search::AlphaBeta main_search(table, control, evaluate_for);
   for (int i = 0; i < helper_count; ++i)
     helpers.push_back(std::make_unique<search::AlphaBeta>(table, helper_control, evaluate_for));
-  main_search.set_node_counter([&] {
+  // Every thread's nodes: the helpers' as last published (exact once they
+  // have returned).
+  auto total_nodes = [&] {
     std::uint64_t total = main_search.nodes();
     for (const auto& helper : helpers) total += helper->published_nodes();
     return total;
-  });
-  auto total_nodes = [&] {
-    std::uint64_t total = main_search.nodes();
-    for (const auto& helper : helpers) total += helper->nodes();
-    return total;
   };
+  main_search.set_node_counter(total_nodes);
 
   for (int i = 0; i < helper_count; ++i) {
     search::AlphaBetaLimits helper_limits = ab_limits;
@@ -71,8 +69,7 @@ SearchResult alphabeta_search(const Position& root, const SearchParams& params,
 
   auto report_depth = [&](const search::AlphaBetaReport& report) {
     if (!info) return;
-    std::uint64_t nodes = main_search.nodes();
-    for (const auto& helper : helpers) nodes += helper->published_nodes();
+    const std::uint64_t nodes = total_nodes();
     for (std::size_t k = 0; k < report.lines.size(); ++k) {
       SearchInfo line;
       line.root = &root;

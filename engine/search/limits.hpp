@@ -40,6 +40,8 @@ enum class SearchAlgorithm : std::uint8_t {
   kMcts,
   kGreedy,
   kRandom,
+  // Not an option value: what the others stand for in the solitaire.
+  kSolitaire,
 };
 
 // The engine options a search reads, snapshotted at `go`.

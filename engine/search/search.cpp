@@ -97,7 +97,7 @@ SearchAlgorithm resolve_algorithm(SearchAlgorithm requested, int player_count) {
     default:
       if (player_count == 2) return SearchAlgorithm::kAlphaBeta;
       if (player_count >= 3) return SearchAlgorithm::kParanoid;
-      return SearchAlgorithm::kAuto;
+      return SearchAlgorithm::kSolitaire;
   }
 }
 
@@ -112,7 +112,7 @@ SearchResult run_search(const Position& root, const SearchParams& params,
       return alphabeta_search(root, params, limits, control, info, state.table(), game_history);
     case SearchAlgorithm::kParanoid:
       return alphabeta_search(root, params, limits, control, info, state.table(), game_history);
-    case SearchAlgorithm::kAuto:
+    case SearchAlgorithm::kSolitaire:
       return solitaire_search(root, params, limits, control, info, state.solitaire());
     default:
       return greedy_search(root, params, limits, control, info);

@@ -50,7 +50,7 @@ class SearchState {
 // The algorithm a request stands for on this root: `greedy` and `random`
 // as asked; otherwise alpha-beta for two players, paranoid alpha-beta for
 // three or more (best-reply, max^n and MCTS are not written yet and play
-// paranoid), and the crossing solver for the solitaire (kAuto here).
+// paranoid), and the crossing solver for the solitaire.
 SearchAlgorithm resolve_algorithm(SearchAlgorithm requested, int player_count);
 
 // Searches `root` for its side to move with the algorithm of `params`.

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <iostream>
 
+#include "tools/common/command_line.hpp"
 #include "tools/common/replay.hpp"
 #include "tools/common/rule_options.hpp"
 #include "tools/match/cli.hpp"
@@ -96,19 +97,10 @@ int run_compliance_command(int argc, char** argv) {
   flags.add_options()("help", "this text")("timeout", po::value<long long>()->default_value(5000),
                                            "milliseconds to wait for any answer");
   flags.add(rule_flags());
-  po::variables_map vm;
-  try {
-    const auto args = rest_argv(split, argv[0]);
-    po::store(po::command_line_parser(static_cast<int>(args.size()), args.data())
-                  .options(flags)
-                  .style(po::command_line_style::default_style |
-                         po::command_line_style::allow_long_disguise)
-                  .run(),
-              vm);
-    po::notify(vm);
-  } catch (const std::exception& error) {
-    return usage_error(error.what());
-  }
+  const auto args = rest_argv(split, argv[0]);
+  auto parsed = tools::parse_arguments(static_cast<int>(args.size()), args.data(), flags);
+  if (!parsed) return usage_error(parsed.error());
+  const po::variables_map& vm = *parsed;
   if (vm.count("help")) {
     std::cout << flags;
     return 0;
@@ -136,19 +128,9 @@ int run_merge_command(int argc, char** argv) {
                                   "the shards' JSON summaries");
   po::positional_options_description positional;
   positional.add("input", -1);
-  po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(argc - 1, argv + 1)
-                  .options(flags)
-                  .positional(positional)
-                  .style(po::command_line_style::default_style |
-                         po::command_line_style::allow_long_disguise)
-                  .run(),
-              vm);
-    po::notify(vm);
-  } catch (const std::exception& error) {
-    return usage_error(error.what());
-  }
+  auto parsed = tools::parse_arguments(argc - 1, argv + 1, flags, &positional);
+  if (!parsed) return usage_error(parsed.error());
+  const po::variables_map& vm = *parsed;
   if (vm.count("help") || inputs.empty()) {
     std::cout << flags;
     return inputs.empty() && !vm.count("help") ? 2 : 0;
@@ -239,19 +221,10 @@ int main(int argc, char** argv) {
       "event", po::value<std::string>()->default_value("tiaoqi-match"), "the records' Event tag")(
       "quiet", "no live progress line");
   flags.add(rule_flags());
-  po::variables_map vm;
-  try {
-    const auto args = rest_argv(split, argv[0]);
-    po::store(po::command_line_parser(static_cast<int>(args.size()), args.data())
-                  .options(flags)
-                  .style(po::command_line_style::default_style |
-                         po::command_line_style::allow_long_disguise)
-                  .run(),
-              vm);
-    po::notify(vm);
-  } catch (const std::exception& error) {
-    return usage_error(error.what());
-  }
+  const auto args = rest_argv(split, argv[0]);
+  auto parsed = tools::parse_arguments(static_cast<int>(args.size()), args.data(), flags);
+  if (!parsed) return usage_error(parsed.error());
+  const po::variables_map& vm = *parsed;
   if (vm.count("help") || argc == 1) {
     std::cout << flags;
     return 0;

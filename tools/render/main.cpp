@@ -7,6 +7,7 @@
 #include <fstream>
 #include <iostream>
 
+#include "tools/common/command_line.hpp"
 #include "tools/common/record.hpp"
 #include "tools/common/replay.hpp"
 #include "tools/render/html_page.hpp"
@@ -84,18 +85,13 @@ int main(int argc, char** argv) {
       "output,o", po::value<std::string>()->default_value("-"),
       "output file: .svg, .png, or - for standard output")("names", "write every hole's name")(
       "size", po::value<double>()->default_value(36), "pixels between neighbouring holes");
-  po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(argc, argv)
-                  .options(flags)
-                  .style(po::command_line_style::default_style |
-                         po::command_line_style::allow_long_disguise)
-                  .run(),
-              vm);
-    po::notify(vm);
-  } catch (const std::exception& e) {
-    return error(e.what());
+  auto parsed = tools::parse_arguments(argc, argv, flags);
+  if (!parsed) {
+    // A bad command line is a usage error (exit 2), like the other tools'.
+    error(parsed.error() + " (see tiaoqi-render --help)");
+    return 2;
   }
+  const po::variables_map& vm = *parsed;
   if (vm.count("help") || (!vm.count("position") && !vm.count("record"))) {
     std::cout << flags;
     return vm.count("help") ? 0 : 2;

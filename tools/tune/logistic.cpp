@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace tiaoqi::tune {
@@ -127,6 +128,17 @@ double design_loss(const Design& design, const std::vector<double>& theta, Loss 
   return sum / design.rows();
 }
 
+// One row's first and second derivative of the loss with respect to its
+// score x . theta (Gauss-Newton's second derivative for squared error).
+std::pair<double, double> row_derivatives(const Design& design, int i,
+                                          const std::vector<double>& theta, Loss loss) {
+  const double p = sigmoid(dot(design.row(i), theta));
+  const double slope = p * (1 - p);
+  const double error = p - design.label(i);
+  if (loss == Loss::kLog) return {error, slope};
+  return {2 * error * slope, 2 * slope * slope};
+}
+
 // The mean gradient and the Hessian (Gauss-Newton's for squared error,
 // which is positive semi-definite where the exact one need not be).
 void derivatives(const Design& design, const std::vector<double>& theta, Loss loss,
@@ -136,11 +148,7 @@ void derivatives(const Design& design, const std::vector<double>& theta, Loss lo
   hessian.assign(static_cast<std::size_t>(n) * n, 0.0);
   for (int i = 0; i < design.rows(); ++i) {
     const double* x = design.row(i);
-    const double p = sigmoid(dot(x, theta));
-    const double slope = p * (1 - p);
-    const double error = p - design.label(i);
-    const double g = loss == Loss::kLog ? error : 2 * error * slope;
-    const double h = loss == Loss::kLog ? slope : 2 * slope * slope;
+    const auto [g, h] = row_derivatives(design, i, theta, loss);
     for (int a = 0; a < n; ++a) {
       gradient[a] += g * x[a];
       for (int b = 0; b <= a; ++b) hessian[a * n + b] += h * x[a] * x[b];
@@ -193,11 +201,7 @@ std::vector<double> covariance(const Design& design, const std::vector<double>& 
   std::vector<double> group_gradients;
   for (int i = 0; i < design.rows(); ++i) {
     const double* x = design.row(i);
-    const double p = sigmoid(dot(x, theta));
-    const double slope = p * (1 - p);
-    const double error = p - design.label(i);
-    const double g = loss == Loss::kLog ? error : 2 * error * slope;
-    const double h = loss == Loss::kLog ? slope : 2 * slope * slope;
+    const auto [g, h] = row_derivatives(design, i, theta, loss);
     const auto slot = slot_of_group.try_emplace(design.group(i), slot_of_group.size());
     if (slot.second) group_gradients.resize(group_gradients.size() + n, 0.0);
     double* group = &group_gradients[static_cast<std::size_t>(slot.first->second) * n];

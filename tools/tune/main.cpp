@@ -5,6 +5,7 @@
 #include <fstream>
 #include <iostream>
 
+#include "tools/common/command_line.hpp"
 #include "tools/tune/cli.hpp"
 #include "tools/tune/dataset.hpp"
 #include "tools/tune/logistic.hpp"
@@ -60,19 +61,9 @@ int main(int argc, char** argv) {
       "json", po::value<std::string>(), "also write the results as JSON to FILE");
   po::positional_options_description positional;
   positional.add("records", -1);
-  po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(argc, argv)
-                  .options(flags)
-                  .positional(positional)
-                  .style(po::command_line_style::default_style |
-                         po::command_line_style::allow_long_disguise)
-                  .run(),
-              vm);
-    po::notify(vm);
-  } catch (const std::exception& e) {
-    return usage_error(e.what());
-  }
+  auto parsed = tools::parse_arguments(argc, argv, flags, &positional);
+  if (!parsed) return usage_error(parsed.error());
+  const po::variables_map& vm = *parsed;
   if (vm.count("help") || !vm.count("records")) {
     std::cout << flags;
     return vm.count("help") ? 0 : 2;
