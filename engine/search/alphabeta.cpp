@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include "engine/movegen.hpp"
+#include "engine/search/moves_in_progress.hpp"
 
 namespace tiaoqi::search {
 namespace {
@@ -190,7 +191,8 @@ int AlphaBeta::search(const Position& position, int player, int depth, int alpha
   const int original_alpha = alpha;
   int best_score = -kInfinity;
   Move best_move;
-  for (int i = 0; i < moves.size(); ++i) {
+  // Searches moves[i]; true when it cuts the node off.
+  auto search_move = [&](int i) {
     const Move move = moves[i];
     Position child = position;
     child.play(move);
@@ -210,29 +212,26 @@ int AlphaBeta::search(const Position& position, int player, int depth, int alpha
       if (pv_node && score > alpha && score < beta)
         score = child_score(child, player, depth - 1, alpha, beta, ply, true);
     }
-    if (aborted_) return 0;
-
-    if (score > best_score) {
-      best_score = score;
-      best_move = move;
-      if (score > alpha) {
-        alpha = score;
-        pv_[ply][0] = move;
-        std::copy_n(pv_[ply + 1].begin(), pv_length_[ply + 1], pv_[ply].begin() + 1);
-        pv_length_[ply] = pv_length_[ply + 1] + 1;
-        if (alpha >= beta) {
-          if (move != killers_[ply][0]) {
-            killers_[ply][1] = killers_[ply][0];
-            killers_[ply][0] = move;
-          }
-          add_history(history_[move.from][move.to], depth * depth);
-          for (int j = 0; j < i; ++j)
-            add_history(history_[moves[j].from][moves[j].to], -depth * depth);
-          break;
-        }
-      }
+    if (aborted_ || score <= best_score) return false;
+    best_score = score;
+    best_move = move;
+    if (score <= alpha) return false;
+    alpha = score;
+    pv_[ply][0] = move;
+    std::copy_n(pv_[ply + 1].begin(), pv_length_[ply + 1], pv_[ply].begin() + 1);
+    pv_length_[ply] = pv_length_[ply + 1] + 1;
+    if (alpha < beta) return false;
+    if (move != killers_[ply][0]) {
+      killers_[ply][1] = killers_[ply][0];
+      killers_[ply][0] = move;
     }
-  }
+    add_history(history_[move.from][move.to], depth * depth);
+    for (int j = 0; j < i; ++j) add_history(history_[moves[j].from][moves[j].to], -depth * depth);
+    return true;
+  };
+
+  search_in_turn(in_progress_, position.hash(), moves, depth, aborted_, search_move);
+  if (aborted_) return 0;
 
   const Bound bound = best_score >= beta            ? Bound::kLower
                       : best_score > original_alpha ? Bound::kExact
@@ -271,7 +270,7 @@ int AlphaBeta::root_search(const Position& root, int depth, int alpha, int beta,
 
   const int original_alpha = alpha;
   int best_score = -kInfinity;
-  for (int i = 0; i < moves.size(); ++i) {
+  auto search_move = [&](int i) {
     const Move move = moves[i];
     Position child = root;
     child.play(move);
@@ -284,20 +283,19 @@ int AlphaBeta::root_search(const Position& root, int depth, int alpha, int beta,
       if (score > alpha && score < beta)
         score = child_score(child, player, depth - 1, alpha, beta, 0, true);
     }
-    if (aborted_) return 0;
-    if (score > best_score) {
-      best_score = score;
-      if (score > alpha || i == 0) {
-        line.score = score;
-        line.moves.assign(1, move);
-        line.moves.insert(line.moves.end(), pv_[1].begin(), pv_[1].begin() + pv_length_[1]);
-      }
-      if (score > alpha) {
-        alpha = score;
-        if (alpha >= beta) break;
-      }
+    if (aborted_ || score <= best_score) return false;
+    best_score = score;
+    if (score > alpha || i == 0) {
+      line.score = score;
+      line.moves.assign(1, move);
+      line.moves.insert(line.moves.end(), pv_[1].begin(), pv_[1].begin() + pv_length_[1]);
     }
-  }
+    if (score <= alpha) return false;
+    alpha = score;
+    return alpha >= beta;
+  };
+  search_in_turn(in_progress_, root.hash(), moves, depth, aborted_, search_move);
+  if (aborted_) return 0;
   if (excluded.empty() && !line.moves.empty()) {
     const Bound bound = best_score >= beta            ? Bound::kLower
                         : best_score > original_alpha ? Bound::kExact
@@ -340,8 +338,7 @@ AlphaBetaReport AlphaBeta::run(const Position& root, const AlphaBetaLimits& limi
 
   std::vector<PvLine> previous_lines;
   const int line_count = std::min<int>(std::max(limits.multi_pv, 1), root_moves_.size());
-  for (int depth = std::max(1, std::min(limits.first_depth, limits.depth)); depth <= limits.depth;
-       ++depth) {
+  for (int depth = 1; depth <= limits.depth; ++depth) {
     AlphaBetaReport report;
     report.depth = depth;
     std::vector<Move> excluded;

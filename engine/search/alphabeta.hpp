@@ -14,6 +14,8 @@
 
 namespace tiaoqi::search {
 
+class MovesInProgress;
+
 inline constexpr int kMaxPly = 128;
 inline constexpr int kInfinity = kWinScore + 1000;
 
@@ -28,9 +30,8 @@ struct AlphaBetaLimits {
   int multi_pv = 1;
   // Hashes of the game's earlier positions, for repetitions.
   std::vector<std::uint64_t> game_history;
-  // A helper thread of a parallel search starts at this depth and never
-  // stops on time by itself (the main thread stops it).
-  int first_depth = 1;
+  // A helper thread of a parallel search never stops on time by itself
+  // (the main thread stops it).
   bool helper = false;
 };
 
@@ -67,6 +68,9 @@ class AlphaBeta {
   // Nodes so far, readable from other threads while the search runs
   // (updated every poll and exact once run() has returned).
   std::uint64_t published_nodes() const { return published_nodes_.load(std::memory_order_relaxed); }
+  // The moves the threads of a parallel search are in, shared by them all;
+  // null (the default) for a search on one thread.
+  void share_moves_in_progress(MovesInProgress* in_progress) { in_progress_ = in_progress; }
   // Counts the nodes of other threads too when checking the node limit.
   void set_node_counter(std::function<std::uint64_t()> total_nodes) {
     total_nodes_ = std::move(total_nodes);
@@ -103,6 +107,7 @@ class AlphaBeta {
   int player_count_ = 2;
   std::uint64_t root_salt_ = 0;
   std::function<std::uint64_t()> total_nodes_;
+  MovesInProgress* in_progress_ = nullptr;
   std::uint64_t nodes_ = 0;
   std::uint64_t other_nodes_ = 0;
   std::atomic<std::uint64_t> published_nodes_{0};

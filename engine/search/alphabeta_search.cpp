@@ -7,6 +7,7 @@
 #include "engine/eval.hpp"
 #include "engine/movegen.hpp"
 #include "engine/search/alphabeta.hpp"
+#include "engine/search/moves_in_progress.hpp"
 
 namespace tiaoqi {
 namespace {
@@ -48,6 +49,12 @@ SearchResult alphabeta_search(const Position& root, const SearchParams& params,
   search::AlphaBeta main_search(table, control, evaluate_for);
   for (int i = 0; i < helper_count; ++i)
     helpers.push_back(std::make_unique<search::AlphaBeta>(table, helper_control, evaluate_for));
+  std::unique_ptr<search::MovesInProgress> in_progress;
+  if (helper_count > 0) {
+    in_progress = std::make_unique<search::MovesInProgress>();
+    main_search.share_moves_in_progress(in_progress.get());
+    for (const auto& helper : helpers) helper->share_moves_in_progress(in_progress.get());
+  }
   // Every thread's nodes: the helpers' as last published (exact once they
   // have returned).
   auto total_nodes = [&] {
@@ -61,7 +68,6 @@ SearchResult alphabeta_search(const Position& root, const SearchParams& params,
     search::AlphaBetaLimits helper_limits = ab_limits;
     helper_limits.helper = true;
     helper_limits.multi_pv = 1;
-    helper_limits.first_depth = 1 + (i + 1) % 2;
     helper_threads.emplace_back([&, i, helper_limits] {
       helpers[i]->run(root, helper_limits, [](const search::AlphaBetaReport&) {});
     });

@@ -8,10 +8,13 @@
 
 namespace tiaoqi {
 
-// Two-player alpha-beta on `params.threads` threads sharing one
-// transposition table (lazy SMP): the main thread runs the iterative
-// deepening that is reported and timed; helpers search the same root,
-// odd-numbered ones one ply deeper, and fill the table for it.
+// Alpha-beta on `params.threads` threads sharing one transposition table:
+// the main thread runs the iterative deepening that is reported and timed;
+// helpers search the same root at the same depths, and all threads share
+// which moves they are in (MovesInProgress), so that a thread puts off a
+// move another one is searching and takes the next instead. Without that
+// exchange (plain lazy SMP) two threads here searched the same subtrees
+// side by side and reached a depth no sooner than one.
 SearchResult alphabeta_search(const Position& root, const SearchParams& params,
                               const SearchLimits& limits, SearchControl& control,
                               const InfoSink& info, search::TranspositionTable& table,
