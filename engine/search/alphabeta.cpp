@@ -226,6 +226,9 @@ int AlphaBeta::search(const Position& position, int player, int depth, int alpha
       killers_[ply][0] = move;
     }
     add_history(history_[move.from][move.to], depth * depth);
+    // The moves ordered before this one. With several threads some of them
+    // may have been put off rather than searched; they lose a little
+    // history all the same, which is cheaper than tracking them.
     for (int j = 0; j < i; ++j) add_history(history_[moves[j].from][moves[j].to], -depth * depth);
     return true;
   };
