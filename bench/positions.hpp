@@ -3,16 +3,16 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/search/bench.hpp"
+#include "engine/facade/bench.hpp"
 
 // The fixed benchmark suite: the positions of the engine's `bench` (start
 // and middle-game positions for 2, 3 and 6 players; the middle games come
 // from progress-biased random play), so both measure the same boards.
 namespace tiaoqi::bench {
 
-using SuitePosition = BenchPosition;
+using SuitePosition = facade::BenchPosition;
 
-inline const std::vector<SuitePosition>& suite() { return bench_positions(); }
+inline const std::vector<SuitePosition>& suite() { return facade::bench_positions(); }
 
 // The two-player middle games, for the leaf-moves-per-second figure.
 inline const std::vector<SuitePosition>& two_player_midgames() {

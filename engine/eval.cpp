@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <limits>
 
-#include "engine/search/report.hpp"
+#include "engine/score.hpp"
 
 namespace tiaoqi {
 namespace {

@@ -4,9 +4,9 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/expected.hpp"
 #include "engine/position.hpp"
 #include "engine/position_string.hpp"
+#include "engine/util/expected.hpp"
 
 namespace tiaoqi {
 

@@ -3,6 +3,7 @@
 #include <array>
 
 #include "engine/movegen.hpp"
+#include "engine/util/text.hpp"
 
 namespace tiaoqi {
 namespace {
@@ -26,11 +27,6 @@ std::vector<std::string_view> split_holes(std::string_view text) {
     i = end;
   }
   return names;
-}
-
-std::string describe(std::string_view text) {
-  constexpr std::size_t kShown = 40;
-  return "'" + std::string(text.substr(0, kShown)) + (text.size() > kShown ? "...'" : "'");
 }
 
 }  // namespace
@@ -83,29 +79,29 @@ Expected<Move> parse_move(const Position& position, std::string_view text) {
   const Geometry& geometry = position.geometry();
   const auto names = split_holes(text);
   if (names.size() < 2)
-    return fail("move " + describe(text) +
+    return fail("move " + util::quote_input(text) +
                 ": expected at least two hole names such as 'm1l2' or 'k3-k5-i7'");
   std::vector<Hole> holes;
   for (std::string_view name : names) {
     const auto hole = geometry.parse_hole(name);
     if (!hole)
-      return fail("move " + describe(text) + ": '" + std::string(name) +
-                  "' is not a hole of this board");
+      return fail("move " + util::quote_input(text) + ": " + util::quote_input(name) +
+                  " is not a hole of this board");
     holes.push_back(*hole);
   }
-  if (position.is_over()) return fail("move " + describe(text) + ": the game is over");
+  if (position.is_over()) return fail("move " + util::quote_input(text) + ": the game is over");
 
   const Move move{holes.front(), holes.back()};
   const int player = position.side_to_move();
   const int army = position.army_at(move.from);
   if (army < 0 || position.rules().player_of(army) != player)
-    return fail("move " + describe(text) + ": " + geometry.name(move.from) +
+    return fail("move " + util::quote_input(text) + ": " + geometry.name(move.from) +
                 " holds no piece of player " + std::to_string(player + 1));
 
   MoveList legal;
   generate_moves(position, legal);
   if (!legal.contains(move))
-    return fail("move " + describe(text) + ": illegal, no legal move of player " +
+    return fail("move " + util::quote_input(text) + ": illegal, no legal move of player " +
                 std::to_string(player + 1) + " goes from " + geometry.name(move.from) + " to " +
                 geometry.name(move.to));
   if (holes.size() == 2) return move;
@@ -118,14 +114,14 @@ Expected<Move> parse_move(const Position& position, std::string_view text) {
   for (std::size_t i = 1; i < holes.size(); ++i) {
     const std::string hop = geometry.name(holes[i - 1]) + "-" + geometry.name(holes[i]);
     if (!single_jump_landings(position, move.from, holes[i - 1]).test(holes[i]))
-      return fail("move " + describe(text) + ": hop " + std::to_string(i) + " (" + hop +
+      return fail("move " + util::quote_input(text) + ": hop " + std::to_string(i) + " (" + hop +
                   ") is not a legal jump");
     const bool last = i + 1 == holes.size();
     if (!last && lifted.test(holes[i]))
-      return fail("move " + describe(text) + ": hop " + std::to_string(i) + " (" + hop +
+      return fail("move " + util::quote_input(text) + ": hop " + std::to_string(i) + " (" + hop +
                   ") lands on an occupied hole");
     if (locked && !rules.target(army).test(holes[i]))
-      return fail("move " + describe(text) + ": hop " + std::to_string(i) + " (" + hop +
+      return fail("move " + util::quote_input(text) + ": hop " + std::to_string(i) + " (" + hop +
                   ") leaves the target, which the goal lock forbids");
   }
   return move;

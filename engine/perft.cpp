@@ -6,8 +6,9 @@
 namespace tiaoqi {
 
 std::uint64_t perft(const Position& position, int depth) {
-  if (position.is_over()) return 0;
+  // A move that ends the game is a leaf like any other; below it, nothing.
   if (depth == 0) return 1;
+  if (position.is_over()) return 0;
   if (depth == 1) {
     // Bulk counting: the last ply only needs the number of moves.
     const int count = count_moves(position);

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "engine/util/hash.hpp"
+
 namespace tiaoqi {
 namespace zobrist {
 namespace {
@@ -14,12 +16,7 @@ struct Keys {
   Keys() {
     // SplitMix64 from a fixed seed: the keys are part of the bench signature.
     std::uint64_t state = 0x7469616f7169ULL;
-    auto next = [&state] {
-      std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
-      z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-      z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-      return z ^ (z >> 31);
-    };
+    auto next = [&state] { return util::splitmix64_next(state); };
     for (auto& army : pieces)
       for (auto& key : army) key = next();
     for (auto& key : sides) key = next();

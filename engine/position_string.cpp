@@ -1,51 +1,18 @@
 #include "engine/position_string.hpp"
 
-#include <charconv>
 #include <vector>
+
+#include "engine/util/text.hpp"
 
 namespace tiaoqi {
 namespace {
 
-std::vector<std::string_view> split(std::string_view text, char separator) {
-  std::vector<std::string_view> parts;
-  std::size_t begin = 0;
-  for (std::size_t i = 0; i <= text.size(); ++i) {
-    if (i == text.size() || text[i] == separator) {
-      parts.push_back(text.substr(begin, i - begin));
-      begin = i + 1;
-    }
-  }
-  return parts;
-}
-
-std::vector<std::string_view> split_whitespace(std::string_view text) {
-  std::vector<std::string_view> parts;
-  std::size_t i = 0;
-  while (i < text.size()) {
-    while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
-    const std::size_t begin = i;
-    while (i < text.size() && text[i] != ' ' && text[i] != '\t') ++i;
-    if (i > begin) parts.push_back(text.substr(begin, i - begin));
-  }
-  return parts;
-}
-
 // A decimal number without sign or leading zeros, at most `limit`.
 std::optional<long> parse_count(std::string_view text, long limit) {
-  if (text.empty() || text.size() > 10 || (text.size() > 1 && text[0] == '0')) return std::nullopt;
-  for (char c : text)
-    if (c < '0' || c > '9') return std::nullopt;
-  long value = 0;
-  const auto result = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (result.ec != std::errc() || result.ptr != text.data() + text.size()) return std::nullopt;
-  if (value > limit) return std::nullopt;
-  return value;
-}
-
-std::string quoted(std::string_view text) {
-  constexpr std::size_t kShown = 40;
-  if (text.size() > kShown) return "'" + std::string(text.substr(0, kShown)) + "...'";
-  return "'" + std::string(text) + "'";
+  if (text.empty() || text[0] == '-' || (text.size() > 1 && text[0] == '0')) return std::nullopt;
+  const auto value = util::to_integer(text);
+  if (!value || *value > limit) return std::nullopt;
+  return static_cast<long>(*value);
 }
 
 }  // namespace
@@ -58,7 +25,7 @@ Expected<GameSetup> start_setup(const RuleOptions& options) {
 }
 
 Expected<GameSetup> parse_position_string(std::string_view text, const RuleOptions& options) {
-  const auto fields = split_whitespace(text);
+  const auto fields = util::tokenize(text);
   if (fields.size() != 4)
     return fail(
         "position string needs 4 fields (board, player to move, seating, move count), got " +
@@ -67,11 +34,11 @@ Expected<GameSetup> parse_position_string(std::string_view text, const RuleOptio
   // Field 3 first: the seating decides which armies may be on the board.
   std::vector<bool> eliminated;
   std::string plain_seating;
-  for (std::string_view group : split(fields[2], '/')) {
+  for (std::string_view group : util::split(fields[2], '/')) {
     const bool out = !group.empty() && group.back() == '-';
     if (out) group.remove_suffix(1);
     if (group.find('-') != std::string_view::npos)
-      return fail("seating field " + quoted(fields[2]) +
+      return fail("seating field " + util::quote_input(fields[2]) +
                   ": '-' may only follow the last army letter of a player");
     if (!plain_seating.empty() || !eliminated.empty()) plain_seating += '/';
     plain_seating += group;
@@ -81,7 +48,7 @@ Expected<GameSetup> parse_position_string(std::string_view text, const RuleOptio
   if (!parsed_seating) return fail("seating field: " + parsed_seating.error());
   const Seating seating = *parsed_seating;
 
-  const auto ranks = split(fields[0], '/');
+  const auto ranks = util::split(fields[0], '/');
   const int rank_count = static_cast<int>(ranks.size());
   if (rank_count != 9 && rank_count != 13 && rank_count != 17)
     return fail("board field has " + std::to_string(rank_count) +
@@ -108,7 +75,7 @@ Expected<GameSetup> parse_position_string(std::string_view text, const RuleOptio
         const auto run = parse_count(row.substr(k, end - k), 99);
         if (!run || *run == 0)
           return fail("board field, rank " + std::to_string(rank) + ": bad run of empty holes " +
-                      quoted(row.substr(k, end - k)));
+                      util::quote_input(row.substr(k, end - k)));
         file += static_cast<int>(*run);
         k = end;
         continue;
@@ -116,11 +83,12 @@ Expected<GameSetup> parse_position_string(std::string_view text, const RuleOptio
       const bool dragon = c >= 'A' && c <= 'F';
       if (!dragon && (c < 'a' || c > 'f'))
         return fail("board field, rank " + std::to_string(rank) +
-                    ": expected an army letter a-f or a number, got " + quoted(std::string(1, c)));
+                    ": expected an army letter a-f or a number, got " +
+                    util::quote_input(std::string(1, c)));
       const int army = dragon ? c - 'A' : c - 'a';
       if (rules->player_of(army) == kNoPlayer)
         return fail(std::string("board field: army '") + army_letter(army) +
-                    "' has pieces but is not in the seating " + quoted(fields[2]));
+                    "' has pieces but is not in the seating " + util::quote_input(fields[2]));
       if (dragon && options.variant != Variant::kDragons)
         return fail(std::string("board field: upper-case '") + c +
                     "' marks a dragon, which exists only in the dragons variant");
@@ -146,8 +114,8 @@ Expected<GameSetup> parse_position_string(std::string_view text, const RuleOptio
 
   const auto side = parse_count(fields[1], kMaxPlayers);
   if (!side || *side < 1 || *side > rules->player_count())
-    return fail("player-to-move field " + quoted(fields[1]) + ": expected a number from 1 to " +
-                std::to_string(rules->player_count()));
+    return fail("player-to-move field " + util::quote_input(fields[1]) +
+                ": expected a number from 1 to " + std::to_string(rules->player_count()));
   for (int p = 0; p < rules->player_count(); ++p)
     if (eliminated[p]) position.set_eliminated(p);
   if (position.is_eliminated(static_cast<int>(*side) - 1))
@@ -156,7 +124,7 @@ Expected<GameSetup> parse_position_string(std::string_view text, const RuleOptio
 
   const auto moves = parse_count(fields[3], 1000000000L);
   if (!moves)
-    return fail("move-count field " + quoted(fields[3]) +
+    return fail("move-count field " + util::quote_input(fields[3]) +
                 ": expected a number from 0 to 1000000000");
   position.set_move_count(static_cast<int>(*moves));
   position.conclude_setup();

@@ -4,9 +4,9 @@
 #include <string>
 #include <string_view>
 
-#include "engine/expected.hpp"
 #include "engine/position.hpp"
 #include "engine/rules.hpp"
+#include "engine/util/expected.hpp"
 
 namespace tiaoqi {
 

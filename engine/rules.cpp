@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <vector>
 
+#include "engine/util/text.hpp"
+
 namespace tiaoqi {
 namespace {
 
@@ -42,24 +44,25 @@ Expected<Seating> Seating::parse(std::string_view text) {
   for (std::size_t i = 0; i <= text.size(); ++i) {
     if (i == text.size() || text[i] == '/') {
       if (current.empty())
-        return fail("seating '" + std::string(text) + "' has a player with no army");
+        return fail("seating " + util::quote_input(text) + " has a player with no army");
       seating.armies.push_back(current);
       current.clear();
       continue;
     }
     const char c = text[i];
     if (c < 'a' || c > 'f')
-      return fail("seating '" + std::string(text) + "': expected an army letter a-f or '/', got '" +
-                  std::string(1, c) + "'");
+      return fail("seating " + util::quote_input(text) +
+                  ": expected an army letter a-f or '/', got " +
+                  util::quote_input(std::string(1, c)));
     const int army = c - 'a';
     if (used & (1u << army))
-      return fail("seating '" + std::string(text) + "' names army '" + std::string(1, c) +
+      return fail("seating " + util::quote_input(text) + " names army '" + std::string(1, c) +
                   "' twice");
     used |= static_cast<std::uint8_t>(1u << army);
     current.push_back(army);
   }
   if (seating.player_count() > kMaxPlayers)
-    return fail("seating '" + std::string(text) + "' has more than 6 players");
+    return fail("seating " + util::quote_input(text) + " has more than 6 players");
   return seating;
 }
 

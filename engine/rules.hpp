@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "engine/bitboard.hpp"
-#include "engine/expected.hpp"
 #include "engine/geometry.hpp"
+#include "engine/util/expected.hpp"
 
 namespace tiaoqi {
 
@@ -20,21 +20,36 @@ inline constexpr int kMaxHomeSize = 15;
 enum class GoalRule : std::uint8_t { kFilled, kOwn };
 enum class Variant : std::uint8_t { kStandard, kDragons };
 
-// The rule options of RULES.md as the user sets them; not yet validated.
+// A numeric option's default and range, side by side: RuleOptions and
+// EngineOptions start from the default, the option table (facade/options)
+// announces and checks the range.
+struct SpinRange {
+  std::int64_t default_value;
+  std::int64_t min;
+  std::int64_t max;
+};
+inline constexpr SpinRange kPlayersRange{2, 1, kMaxPlayers};
+inline constexpr SpinRange kArmiesPerPlayerRange{1, 1, 3};
+inline constexpr SpinRange kBoardSizeRange{kMaxArmSize, kMinArmSize, kMaxArmSize};
+// HomeDeadline and MaxPlies: 0 is off.
+inline constexpr SpinRange kRuleCountRange{0, 0, 10000};
+
+// The rule options as the user sets them (docs/rules.md names each one);
+// not yet validated.
 struct RuleOptions {
   Variant variant = Variant::kStandard;
-  int players = 2;
-  int armies_per_player = 1;
+  int players = kPlayersRange.default_value;
+  int armies_per_player = kArmiesPerPlayerRange.default_value;
   int pieces_per_army = 10;
-  int board_size = 4;
+  int board_size = kBoardSizeRange.default_value;
   bool long_jumps = false;
   bool foreign_stop = false;
   bool goal_lock = false;
   bool swap_rule = false;
   bool equal_turns = false;
   GoalRule goal_rule = GoalRule::kFilled;
-  int home_deadline = 0;
-  int max_plies = 0;
+  int home_deadline = kRuleCountRange.default_value;
+  int max_plies = kRuleCountRange.default_value;
 
   bool operator==(const RuleOptions&) const = default;
 };

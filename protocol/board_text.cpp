@@ -44,12 +44,18 @@ std::string state_text(const Position& position) {
   return text;
 }
 
-std::string options_text(const Options& options, const std::vector<std::string>& names) {
+// Every rule option, or every engine option, with its value; the search
+// also says what it plays on this game when that is another algorithm.
+std::string options_text(const facade::Options& options, bool rules, int player_count) {
   std::string text;
-  for (const std::string& name : names) {
-    const OptionSpec* spec = find_option(name);
-    if (!spec) continue;
-    text += (text.empty() ? "" : ", ") + spec->name + " " + spec->get(options);
+  for (const facade::OptionSpec& spec : facade::option_specs()) {
+    if (spec.is_rule != rules) continue;
+    text += (text.empty() ? "" : ", ") + std::string(spec.name) + " " + spec.get(options);
+    if (spec.name != "Search") continue;
+    const search::SearchAlgorithm played =
+        facade::played_algorithm(options.engine.search, player_count);
+    if (played != options.engine.search)
+      text += " (plays " + std::string(facade::algorithm_name(played)) + ")";
   }
   return text;
 }
@@ -90,7 +96,7 @@ std::vector<std::string> board_picture(const Position& position) {
   return lines;
 }
 
-std::vector<std::string> describe(const Engine& engine) {
+std::vector<std::string> describe(const facade::Engine& engine) {
   const Game& game = engine.game();
   const Position& position = game.position();
   const Rules& rules = position.rules();
@@ -115,21 +121,12 @@ std::vector<std::string> describe(const Engine& engine) {
   }
   lines.push_back(last);
 
-  Options in_force = engine.options();
+  facade::Options in_force = engine.options();
   in_force.rules = game.rules().options();
   in_force.rules.board_size = position.geometry().arm_size();
-  lines.push_back(
-      "Rules: " +
-      options_text(in_force, {"Variant", "Players", "ArmiesPerPlayer", "PiecesPerArmy", "BoardSize",
-                              "LongJumps", "ForeignStop", "GoalLock", "SwapRule", "EqualTurns",
-                              "GoalRule", "HomeDeadline", "MaxPlies"}));
-  std::string search = options_text(in_force, {"Search"});
-  const SearchAlgorithm algorithm = in_force.engine.search;
-  if (algorithm == SearchAlgorithm::kBrs || algorithm == SearchAlgorithm::kMaxN ||
-      algorithm == SearchAlgorithm::kMcts)
-    search += " (plays paranoid in this version)";
-  lines.push_back("Engine: " + options_text(in_force, {"Hash", "Threads"}) + ", " + search + ", " +
-                  options_text(in_force, {"MultiPV", "Move Overhead", "Ponder", "Seed"}));
+  const int players = rules.player_count();
+  lines.push_back("Rules: " + options_text(in_force, true, players));
+  lines.push_back("Engine: " + options_text(in_force, false, players));
   if (engine.options().rules != engine.game_rules())
     lines.push_back(
         "Pending: rule options changed since this game was set up; they apply at the next "

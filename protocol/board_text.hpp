@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/engine.hpp"
+#include "engine/facade/engine.hpp"
 
 namespace tiaoqi::protocol {
 
@@ -14,6 +14,6 @@ std::vector<std::string> board_picture(const Position& position);
 
 // Everything `d` prints: the picture, the position string, the player to
 // move, the seating, the game state and the options in force.
-std::vector<std::string> describe(const Engine& engine);
+std::vector<std::string> describe(const facade::Engine& engine);
 
 }  // namespace tiaoqi::protocol

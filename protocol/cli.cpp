@@ -6,15 +6,12 @@
 #include <string>
 #include <vector>
 
+#include "engine/util/text.hpp"
 #include "protocol/go_command.hpp"
+#include "protocol/identity.hpp"
 #include "protocol/input_loop.hpp"
 #include "protocol/options.hpp"
 #include "protocol/session.hpp"
-#include "protocol/text.hpp"
-
-#ifndef TIAOQI_VERSION
-#define TIAOQI_VERSION "0.0.0"
-#endif
 
 namespace tiaoqi::protocol {
 namespace {
@@ -52,19 +49,18 @@ po::options_description flags() {
 
 // Splits "Move Overhead=50" into setoption's name and value.
 bool preset_option(Session& session, const std::string& preset, std::ostream& err) {
-  const std::size_t equals = preset.find('=');
-  if (equals == std::string::npos || equals == 0) {
-    err << "tiaoqi: --option expects NAME=VALUE, got " << quote_input(preset) << "\n";
+  const auto pair = util::split_name_value(preset);
+  if (!pair) {
+    err << "tiaoqi: --option " << pair.error() << "\n";
     return false;
   }
-  Options options = session.engine().options();
-  auto applied = apply_option(options, preset.substr(0, equals), preset.substr(equals + 1));
-  if (!applied) {
-    err << "tiaoqi: --option " << quote_input(preset) << ": " << applied.error() << "\n";
+  const auto& [name, value] = *pair;
+  facade::Options options = session.engine().options();
+  if (auto applied = apply_option(options, name, value); !applied) {
+    err << "tiaoqi: --option " << util::quote_input(preset) << ": " << applied.error() << "\n";
     return false;
   }
-  return session.handle_line("setoption name " + preset.substr(0, equals) + " value " +
-                             preset.substr(equals + 1));
+  return session.handle_line("setoption name " + name + " value " + value);
 }
 
 int usage_error(std::ostream& err, const std::string& message) {
@@ -106,7 +102,7 @@ int run_command_line(int argc, const char* const* argv, std::istream& in, std::o
     return kExitOk;
   }
   if (arguments.version) {
-    out << "tiaoqi " TIAOQI_VERSION "\n";
+    out << engine_name() << "\n";
     return kExitOk;
   }
 
@@ -117,22 +113,33 @@ int run_command_line(int argc, const char* const* argv, std::istream& in, std::o
     const std::string& command = words[0];
     if (command == "bench") {
       if (words.size() > 2) return usage_error(err, "bench takes at most one depth");
-      if (words.size() == 2 && !parse_integer(words[1], 1, kMaxDepth, "bench depth"))
-        return usage_error(err, parse_integer(words[1], 1, kMaxDepth, "bench depth").error());
+      if (words.size() == 2 && !util::parse_integer(words[1], 1, kMaxDepth, "bench depth"))
+        return usage_error(err, util::parse_integer(words[1], 1, kMaxDepth, "bench depth").error());
       one_shot = words.size() == 2 ? "bench " + words[1] : "bench";
     } else if (command == "perft") {
       if (words.size() != 2) return usage_error(err, "perft needs exactly one depth");
-      auto depth = parse_integer(words[1], 1, kMaxPerftDepth, "perft depth");
+      auto depth = util::parse_integer(words[1], 1, kMaxPerftDepth, "perft depth");
       if (!depth) return usage_error(err, depth.error());
       one_shot = "perft " + words[1];
     } else {
-      return usage_error(err, "unknown command " + quote_input(command));
+      return usage_error(err, "unknown command " + util::quote_input(command));
     }
   }
   if (!arguments.fen.empty() && (words.empty() || words[0] != "perft"))
     return usage_error(err, "--fen goes with the perft command");
 
-  Session session(stream_sink(out));
+  // Until the command line's own set-up is done, the session's error lines
+  // are command-line errors: they go to standard error, not the protocol.
+  bool setting_up = true;
+  const Output::Sink protocol_out = stream_sink(out);
+  Session session([&](std::string_view line) {
+    constexpr std::string_view kError = "info string error: ";
+    if (setting_up && line.starts_with(kError)) {
+      err << "tiaoqi: " << line.substr(kError.size()) << "\n";
+      return;
+    }
+    protocol_out(line);
+  });
   for (const std::string& preset : arguments.option_presets)
     if (!preset_option(session, preset, err)) return kExitUsage;
   if (!arguments.option_presets.empty()) {
@@ -145,25 +152,29 @@ int run_command_line(int argc, const char* const* argv, std::istream& in, std::o
       return kExitUsage;
     }
   }
+  if (!arguments.fen.empty()) {
+    const std::size_t errors = session.output().errors();
+    session.handle_line("position fen " + arguments.fen);
+    if (session.output().errors() != errors) return kExitUsage;
+  }
+  setting_up = false;
+
   for (const std::string& path : arguments.commands_files) {
     std::ifstream file(path, std::ios::binary);
     if (!file) {
-      err << "tiaoqi: cannot open the commands file " << quote_input(path, 200) << "\n";
+      err << "tiaoqi: cannot open the commands file " << util::quote_input(path, 200) << "\n";
       return kExitFailure;
     }
     if (!run_lines(session, file)) return kExitOk;
   }
 
   if (one_shot.empty()) {
+    // Like UCI engines, say who we are before the first command.
+    session.output().line(greeting());
     run_input(session, in, &in == &std::cin);
     return kExitOk;
   }
   session.wait_for_engine();
-  if (!arguments.fen.empty()) {
-    const std::size_t errors = session.output().errors();
-    session.handle_line("position fen " + arguments.fen);
-    if (session.output().errors() != errors) return kExitFailure;
-  }
   session.handle_line(one_shot);
   session.wait_for_engine();
   return kExitOk;

@@ -26,7 +26,7 @@ std::string pv_text(const Position& root, const std::vector<Move>& pv) {
   return text;
 }
 
-std::string info_line(const SearchInfo& info) {
+std::string info_line(const search::SearchInfo& info) {
   const std::int64_t time = std::max<std::int64_t>(info.time_ms, 0);
   const std::uint64_t nps =
       info.nodes * 1000 / static_cast<std::uint64_t>(std::max<std::int64_t>(time, 1));
@@ -39,7 +39,7 @@ std::string info_line(const SearchInfo& info) {
   return line;
 }
 
-std::string bestmove_line(const BestMove& best) {
+std::string bestmove_line(const facade::BestMove& best) {
   if (best.best.is_none() || best.root.is_over()) return "bestmove none";
   std::string line = "bestmove " + move_text(best.root, best.best);
   if (!best.ponder.is_none()) {
@@ -51,7 +51,7 @@ std::string bestmove_line(const BestMove& best) {
   return line;
 }
 
-std::vector<std::string> perft_lines(const PerftReport& report) {
+std::vector<std::string> perft_lines(const facade::PerftReport& report) {
   if (report.stopped) return {"info string perft stopped; the count is incomplete"};
   const Geometry& geometry = report.root.geometry();
   std::vector<std::pair<std::string, std::uint64_t>> rows;
@@ -64,7 +64,7 @@ std::vector<std::string> perft_lines(const PerftReport& report) {
   return lines;
 }
 
-std::vector<std::string> bench_lines(const BenchResult& result) {
+std::vector<std::string> bench_lines(const facade::BenchResult& result) {
   if (result.stopped) return {"info string bench stopped; the count is incomplete"};
   const std::int64_t micros = std::max<std::int64_t>(result.elapsed_us, 1);
   const std::uint64_t nps = result.nodes * 1'000'000 / static_cast<std::uint64_t>(micros);

@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/engine.hpp"
+#include "engine/facade/engine.hpp"
 
 namespace tiaoqi::protocol {
 
@@ -12,12 +12,12 @@ std::string score_text(int score);
 // Full shortest paths of a line of moves from `root`, separated by spaces.
 std::string pv_text(const Position& root, const std::vector<Move>& pv);
 
-std::string info_line(const SearchInfo& info);
-std::string bestmove_line(const BestMove& best);
+std::string info_line(const search::SearchInfo& info);
+std::string bestmove_line(const facade::BestMove& best);
 // "<move>: <count>" per root move in ASCII order of the start-end text,
 // then "Nodes searched: <total>".
-std::vector<std::string> perft_lines(const PerftReport& report);
-std::vector<std::string> bench_lines(const BenchResult& result);
+std::vector<std::string> perft_lines(const facade::PerftReport& report);
+std::vector<std::string> bench_lines(const facade::BenchResult& result);
 // "legal <m> <m> ...": start-end moves in ASCII order.
 std::string legal_line(const Position& position);
 // "status running" or "status over 2 1=3".

@@ -4,7 +4,7 @@
 #include <string>
 
 #include "engine/notation.hpp"
-#include "protocol/text.hpp"
+#include "engine/util/text.hpp"
 
 namespace tiaoqi::protocol {
 namespace {
@@ -41,7 +41,7 @@ bool is_keyword(std::string_view token) {
 Expected<GoCommand> parse_go(const std::vector<std::string_view>& tokens, const Position& position,
                              int max_perft_depth) {
   GoCommand command;
-  SearchLimits& limits = command.limits;
+  search::SearchLimits& limits = command.limits;
   bool searching_parameter = false;
   std::size_t i = 0;
   // The value after a keyword, as a number in [min, max].
@@ -50,7 +50,7 @@ Expected<GoCommand> parse_go(const std::vector<std::string_view>& tokens, const 
     if (i + 1 >= tokens.size())
       return fail("go: " + std::string(keyword) + " needs a number from " + std::to_string(min) +
                   " to " + std::to_string(max) + ", got nothing");
-    return parse_integer(tokens[++i], min, max, "go: " + std::string(keyword));
+    return util::parse_integer(tokens[++i], min, max, "go: " + std::string(keyword));
   };
 
   for (; i < tokens.size(); ++i) {
@@ -105,13 +105,26 @@ Expected<GoCommand> parse_go(const std::vector<std::string_view>& tokens, const 
           "go: choose picks a dragon, which needs Variant dragons; this version does not support "
           "that variant");
     } else {
-      return fail("go: unknown parameter " + quote_input(token) +
+      return fail("go: unknown parameter " + util::quote_input(token) +
                   "; expected p1time..p6time, p1inc..p6inc, wtime, btime, winc, binc, movestogo, "
                   "movetime, depth, nodes, infinite, ponder, searchmoves or perft");
     }
   }
   if (command.perft_depth && (searching_parameter || tokens.size() != 2))
     return fail("go: perft takes only a depth ('go perft <depth>'), got other parameters too");
+  // A clock for others but none for the mover would be a search without
+  // end; a GUI that sends it has lost track of whose turn it is.
+  const int mover = position.side_to_move();
+  bool any_clock = false;
+  for (const auto& time : limits.time_ms) any_clock = any_clock || time.has_value();
+  const bool other_limit = limits.move_time_ms || limits.depth || limits.nodes || limits.infinite;
+  if (any_clock && !limits.time_ms[mover] && !other_limit && !position.is_over()) {
+    const std::string player = std::to_string(mover + 1);
+    return fail("go: the clocks given have none for player " + player +
+                ", the player to move; expected p" + player + "time" +
+                (mover < 2 ? std::string(mover == 0 ? " or wtime" : " or btime") : "") +
+                " (or movetime, depth, nodes or infinite)");
+  }
   return command;
 }
 

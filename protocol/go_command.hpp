@@ -4,9 +4,9 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/expected.hpp"
 #include "engine/position.hpp"
 #include "engine/search/limits.hpp"
+#include "engine/util/expected.hpp"
 
 namespace tiaoqi::protocol {
 
@@ -17,7 +17,7 @@ inline constexpr std::int64_t kMaxDepth = 255;
 inline constexpr std::int64_t kMaxNodes = 1'000'000'000'000'000'000;
 
 struct GoCommand {
-  SearchLimits limits;
+  search::SearchLimits limits;
   // `go perft <depth>` counts instead of searching.
   std::optional<int> perft_depth;
 };

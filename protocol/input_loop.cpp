@@ -7,8 +7,8 @@
 #include <mutex>
 #include <thread>
 
+#include "engine/util/text.hpp"
 #include "protocol/line_reader.hpp"
-#include "protocol/text.hpp"
 
 namespace tiaoqi::protocol {
 namespace {
@@ -20,7 +20,7 @@ constexpr std::size_t kMaxQueuedBytes = 16 * kMaxInputLine;
 
 bool is_interrupt(const InputLine& line) {
   if (line.too_long) return false;
-  const auto tokens = tokenize(line.text);
+  const auto tokens = util::tokenize(line.text);
   return !tokens.empty() && (tokens[0] == "stop" || tokens[0] == "quit");
 }
 

@@ -2,16 +2,13 @@
 
 #include <chrono>
 
+#include "engine/util/text.hpp"
 #include "protocol/board_text.hpp"
 #include "protocol/format.hpp"
 #include "protocol/go_command.hpp"
+#include "protocol/identity.hpp"
 #include "protocol/line_reader.hpp"
 #include "protocol/options.hpp"
-#include "protocol/text.hpp"
-
-#ifndef TIAOQI_VERSION
-#define TIAOQI_VERSION "0.0.0"
-#endif
 
 namespace tiaoqi::protocol {
 
@@ -41,18 +38,18 @@ Session::Session(Output::Sink sink, SessionConfig config)
 
 Session::~Session() { engine_.stop(); }
 
-EngineCallbacks Session::callbacks() {
-  EngineCallbacks callbacks;
-  callbacks.info = [this](const SearchInfo& info) { output_.line(info_line(info)); };
-  callbacks.bestmove = [this](const BestMove& best) { output_.line(bestmove_line(best)); };
-  callbacks.perft = [this](const PerftReport& report) {
+facade::EngineCallbacks Session::callbacks() {
+  facade::EngineCallbacks callbacks;
+  callbacks.info = [this](const search::SearchInfo& info) { output_.line(info_line(info)); };
+  callbacks.bestmove = [this](const facade::BestMove& best) { output_.line(bestmove_line(best)); };
+  callbacks.perft = [this](const facade::PerftReport& report) {
     for (const std::string& line : perft_lines(report)) output_.line(line);
   };
-  callbacks.bench_position = [this](const BenchLine& line) {
+  callbacks.bench_position = [this](const facade::BenchLine& line) {
     output_.line("info string bench position " + std::to_string(line.index) + " (" + line.name +
                  "): nodes " + std::to_string(line.nodes) + ", best " + line.best);
   };
-  callbacks.bench = [this](const BenchResult& result) {
+  callbacks.bench = [this](const facade::BenchResult& result) {
     for (const std::string& line : bench_lines(result)) output_.line(line);
   };
   callbacks.idle = [this] {
@@ -64,7 +61,7 @@ EngineCallbacks Session::callbacks() {
 
 bool Session::handle_line(std::string_view line) {
   if (quit_) return false;
-  const Args tokens = tokenize(line);
+  const Args tokens = util::tokenize(line);
   // An empty line is no command; UCI ignores it.
   if (tokens.empty()) return true;
 
@@ -75,12 +72,12 @@ bool Session::handle_line(std::string_view line) {
     std::string names;
     for (const Command& known : commands())
       names += (names.empty() ? "" : ", ") + std::string(known.name);
-    output_.error("unknown command " + quote_input(tokens[0]) + "; expected one of " + names);
+    output_.error("unknown command " + util::quote_input(tokens[0]) + "; expected one of " + names);
     return true;
   }
   if (!command->takes_arguments && tokens.size() > 1) {
     output_.error(std::string(command->name) + " takes no arguments, got " +
-                  quote_input(join(tokens, 1, tokens.size())));
+                  util::quote_input(util::join(tokens, 1, tokens.size())));
     return true;
   }
   if (command->needs_idle && !make_idle(command->name)) return true;
@@ -134,35 +131,35 @@ void Session::report(const Status& status) {
 }
 
 void Session::uci(const Args&) {
-  output_.line("id name Tiaoqi " TIAOQI_VERSION);
-  output_.line("id author the Tiaoqi developers");
-  for (const OptionSpec& spec : option_specs()) output_.line(option_line(spec));
+  output_.line("id name " + engine_name());
+  output_.line("id author " + engine_author());
+  for (const facade::OptionSpec& spec : facade::option_specs()) output_.line(option_line(spec));
   output_.line("uciok");
 }
 
 void Session::isready(const Args&) { output_.line("readyok"); }
 
 void Session::setoption(const Args& args) {
-  if (args.empty() || !iequals(args[0], "name")) {
+  if (args.empty() || !util::iequals(args[0], "name")) {
     output_.error("setoption: expected 'setoption name <option> [value <value>]', got " +
-                  quote_input(join(args, 0, args.size())));
+                  util::quote_input(util::join(args, 0, args.size())));
     return;
   }
   std::size_t value_at = args.size();
   for (std::size_t i = 1; i < args.size(); ++i) {
-    if (iequals(args[i], "value")) {
+    if (util::iequals(args[i], "value")) {
       value_at = i;
       break;
     }
   }
-  const std::string name = join(args, 1, value_at);
+  const std::string name = util::join(args, 1, value_at);
   if (name.empty()) {
     output_.error("setoption: expected an option name after 'name', got nothing");
     return;
   }
   std::optional<std::string> value;
-  if (value_at < args.size()) value = join(args, value_at + 1, args.size());
-  Options options = engine_.options();
+  if (value_at < args.size()) value = util::join(args, value_at + 1, args.size());
+  facade::Options options = engine_.options();
   if (auto applied = apply_option(options, name, value); !applied) {
     output_.error(applied.error());
     return;
@@ -173,7 +170,7 @@ void Session::setoption(const Args& args) {
 void Session::ucinewgame(const Args&) { report(engine_.new_game()); }
 
 void Session::position(const Args& args) {
-  PositionRequest request;
+  facade::PositionRequest request;
   std::size_t i = 0;
   if (args.empty()) {
     output_.error("position: expected 'startpos' or 'fen <position string>', got nothing");
@@ -194,15 +191,16 @@ void Session::position(const Args& args) {
       output_.error("position fen: expected a position string of 4 fields, got nothing");
       return;
     }
-    request.position_string = join(args, 1, i);
+    request.position_string = util::join(args, 1, i);
   } else {
     output_.error("position: expected 'startpos' or 'fen <position string>', got " +
-                  quote_input(args[0]));
+                  util::quote_input(args[0]));
     return;
   }
   if (i < args.size()) {
     if (args[i] != "moves") {
-      output_.error("position: expected 'moves' after the position, got " + quote_input(args[i]));
+      output_.error("position: expected 'moves' after the position, got " +
+                    util::quote_input(args[i]));
       return;
     }
     for (++i; i < args.size(); ++i) request.moves.emplace_back(args[i]);
@@ -223,7 +221,7 @@ void Session::go(const Args& args) {
     start_perft(*command->perft_depth);
     return;
   }
-  SearchLimits& limits = command->limits;
+  search::SearchLimits& limits = command->limits;
   if (config_.max_search_nodes) {
     limits.nodes =
         std::min(limits.nodes.value_or(config_.max_search_nodes), config_.max_search_nodes);
@@ -247,13 +245,13 @@ void Session::display(const Args&) {
 
 void Session::perft(const Args& args) {
   if (args.size() != 1) {
-    output_.error(
-        "perft: expected 'perft <depth>' with a depth from 1 to " +
-        std::to_string(config_.max_perft_depth) + ", got " +
-        (args.empty() ? std::string("nothing") : quote_input(join(args, 0, args.size()))));
+    output_.error("perft: expected 'perft <depth>' with a depth from 1 to " +
+                  std::to_string(config_.max_perft_depth) + ", got " +
+                  (args.empty() ? std::string("nothing")
+                                : util::quote_input(util::join(args, 0, args.size()))));
     return;
   }
-  auto depth = parse_integer(args[0], 1, config_.max_perft_depth, "perft: the depth");
+  auto depth = util::parse_integer(args[0], 1, config_.max_perft_depth, "perft: the depth");
   if (!depth) {
     output_.error(depth.error());
     return;
@@ -277,12 +275,12 @@ void Session::status(const Args&) { output_.line(status_line(engine_.game().posi
 void Session::bench(const Args& args) {
   if (args.size() > 1) {
     output_.error("bench: expected 'bench [depth]', got " +
-                  quote_input(join(args, 0, args.size())));
+                  util::quote_input(util::join(args, 0, args.size())));
     return;
   }
   int depth = std::min(kDefaultBenchDepth, config_.max_bench_depth);
   if (!args.empty()) {
-    auto parsed = parse_integer(args[0], 1, config_.max_bench_depth, "bench: the depth");
+    auto parsed = util::parse_integer(args[0], 1, config_.max_bench_depth, "bench: the depth");
     if (!parsed) {
       output_.error(parsed.error());
       return;

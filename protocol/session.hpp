@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/engine.hpp"
+#include "engine/facade/engine.hpp"
 #include "protocol/go_command.hpp"
 #include "protocol/output.hpp"
 
@@ -54,7 +54,7 @@ class Session {
   void set_interrupt_probe(std::function<bool()> probe) { interrupt_probe_ = std::move(probe); }
 
   Output& output() { return output_; }
-  const Engine& engine() const { return engine_; }
+  const facade::Engine& engine() const { return engine_; }
 
  private:
   using Args = std::vector<std::string_view>;
@@ -68,7 +68,7 @@ class Session {
   };
   static const std::vector<Command>& commands();
 
-  EngineCallbacks callbacks();
+  facade::EngineCallbacks callbacks();
   // False (with an error printed) when the engine runs a search that only
   // stop can end; otherwise waits for the current job, if any.
   bool make_idle(std::string_view command);
@@ -98,7 +98,7 @@ class Session {
   std::condition_variable idle_signal_;
   bool quit_ = false;
   // Declared last: its worker calls back into the members above.
-  Engine engine_;
+  facade::Engine engine_;
 };
 
 }  // namespace tiaoqi::protocol

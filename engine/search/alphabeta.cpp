@@ -5,6 +5,7 @@
 
 #include "engine/movegen.hpp"
 #include "engine/search/moves_in_progress.hpp"
+#include "engine/util/hash.hpp"
 
 namespace tiaoqi::search {
 namespace {
@@ -314,7 +315,7 @@ AlphaBetaReport AlphaBeta::run(const Position& root, const AlphaBetaLimits& limi
   root_player_ = root.side_to_move();
   player_count_ = root.rules().player_count();
   // With more than two players scores depend on whose search it is.
-  root_salt_ = player_count_ == 2 ? 0 : zobrist::side(root_player_) * 0x9e3779b97f4a7c15ULL;
+  root_salt_ = player_count_ == 2 ? 0 : zobrist::side(root_player_) * util::kGoldenGamma;
   nodes_ = 0;
   published_nodes_.store(0, std::memory_order_relaxed);
   other_nodes_ = 0;

@@ -1,6 +1,6 @@
 #include "engine/search/control.hpp"
 
-namespace tiaoqi {
+namespace tiaoqi::search {
 namespace {
 
 std::int64_t to_ms(SearchControl::Clock::rep ticks) {
@@ -47,4 +47,4 @@ bool SearchControl::soft_time_up() const {
   return since_clock_start_ms() >= *budget_.soft_ms;
 }
 
-}  // namespace tiaoqi
+}  // namespace tiaoqi::search

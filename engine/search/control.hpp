@@ -7,7 +7,7 @@
 
 #include "engine/search/timeman.hpp"
 
-namespace tiaoqi {
+namespace tiaoqi::search {
 
 // The shared state between a running search and the thread that controls
 // it: the stop flag, pondering, the clock and the node limit. The search
@@ -50,4 +50,4 @@ class SearchControl {
   std::optional<std::uint64_t> node_limit_;
 };
 
-}  // namespace tiaoqi
+}  // namespace tiaoqi::search

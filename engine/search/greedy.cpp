@@ -4,8 +4,9 @@
 #include <vector>
 
 #include "engine/game.hpp"
+#include "engine/util/hash.hpp"
 
-namespace tiaoqi {
+namespace tiaoqi::search {
 namespace {
 
 struct ScoredMove {
@@ -17,10 +18,10 @@ struct ScoredMove {
 std::uint64_t tie_break_key(const Position& root, std::int64_t seed, Move move) {
   // The move count enters too, so that a position reached again later does
   // not repeat the same choice among equals forever.
-  const std::uint64_t key = root.hash() ^ mix64(static_cast<std::uint64_t>(seed)) ^
+  const std::uint64_t key = root.hash() ^ util::mix64(static_cast<std::uint64_t>(seed)) ^
                             (static_cast<std::uint64_t>(root.move_count()) << 20) ^
                             (static_cast<std::uint64_t>(move.from) << 8) ^ move.to;
-  return mix64(key);
+  return util::mix64(key);
 }
 
 bool better(const ScoredMove& a, const ScoredMove& b) {
@@ -81,4 +82,4 @@ Move greedy_reply(const Position& position, std::int64_t seed) {
   return best.move;
 }
 
-}  // namespace tiaoqi
+}  // namespace tiaoqi::search

@@ -2,7 +2,7 @@
 
 #include "engine/search/search.hpp"
 
-namespace tiaoqi {
+namespace tiaoqi::search {
 
 // One ply: plays every root move, scores the result with the static
 // evaluation and keeps the best. Equal scores are ordered by a hash of the
@@ -15,4 +15,4 @@ SearchResult greedy_search(const Position& root, const SearchParams& params,
 // The greedy choice without limits or output (the expected reply).
 Move greedy_reply(const Position& position, std::int64_t seed);
 
-}  // namespace tiaoqi
+}  // namespace tiaoqi::search

@@ -8,7 +8,7 @@
 #include "engine/move.hpp"
 #include "engine/rules.hpp"
 
-namespace tiaoqi {
+namespace tiaoqi::search {
 
 // The limits of one `go`, snapshotted as plain values when it arrives.
 struct SearchLimits {
@@ -55,4 +55,4 @@ struct SearchParams {
   bool want_ponder = false;
 };
 
-}  // namespace tiaoqi
+}  // namespace tiaoqi::search

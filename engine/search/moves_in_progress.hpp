@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "engine/move.hpp"
+#include "engine/util/hash.hpp"
 
 namespace tiaoqi::search {
 
@@ -24,7 +25,7 @@ class MovesInProgress {
 
   static std::uint64_t key(std::uint64_t position_hash, Move move) {
     const std::uint64_t move_bits = static_cast<std::uint64_t>(move.from) << 8 | move.to;
-    return position_hash ^ ((move_bits + 1) * 0x9e3779b97f4a7c15ULL);
+    return position_hash ^ ((move_bits + 1) * util::kGoldenGamma);
   }
 
   bool busy(std::uint64_t key) const { return slot(key).load(std::memory_order_relaxed) == key; }

@@ -5,9 +5,9 @@
 
 #include "engine/eval.hpp"
 #include "engine/movegen.hpp"
-#include "engine/search/solitaire_search.hpp"
+#include "engine/search/solitaire/play.hpp"
 
-namespace tiaoqi {
+namespace tiaoqi::search {
 namespace {
 
 // How far a hole lies along the army's way from its home to its target:
@@ -90,11 +90,11 @@ std::optional<SearchResult> RaceSolver::search(const Position& root, const Searc
   alone.conclude_setup();
   if (alone.is_over()) return std::nullopt;
 
-  if (!solver_) solver_ = std::make_unique<SolitaireSolver>(kSolverMib);
+  if (!solver_) solver_ = std::make_unique<solitaire::Solver>(kSolverMib);
   std::uint64_t nodes = 0;
-  const SolitairePlan plan =
-      solver_->solve(alone, solver_stop_poll(root, limits, control),
-                     [&](int, std::uint64_t searched, const SolitairePlan&) { nodes = searched; });
+  const solitaire::Plan plan = solver_->solve(
+      alone, solitaire::solver_stop_poll(root, limits, control),
+      [&](int, std::uint64_t searched, const solitaire::Plan&) { nodes = searched; });
   if (plan.moves.empty()) return std::nullopt;
   // The plan ignores the other army; a move through a hole it holds (one
   // that goes back behind it) is left to the alpha-beta.
@@ -128,4 +128,4 @@ void RaceSolver::clear() {
   if (solver_) solver_->clear();
 }
 
-}  // namespace tiaoqi
+}  // namespace tiaoqi::search

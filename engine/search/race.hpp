@@ -5,9 +5,9 @@
 
 #include "engine/rules.hpp"
 #include "engine/search/search.hpp"
-#include "engine/search/solitaire.hpp"
+#include "engine/search/solitaire/solver.hpp"
 
-namespace tiaoqi {
+namespace tiaoqi::search {
 
 // The army of the side to move when the position is a pure race: two
 // players with one army each, in opposite arms, and every piece of each
@@ -36,7 +36,7 @@ class RaceSolver {
   const Rules* rules_for(const Position& root, int army);
 
   std::unique_ptr<Rules> rules_;
-  std::unique_ptr<SolitaireSolver> solver_;
+  std::unique_ptr<solitaire::Solver> solver_;
 };
 
-}  // namespace tiaoqi
+}  // namespace tiaoqi::search

@@ -2,8 +2,9 @@
 
 #include "engine/game.hpp"
 #include "engine/search/greedy.hpp"
+#include "engine/util/hash.hpp"
 
-namespace tiaoqi {
+namespace tiaoqi::search {
 
 SearchResult random_search(const Position& root, const SearchParams& params,
                            const SearchLimits& limits, SearchControl& control,
@@ -13,8 +14,9 @@ SearchResult random_search(const Position& root, const SearchParams& params,
   root_moves(root, limits, moves);
   if (moves.empty()) return result;
 
-  const std::uint64_t draw = mix64(mix64(static_cast<std::uint64_t>(params.seed)) ^ root.hash() ^
-                                   (static_cast<std::uint64_t>(root.move_count()) << 24));
+  const std::uint64_t draw =
+      util::mix64(util::mix64(static_cast<std::uint64_t>(params.seed)) ^ root.hash() ^
+                  (static_cast<std::uint64_t>(root.move_count()) << 24));
   result.best = moves[static_cast<int>(draw % static_cast<std::uint64_t>(moves.size()))];
   Position child = root;
   child.play(result.best);
@@ -28,4 +30,4 @@ SearchResult random_search(const Position& root, const SearchParams& params,
   return result;
 }
 
-}  // namespace tiaoqi
+}  // namespace tiaoqi::search

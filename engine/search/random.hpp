@@ -2,7 +2,7 @@
 
 #include "engine/search/search.hpp"
 
-namespace tiaoqi {
+namespace tiaoqi::search {
 
 // A uniformly random root move, drawn from the seed, the position and the
 // move count: the same seed replays the same game.
@@ -10,4 +10,4 @@ SearchResult random_search(const Position& root, const SearchParams& params,
                            const SearchLimits& limits, SearchControl& control,
                            const InfoSink& info);
 
-}  // namespace tiaoqi
+}  // namespace tiaoqi::search

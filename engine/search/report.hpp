@@ -5,22 +5,9 @@
 
 #include "engine/move.hpp"
 #include "engine/position.hpp"
+#include "engine/score.hpp"
 
-namespace tiaoqi {
-
-// Scores inside the search are centi-steps from the mover's view; a forced
-// result is kWinScore minus the plies to it (negated for a loss). The scale
-// fits the transposition table's 16-bit scores; static evaluations are
-// clamped below kWinThreshold so that they never read as forced results.
-inline constexpr int kWinScore = 30'000;
-inline constexpr int kWinThreshold = kWinScore - 1'000;
-inline constexpr int kMaxEvalScore = kWinThreshold - 1;
-
-inline int win_in(int plies) { return kWinScore - plies; }
-inline int loss_in(int plies) { return -(kWinScore - plies); }
-inline bool is_win(int score) { return score >= kWinThreshold; }
-inline bool is_loss(int score) { return score <= -kWinThreshold; }
-inline int plies_to_result(int score) { return kWinScore - (score < 0 ? -score : score); }
+namespace tiaoqi::search {
 
 // One line of search progress, for the `info` output.
 struct SearchInfo {
@@ -44,4 +31,4 @@ struct SearchResult {
   std::uint64_t nodes = 0;
 };
 
-}  // namespace tiaoqi
+}  // namespace tiaoqi::search

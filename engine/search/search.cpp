@@ -8,86 +8,14 @@
 
 #include "engine/eval.hpp"
 #include "engine/movegen.hpp"
-#include "engine/search/alphabeta_search.hpp"
+#include "engine/search/alphabeta_threads.hpp"
 #include "engine/search/greedy.hpp"
 #include "engine/search/race.hpp"
 #include "engine/search/random.hpp"
-#include "engine/search/solitaire.hpp"
-#include "engine/search/solitaire_search.hpp"
+#include "engine/search/solitaire/play.hpp"
+#include "engine/search/solitaire/solver.hpp"
 
-namespace tiaoqi {
-
-namespace {
-
-constexpr std::size_t kSmallSolverMib = 16;
-
-std::size_t physical_memory_mib() {
-  const long pages = sysconf(_SC_PHYS_PAGES);
-  const long page_size = sysconf(_SC_PAGE_SIZE);
-  if (pages <= 0 || page_size <= 0) return SIZE_MAX;
-  return static_cast<std::size_t>(pages) / (1024 * 1024 / static_cast<std::size_t>(page_size));
-}
-
-}  // namespace
-
-SearchState::SearchState(std::size_t hash_mib)
-    : hash_mib_(hash_mib), race_(std::make_unique<RaceSolver>()) {}
-
-SearchState::~SearchState() = default;
-
-search::TranspositionTable& SearchState::table() {
-  if (!table_) {
-    // Memory taken since Hash was set may leave less: halve until it fits.
-    search::TranspositionTable table(1);
-    for (std::size_t mib = hash_mib_; mib > 1 && !table.resize(mib); mib /= 2) {
-    }
-    table_.emplace(std::move(table));
-  } else if (solitaire_) {
-    solitaire_.reset();
-    // Growing back to a size it had cannot fail but for memory taken
-    // meanwhile; the small table then stays and still works.
-    table_->resize(hash_mib_);
-  }
-  return *table_;
-}
-
-SolitaireSolver& SearchState::solitaire() {
-  if (!solitaire_) {
-    if (table_) table_->resize(1);
-    try {
-      solitaire_ = std::make_unique<SolitaireSolver>(hash_mib_);
-    } catch (const std::bad_alloc&) {
-      // The memory the table gave back is not to be had after all: a small
-      // solver still finds crossings.
-      solitaire_ = std::make_unique<SolitaireSolver>(kSmallSolverMib);
-    }
-  }
-  return *solitaire_;
-}
-
-bool SearchState::resize(std::size_t hash_mib) {
-  // More than the machine's memory is refused at once, even before the
-  // table is allocated (that waits for the first search).
-  if (hash_mib > physical_memory_mib()) return false;
-  if (solitaire_) {
-    // The solver takes its size when made: make it anew.
-    try {
-      solitaire_ = std::make_unique<SolitaireSolver>(hash_mib);
-    } catch (const std::bad_alloc&) {
-      return false;
-    }
-  } else if (table_ && !table_->resize(hash_mib)) {
-    return false;
-  }
-  hash_mib_ = hash_mib;
-  return true;
-}
-
-void SearchState::clear() {
-  if (table_) table_->clear();
-  race_->clear();
-  if (solitaire_) solitaire_->clear();
-}
+namespace tiaoqi::search {
 
 SearchAlgorithm resolve_algorithm(SearchAlgorithm requested, int player_count) {
   switch (requested) {
@@ -113,7 +41,7 @@ SearchResult run_search(const Position& root, const SearchParams& params,
     case SearchAlgorithm::kParanoid:
       return alphabeta_search(root, params, limits, control, info, state.table(), game_history);
     case SearchAlgorithm::kSolitaire:
-      return solitaire_search(root, params, limits, control, info, state.solitaire());
+      return solitaire::play_crossing(root, params, limits, control, info, state.solitaire());
     default:
       return greedy_search(root, params, limits, control, info);
   }
@@ -158,11 +86,4 @@ void report_one_ply(const Position& root, const SearchControl& control, std::uin
   info(line);
 }
 
-std::uint64_t mix64(std::uint64_t value) {
-  value += 0x9e3779b97f4a7c15ULL;
-  value = (value ^ (value >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  value = (value ^ (value >> 27)) * 0x94d049bb133111ebULL;
-  return value ^ (value >> 31);
-}
-
-}  // namespace tiaoqi
+}  // namespace tiaoqi::search

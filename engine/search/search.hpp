@@ -10,42 +10,11 @@
 #include "engine/search/control.hpp"
 #include "engine/search/limits.hpp"
 #include "engine/search/report.hpp"
-#include "engine/search/tt.hpp"
+#include "engine/search/search_state.hpp"
 
-namespace tiaoqi {
+namespace tiaoqi::search {
 
 using InfoSink = std::function<void(const SearchInfo&)>;
-
-class SolitaireSolver;
-class RaceSolver;
-
-// What the searches keep from one move of a game to the next; its owner
-// (the Engine, bench) sizes and clears it. The solitaire's solver is made
-// when first needed and takes the memory of `Hash` while it lives (the
-// table shrinks meanwhile), so the engine stays within `Hash`.
-class SearchState {
- public:
-  explicit SearchState(std::size_t hash_mib);
-  ~SearchState();
-
-  // The table, at its full size (a solver in the way is dropped). It is
-  // allocated on first use, so that a session that never searches (a GUI's
-  // handshake, a fuzzer's input) does not pay for clearing it.
-  search::TranspositionTable& table();
-  SolitaireSolver& solitaire();
-  RaceSolver& race() { return *race_; }
-  // Hash changed; false when the memory cannot be had (nothing changes).
-  bool resize(std::size_t hash_mib);
-  // A new game: nothing learned is kept.
-  void clear();
-  std::size_t hash_mib() const { return hash_mib_; }
-
- private:
-  std::size_t hash_mib_;
-  std::optional<search::TranspositionTable> table_;
-  std::unique_ptr<SolitaireSolver> solitaire_;
-  std::unique_ptr<RaceSolver> race_;
-};
 
 // The algorithm a request stands for on this root: `greedy` and `random`
 // as asked; otherwise alpha-beta for two players, paranoid alpha-beta for
@@ -72,7 +41,4 @@ int score_after_move(const Position& child, int mover);
 void report_one_ply(const Position& root, const SearchControl& control, std::uint64_t nodes,
                     int multipv, Move move, int score, const InfoSink& info);
 
-// A well-mixed 64-bit hash (SplitMix64's finaliser), for seeded choices.
-std::uint64_t mix64(std::uint64_t value);
-
-}  // namespace tiaoqi
+}  // namespace tiaoqi::search

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace tiaoqi {
+namespace tiaoqi::search {
 namespace {
 
 // Without movestogo, plan as if this many moves were left on the clock.
@@ -49,4 +49,4 @@ TimeBudget plan_time(const SearchLimits& limits, int player, int move_overhead_m
   return budget;
 }
 
-}  // namespace tiaoqi
+}  // namespace tiaoqi::search

@@ -5,7 +5,7 @@
 
 #include "engine/search/limits.hpp"
 
-namespace tiaoqi {
+namespace tiaoqi::search {
 
 // How long one move may take, in milliseconds from the start of the search
 // (or from ponderhit). `soft` is where a new iteration should not start,
@@ -19,4 +19,4 @@ struct TimeBudget {
 // taken off every clock so that the reply arrives in time.
 TimeBudget plan_time(const SearchLimits& limits, int player, int move_overhead_ms);
 
-}  // namespace tiaoqi
+}  // namespace tiaoqi::search

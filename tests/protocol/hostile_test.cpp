@@ -14,6 +14,13 @@ namespace {
 
 constexpr const char* kSetup = "position startpos moves l3l5 h14h13";
 
+// In protocol mode the engine greets before the first command.
+void expect_greeting(EngineProcess& engine) {
+  const auto line = engine.read_line();
+  ASSERT_TRUE(line);
+  EXPECT_EQ(line->rfind("Tiaoqi ", 0), 0u) << *line;
+}
+
 // Sends a line, then isready; returns every line answered before readyok.
 std::vector<std::string> answers_to(EngineProcess& engine, const std::string& line) {
   engine.write(line + "\n");
@@ -39,12 +46,16 @@ void expect_one_error(EngineProcess& engine, const std::string& line, const std:
   ASSERT_EQ(answers.size(), 1u) << "line: " << shown;
   EXPECT_EQ(answers[0].rfind("info string error: ", 0), 0u) << "line: " << shown;
   EXPECT_LE(answers[0].size(), 65535u);
+  // User text is echoed escaped: no control byte ever reaches the GUI.
+  for (unsigned char c : answers[0])
+    EXPECT_TRUE(c >= 0x20 && c != 0x7f) << "raw byte " << int{c} << " in reply to: " << shown;
 }
 
 TEST(Hostile, EveryFixtureLineGetsOneErrorAndChangesNothing) {
   std::ifstream fixture(TIAOQI_HOSTILE_INPUT, std::ios::binary);
   ASSERT_TRUE(fixture);
   EngineProcess engine;
+  expect_greeting(engine);
   ASSERT_TRUE(answers_to(engine, kSetup).empty());
   const auto before = state(engine);
   int count = 0;
@@ -58,6 +69,7 @@ TEST(Hostile, EveryFixtureLineGetsOneErrorAndChangesNothing) {
 
 TEST(Hostile, HugeAndBinaryLinesGetOneErrorEach) {
   EngineProcess engine;
+  expect_greeting(engine);
   ASSERT_TRUE(answers_to(engine, kSetup).empty());
   const auto before = state(engine);
   expect_one_error(engine, std::string(3 * 1024 * 1024, 'x'), "3 MiB of x");
@@ -71,11 +83,26 @@ TEST(Hostile, HugeAndBinaryLinesGetOneErrorEach) {
   expect_one_error(engine, std::string("go\0depth 1", 10), "go NUL depth 1");
   expect_one_error(engine, std::string(100000, '\x01'), "control bytes");
   expect_one_error(engine, "position startpos moves " + std::string(200000, '9'), "digits");
+  // Terminal escape sequences inside moves, options, position strings.
+  expect_one_error(engine, "position startpos moves zz\x01\x1b[31mk5", "escape in a move");
+  expect_one_error(engine, "position startpos moves k3\x1b[0mk5", "escape between holes");
+  expect_one_error(engine,
+                   "setoption name Hash value 1\x1b"
+                   "2",
+                   "escape in a value");
+  expect_one_error(engine, "setoption name Hash\x1b[2J value 2", "escape in a name");
+  expect_one_error(engine,
+                   "position fen d/dd/ddd/dddd/13/12/11/10/9/10/11/12/13/aaaa/aaa/aa/\x1b 1 a/d 0",
+                   "escape in a board field");
+  expect_one_error(engine, "position fen 1/2/3 1 a/\x7f 0", "delete in a seating field");
+  expect_one_error(engine, "go depth 3\x1b[1m", "escape in go");
+  expect_one_error(engine, "perft \x1b", "escape in perft");
   EXPECT_EQ(state(engine), before);
 }
 
 TEST(Hostile, CrlfLinesWork) {
   EngineProcess engine;
+  expect_greeting(engine);
   engine.write("isready\r\nposition startpos moves l3l5\r\nlegal\r\n");
   EXPECT_EQ(engine.read_line(), "readyok");
   const auto legal = engine.read_line();
@@ -85,6 +112,7 @@ TEST(Hostile, CrlfLinesWork) {
 
 TEST(Hostile, EndOfInputInAnInfiniteSearchStopsItAndExits) {
   EngineProcess engine;
+  expect_greeting(engine);
   engine.send("go infinite");
   ASSERT_TRUE(engine.read_line());
   engine.close_input();
@@ -99,6 +127,7 @@ TEST(Hostile, EndOfInputInAnInfiniteSearchStopsItAndExits) {
 
 TEST(Hostile, QuitDuringPerftLeavesAtOnce) {
   EngineProcess engine;
+  expect_greeting(engine);
   engine.send("perft 12");
   engine.send("quit");
   const auto started = std::chrono::steady_clock::now();
@@ -111,6 +140,7 @@ TEST(CommandLine, CommandsFileRunsFirst) {
                     ("tiaoqi_commands_" + std::to_string(::getpid()) + ".txt");
   std::ofstream(path) << "setoption name BoardSize value 2\nposition startpos\n";
   EngineProcess engine({"--commands", path.string()});
+  expect_greeting(engine);
   engine.send("legal");
   EXPECT_EQ(engine.read_line(), "legal f2e3 f2f3 g1e3 g1g3 g2f3 g2g3");
   engine.close_input();
@@ -127,11 +157,10 @@ TEST(CommandLine, PerftFromAPositionString) {
 }
 
 TEST(CommandLine, BadPositionStringFails) {
+  // The error goes to standard error, not into the protocol output.
   EngineProcess engine({"perft", "2", "--fen", "nonsense"});
-  const auto line = engine.read_line();
-  ASSERT_TRUE(line);
-  EXPECT_EQ(line->rfind("info string error: ", 0), 0u);
-  EXPECT_EQ(engine.wait(), 1);
+  EXPECT_FALSE(engine.read_line());
+  EXPECT_EQ(engine.wait(), 2);
 }
 
 TEST(CommandLine, UsageErrorsExitWithTwo) {

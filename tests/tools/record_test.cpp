@@ -2,13 +2,14 @@
 
 #include <gtest/gtest.h>
 
+#include "engine/facade/options.hpp"
 #include "engine/game.hpp"
 #include "engine/movegen.hpp"
 #include "engine/notation.hpp"
 #include "engine/position_string.hpp"
+#include "engine/util/text.hpp"
 #include "tools/common/json.hpp"
 #include "tools/common/replay.hpp"
-#include "tools/common/rule_options.hpp"
 
 namespace tiaoqi::tools {
 namespace {
@@ -27,7 +28,7 @@ GameRecord sample_game(int plies, int players = 2) {
   record.rotation = 1;
   record.engines = {"alpha", "beta"};
   record.seating = {"beta", "alpha"};
-  record.options = format_rule_options(options);
+  record.options = facade::format_rule_options(options);
   record.opening = position_string(position);
   while (!position.is_over()) {
     MoveList moves;
@@ -107,10 +108,10 @@ TEST(Record, RuleOptionsRoundTrip) {
   options.players = 3;
   options.long_jumps = true;
   options.goal_rule = GoalRule::kOwn;
-  auto parsed = parse_rule_options(format_rule_options(options));
+  auto parsed = facade::parse_rule_options(facade::format_rule_options(options));
   ASSERT_TRUE(parsed.ok());
   EXPECT_EQ(*parsed, options);
-  EXPECT_FALSE(parse_rule_options("Players=9").ok());
+  EXPECT_FALSE(facade::parse_rule_options("Players=9").ok());
 }
 
 TEST(Json, RoundTrips) {

@@ -3,9 +3,10 @@
 #include <string>
 #include <vector>
 
+#include "engine/facade/options.hpp"
 #include "engine/position_string.hpp"
+#include "engine/util/text.hpp"
 #include "tools/common/replay.hpp"
-#include "tools/common/rule_options.hpp"
 #include "tools/render/html_page.hpp"
 #include "tools/render/svg.hpp"
 
@@ -110,7 +111,7 @@ TEST(Render, GamePageHoldsEveryPosition) {
   tools::GameRecord record;
   record.game = 4;
   record.seating = {"alpha", "beta"};
-  record.options = tools::format_rule_options(RuleOptions{});
+  record.options = facade::format_rule_options(RuleOptions{});
   record.opening = kStart;
   record.events = {{tools::RecordEvent::Kind::kMove, 1, "m4m5", 3},
                    {tools::RecordEvent::Kind::kMove, 2, "e14e13", 4},

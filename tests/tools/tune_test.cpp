@@ -7,11 +7,12 @@
 #include <fstream>
 #include <random>
 
+#include "engine/facade/options.hpp"
 #include "engine/game.hpp"
 #include "engine/movegen.hpp"
 #include "engine/notation.hpp"
 #include "engine/position_string.hpp"
-#include "tools/common/rule_options.hpp"
+#include "engine/util/text.hpp"
 #include "tools/tune/cli.hpp"
 #include "tools/tune/dataset.hpp"
 #include "tools/tune/logistic.hpp"
@@ -162,7 +163,7 @@ tools::GameRecord record_of(const std::vector<std::string>& moves, int max_plies
   record.game = 1;
   record.engines = {"a", "b"};
   record.seating = {"a", "b"};
-  record.options = tools::format_rule_options(options);
+  record.options = facade::format_rule_options(options);
   record.opening = position_string(position);
   for (const std::string& text : moves) {
     auto move = parse_move(position, text);

@@ -2,7 +2,7 @@
 
 #include <boost/program_options.hpp>
 
-#include "engine/expected.hpp"
+#include "engine/util/expected.hpp"
 
 namespace tiaoqi::tools {
 

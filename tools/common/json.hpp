@@ -8,7 +8,7 @@
 #include <variant>
 #include <vector>
 
-#include "engine/expected.hpp"
+#include "engine/util/expected.hpp"
 
 namespace tiaoqi::tools {
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-#include "engine/expected.hpp"
+#include "engine/util/expected.hpp"
 
 namespace tiaoqi::tools {
 

@@ -5,7 +5,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/expected.hpp"
+#include "engine/util/expected.hpp"
 
 namespace tiaoqi::tools {
 

@@ -1,9 +1,10 @@
 #include "tools/common/replay.hpp"
 
+#include "engine/facade/options.hpp"
 #include "engine/game.hpp"
 #include "engine/notation.hpp"
 #include "engine/position_string.hpp"
-#include "tools/common/rule_options.hpp"
+#include "engine/util/text.hpp"
 
 namespace tiaoqi::tools {
 
@@ -26,7 +27,7 @@ std::vector<Hole> split_path(const Geometry& geometry, std::string_view text) {
 }
 
 Expected<Replay> replay_record(const GameRecord& record) {
-  auto options = parse_rule_options(record.options);
+  auto options = facade::parse_rule_options(record.options);
   if (!options) return fail("Options tag: " + options.error());
   auto setup = parse_position_string(record.opening, *options);
   if (!setup) return fail("Opening tag: " + setup.error());

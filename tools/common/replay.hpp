@@ -5,9 +5,9 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/expected.hpp"
 #include "engine/position.hpp"
 #include "engine/rules.hpp"
+#include "engine/util/expected.hpp"
 #include "tools/common/record.hpp"
 
 namespace tiaoqi::tools {

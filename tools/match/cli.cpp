@@ -2,7 +2,8 @@
 
 #include <charconv>
 
-#include "tools/common/rule_options.hpp"
+#include "engine/facade/options.hpp"
+#include "engine/util/text.hpp"
 
 namespace tiaoqi::match {
 
@@ -36,7 +37,7 @@ Expected<EngineSpec> parse_engine_group(const std::vector<std::string>& words,
   std::vector<std::string> all = each;
   all.insert(all.end(), words.begin(), words.end());
   for (const auto& word : all) {
-    auto pair = tools::split_name_value(word);
+    auto pair = util::split_name_value(word);
     if (!pair) return fail("-engine " + std::to_string(index + 1) + ": " + pair.error());
     auto& [name, value] = *pair;
     if (name == "cmd")
@@ -50,7 +51,7 @@ Expected<EngineSpec> parse_engine_group(const std::vector<std::string>& words,
       if (name.rfind("option.", 0) == 0) name = name.substr(7);
       bool replaced = false;
       for (auto& [existing, old_value] : spec.options)
-        if (tools::iequals(existing, name)) {
+        if (util::iequals(existing, name)) {
           old_value = value;
           replaced = true;
         }

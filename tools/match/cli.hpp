@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/expected.hpp"
+#include "engine/util/expected.hpp"
 #include "tools/match/engine_process.hpp"
 
 namespace tiaoqi::match {

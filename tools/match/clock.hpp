@@ -4,7 +4,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/expected.hpp"
+#include "engine/util/expected.hpp"
 
 namespace tiaoqi::match {
 

@@ -7,13 +7,14 @@
 #include <sstream>
 #include <thread>
 
+#include "engine/facade/options.hpp"
 #include "engine/game.hpp"
 #include "engine/movegen.hpp"
 #include "engine/notation.hpp"
 #include "engine/perft.hpp"
 #include "engine/position_string.hpp"
+#include "engine/util/text.hpp"
 #include "tools/common/process.hpp"
-#include "tools/common/rule_options.hpp"
 
 namespace tiaoqi::match {
 namespace {
@@ -122,7 +123,7 @@ int run_compliance(const EngineSpec& engine, const RuleOptions& rules, long long
       options.insert(l.substr(12, type == std::string::npos ? std::string::npos : type - 12));
     }
   std::string missing;
-  for (const auto& [name, value] : tools::rule_option_pairs(rules))
+  for (const auto& [name, value] : facade::rule_option_values(rules))
     if (!options.count(name)) missing += " " + name;
   for (const char* name : {"Hash", "Threads", "Search", "Seed", "Move Overhead"})
     if (!options.count(name)) missing += " " + std::string(name);
@@ -130,7 +131,7 @@ int run_compliance(const EngineSpec& engine, const RuleOptions& rules, long long
 
   check.send("isready");
   check.report("isready answers readyok", check.expect_word("readyok").ok());
-  for (const auto& [name, value] : tools::rule_option_pairs(rules))
+  for (const auto& [name, value] : facade::rule_option_values(rules))
     check.send("setoption name " + name + " value " + value);
   for (const auto& [name, value] : engine.options)
     check.send("setoption name " + name + " value " + value);

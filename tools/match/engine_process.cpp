@@ -20,7 +20,8 @@ bool is_protocol_line(const std::string& line) {
          word == "uciok" || word == "readyok" || word.empty();
 }
 
-EngineProcess::EngineProcess(EngineSpec spec, std::vector<tools::NameValue> rule_options,
+EngineProcess::EngineProcess(EngineSpec spec,
+                             std::vector<std::pair<std::string, std::string>> rule_options,
                              long long startup_ms, const std::atomic<bool>* cancel)
     : spec_(std::move(spec)),
       rule_options_(std::move(rule_options)),

@@ -4,9 +4,10 @@
 #include <string>
 #include <vector>
 
-#include "engine/expected.hpp"
+#include "engine/facade/options.hpp"
+#include "engine/util/expected.hpp"
+#include "engine/util/text.hpp"
 #include "tools/common/process.hpp"
-#include "tools/common/rule_options.hpp"
 
 namespace tiaoqi::match {
 
@@ -14,7 +15,7 @@ namespace tiaoqi::match {
 struct EngineSpec {
   std::string name;
   std::string command;
-  std::vector<tools::NameValue> options;
+  std::vector<std::pair<std::string, std::string>> options;
   // `tc=<seconds>[+<increment>]`: this engine's own clock (time odds).
   std::string time_control;
 };
@@ -32,8 +33,8 @@ struct SearchReply {
 // Any fault leaves it stopped; the next ensure_ready() restarts it.
 class EngineProcess {
  public:
-  EngineProcess(EngineSpec spec, std::vector<tools::NameValue> rule_options, long long startup_ms,
-                const std::atomic<bool>* cancel);
+  EngineProcess(EngineSpec spec, std::vector<std::pair<std::string, std::string>> rule_options,
+                long long startup_ms, const std::atomic<bool>* cancel);
 
   const EngineSpec& spec() const { return spec_; }
   // Starts the process if needed (uci, options, isready) and, for a new
@@ -55,7 +56,7 @@ class EngineProcess {
   Expected<std::string> wait_for(const std::string& word, long long timeout_ms);
 
   EngineSpec spec_;
-  std::vector<tools::NameValue> rule_options_;
+  std::vector<std::pair<std::string, std::string>> rule_options_;
   long long startup_ms_;
   const std::atomic<bool>* cancel_;
   tools::ChildProcess process_;

@@ -8,9 +8,10 @@
 #include <fstream>
 #include <iostream>
 
+#include "engine/facade/options.hpp"
+#include "engine/util/text.hpp"
 #include "tools/common/command_line.hpp"
 #include "tools/common/replay.hpp"
-#include "tools/common/rule_options.hpp"
 #include "tools/match/cli.hpp"
 #include "tools/match/compliance.hpp"
 #include "tools/match/match.hpp"
@@ -58,11 +59,11 @@ Expected<RuleOptions> rules_from(const po::variables_map& vm) {
   bool max_plies_given = false;
   if (vm.count("rule"))
     for (const auto& word : vm["rule"].as<std::vector<std::string>>()) {
-      auto pair = tools::split_name_value(word);
+      auto pair = util::split_name_value(word);
       if (!pair) return fail("--rule: " + pair.error());
-      auto set = tools::set_rule_option(rules, pair->first, pair->second);
+      auto set = facade::set_rule_option(rules, pair->first, pair->second);
       if (!set) return fail("--rule: " + set.error());
-      max_plies_given = max_plies_given || tools::iequals(pair->first, "MaxPlies");
+      max_plies_given = max_plies_given || util::iequals(pair->first, "MaxPlies");
     }
   if (vm.count("players")) rules.players = vm["players"].as<int>();
   if (vm.count("armies")) rules.armies_per_player = vm["armies"].as<int>();

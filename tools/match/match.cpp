@@ -6,7 +6,8 @@
 #include <ostream>
 #include <thread>
 
-#include "tools/common/rule_options.hpp"
+#include "engine/facade/options.hpp"
+#include "engine/util/text.hpp"
 
 namespace tiaoqi::match {
 
@@ -31,7 +32,7 @@ Expected<MatchRun> run_match(const MatchConfig& config, const std::atomic<bool>*
   std::vector<std::string> names;
   for (const auto& engine : config.engines) names.push_back(engine.name);
   const int players = config.referee.rules.players;
-  const auto rule_options = tools::rule_option_pairs(config.referee.rules);
+  const auto rule_options = facade::rule_option_values(config.referee.rules);
 
   std::atomic<bool> stop{false};
   std::atomic<std::size_t> next_task{0};

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/expected.hpp"
+#include "engine/util/expected.hpp"
 #include "tools/common/record.hpp"
 #include "tools/match/engine_process.hpp"
 #include "tools/match/referee.hpp"

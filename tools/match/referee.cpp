@@ -2,11 +2,12 @@
 
 #include <ctime>
 
+#include "engine/facade/options.hpp"
 #include "engine/game.hpp"
 #include "engine/notation.hpp"
 #include "engine/position_string.hpp"
+#include "engine/util/text.hpp"
 #include "tools/common/replay.hpp"
-#include "tools/common/rule_options.hpp"
 
 namespace tiaoqi::match {
 namespace {
@@ -45,7 +46,7 @@ GameOutcome play_game(const GameTask& task, const RefereeConfig& config,
   record.engines = config.engine_names;
   for (int engine : task.seat_engines)
     record.seating.push_back(config.engine_names[static_cast<std::size_t>(engine)]);
-  record.options = tools::format_rule_options(config.rules);
+  record.options = facade::format_rule_options(config.rules);
   record.opening = task.opening;
 
   auto setup = parse_position_string(task.opening, config.rules);

@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/expected.hpp"
 #include "engine/rules.hpp"
+#include "engine/util/expected.hpp"
 
 namespace tiaoqi::match {
 

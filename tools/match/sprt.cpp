@@ -3,7 +3,8 @@
 #include <cmath>
 #include <cstdlib>
 
-#include "tools/common/rule_options.hpp"
+#include "engine/facade/options.hpp"
+#include "engine/util/text.hpp"
 #include "tools/match/stats.hpp"
 
 namespace tiaoqi::match {
@@ -11,7 +12,7 @@ namespace tiaoqi::match {
 Expected<SprtConfig> parse_sprt(const std::vector<std::string>& words) {
   SprtConfig config;
   for (const auto& word : words) {
-    auto pair = tools::split_name_value(word);
+    auto pair = util::split_name_value(word);
     if (!pair) return fail("--sprt: " + pair.error());
     char* end = nullptr;
     const double value = std::strtod(pair->second.c_str(), &end);

@@ -5,7 +5,8 @@
 #include <set>
 #include <sstream>
 
-#include "tools/common/rule_options.hpp"
+#include "engine/facade/options.hpp"
+#include "engine/util/text.hpp"
 
 namespace tiaoqi::match {
 
@@ -36,7 +37,7 @@ tools::Json match_info_json(const MatchConfig& config, const MatchRun& run,
     engines.push_back(entry);
   }
   info.set("engines", engines);
-  info.set("options", tools::format_rule_options(config.referee.rules));
+  info.set("options", facade::format_rule_options(config.referee.rules));
   std::string time = config.referee.time.describe();
   // Time odds: the engines with a clock of their own.
   for (std::size_t i = 0; i < config.engines.size(); ++i)
@@ -60,7 +61,7 @@ Expected<MergedMatch> merge_summaries(const std::vector<tools::Json>& summaries)
   const tools::Json& first = summaries.front()["match"];
   std::vector<std::string> names;
   for (const auto& engine : first["engines"].array()) names.push_back(engine["name"].string());
-  auto options = tools::parse_rule_options(first["options"].string());
+  auto options = facade::parse_rule_options(first["options"].string());
   if (!options || names.empty()) return fail("merge: the first summary has no engines or options");
 
   std::vector<GameSummary> games;

@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/expected.hpp"
+#include "engine/util/expected.hpp"
 #include "tools/common/json.hpp"
 #include "tools/match/match.hpp"
 #include "tools/match/results.hpp"

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "engine/eval.hpp"
-#include "engine/expected.hpp"
+#include "engine/util/expected.hpp"
 #include "tools/common/record.hpp"
 
 namespace tiaoqi::tune {

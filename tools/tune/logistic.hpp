@@ -4,7 +4,7 @@
 #include <span>
 
 #include "engine/eval.hpp"
-#include "engine/expected.hpp"
+#include "engine/util/expected.hpp"
 #include "tools/tune/dataset.hpp"
 
 namespace tiaoqi::tune {

@@ -15,13 +15,14 @@
 #include <thread>
 #include <vector>
 
+#include "engine/facade/options.hpp"
 #include "engine/game.hpp"
 #include "engine/movegen.hpp"
 #include "engine/notation.hpp"
 #include "engine/perft.hpp"
 #include "engine/position_string.hpp"
+#include "engine/util/text.hpp"
 #include "tools/common/record.hpp"
-#include "tools/common/rule_options.hpp"
 
 using namespace tiaoqi;
 
@@ -50,7 +51,7 @@ struct Double {
   void uci() {
     say("id name TestDouble " + mode);
     say("id author tiaoqi tests");
-    for (const auto& [name, value] : tools::rule_option_pairs(RuleOptions{}))
+    for (const auto& [name, value] : facade::rule_option_values(RuleOptions{}))
       say("option name " + name + " type string default " + value);
     for (const char* option : {"Hash", "Threads", "Search", "Seed", "Move Overhead"})
       say(std::string("option name ") + option + " type string default 0");
@@ -63,10 +64,10 @@ struct Double {
     while (in >> word && word != "value") name += (name.empty() ? "" : " ") + word;
     std::getline(in, value);
     if (!value.empty() && value[0] == ' ') value.erase(0, 1);
-    if (tools::is_rule_option(name)) {
-      auto set = tools::set_rule_option(rules, name, value);
+    if (const auto* spec = facade::find_option(name); spec && spec->is_rule) {
+      auto set = facade::set_rule_option(rules, name, value);
       if (!set) error(set.error());
-    } else if (tools::iequals(name, "Seed")) {
+    } else if (util::iequals(name, "Seed")) {
       seed = std::strtoull(value.c_str(), nullptr, 10);
     }
   }

@@ -1,0 +1,105 @@
+#include "engine/facade/bench.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+
+#include "engine/game.hpp"
+#include "engine/notation.hpp"
+#include "engine/position_string.hpp"
+#include "engine/search/search.hpp"
+
+namespace tiaoqi::facade {
+
+const std::vector<BenchPosition>& bench_positions() {
+  static const std::vector<BenchPosition> kPositions = {
+      {"start2", 2, "d/dd/ddd/dddd/13/12/11/10/9/10/11/12/13/aaaa/aaa/aa/a 1 a/d 0"},
+      {"start3", 3, "1/2/3/4/cccc5eeee/ccc6eee/cc7ee/c8e/9/10/11/12/13/aaaa/aaa/aa/a 1 a/c/e 0"},
+      {"mid3_a", 3,
+       "1/2/3/1a2/1c3ccee1e2/c3e4e1e/1c4eaa2/7c2/4c4/1c4a2c/1ec5a2/8e3/4a1a1e4/a3/3/aa/1 1 a/c/e "
+       "45"},
+      {"mid3_b", 3,
+       "1/2/3/3a/1c2c2ee2e1/11e/1c1a4e2/3c1a4/cec1c1e1a/1c2a3e1/6a4/5ee2c2/6a2c3/a3/3/aa/1 1 "
+       "a/c/e 45"},
+      {"start6", 6,
+       "d/dd/ddd/dddd/cccc5eeee/ccc6eee/cc7ee/c8e/9/b8f/bb7ff/bbb6fff/bbbb5ffff/aaaa/aaa/aa/a 1 "
+       "a/b/c/d/e/f 0"},
+      {"mid6_a", 6,
+       "1/dd/3/d3/c1c1ea1c1e1e1/3f1ac1eb1e/ccbbed1cde1/2d1c3fb/b3e1fbd/b1ad3f2/4dbffa1f/"
+       "ebec3a1fc1/2b1afaf5/a2d/3/aa/1 1 a/b/c/d/e/f 60"},
+      {"mid6_b", 6,
+       "1/1d/d2/1d2/1c4d1dbe2/2c1f1ed1e1e/c1a1c1b1e2/1ccd3ed1/2cdf2ce/1cdaf2f2/1e1ebfacf1f/"
+       "b2ab1bba3/1b1b1fbea2ff/aa2/1a1/1a/1 1 a/b/c/d/e/f 60"},
+      {"mid2_a", 2, "1/dd/3/4/4d3d4/12/2a3d4/2ad3d2/7da/2a3ad2/4a6/3a3d4/13/a2a/1a1/2/1 1 a/d 30"},
+      {"mid2_b", 2,
+       "1/1d/a2/dd2/13/3d2a1d3/2d1d3d2/10/5d3/4a1d3/2a8/3a4a3/5a2a4/4/3/aa/1 1 a/d 30"},
+      {"mid2_c", 2, "1/1d/d2/2d1/13/3d1d6/3a2d4/3a2d3/a8/1a1d1a4/4dd5/8a3/6a1a4/4/3/aa/1 1 a/d 30"},
+      {"mid2_d", 2, "1/dd/3/1a2/6d1d4/8d3/6a4/1d8/d2a1d3/3da1d3/2a8/3a8/8a4/3a/3/aa/1 1 a/d 30"},
+  };
+  return kPositions;
+}
+
+namespace {
+
+constexpr std::size_t kBenchHashMib = 16;
+
+// A ply of a game of more players branches as much as a ply of two, but
+// a round takes more plies: the deeper positions would dwarf the rest.
+int depth_for(int players, int depth) {
+  const int shallower = players <= 2 ? 0 : players == 3 ? 2 : 3;
+  return std::max(1, depth - shallower);
+}
+
+}  // namespace
+
+BenchResult run_bench(int depth, search::SearchParams params, const std::atomic<bool>& stop,
+                      const std::function<void(const BenchLine&)>& on_position) {
+  params.seed = 0;
+  params.multipv = 1;
+  params.want_ponder = false;
+  BenchResult result;
+  search::SearchState state(kBenchHashMib);
+  const auto start = std::chrono::steady_clock::now();
+  int index = 0;
+  for (const BenchPosition& entry : bench_positions()) {
+    ++index;
+    if (stop.load()) {
+      result.stopped = true;
+      break;
+    }
+    RuleOptions options;
+    options.players = entry.players;
+    auto setup = parse_position_string(entry.position, options);
+    // The suite is built in; a position that no longer parses is a bug.
+    if (!setup) std::abort();
+    Game game(std::move(*setup));
+    search::SearchControl control;
+    control.start(search::TimeBudget{}, std::nullopt, false);
+    control.link_stop(&stop);
+    // A cleared table for every position keeps the node count the same
+    // whatever ran before.
+    state.clear();
+    search::SearchLimits limits;
+    limits.depth = depth_for(entry.players, depth);
+    const search::SearchResult searched =
+        search::run_search(game.position(), params, limits, control, {}, state);
+    result.nodes += searched.nodes;
+    ++result.positions;
+    if (on_position) {
+      BenchLine line;
+      line.index = index;
+      line.name = entry.name;
+      line.nodes = searched.nodes;
+      line.best = searched.best.is_none()
+                      ? std::string("none")
+                      : move_ends_text(game.position().geometry(), searched.best);
+      on_position(line);
+    }
+  }
+  result.elapsed_us = std::chrono::duration_cast<std::chrono::microseconds>(
+                          std::chrono::steady_clock::now() - start)
+                          .count();
+  return result;
+}
+
+}  // namespace tiaoqi::facade

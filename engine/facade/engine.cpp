@@ -1,0 +1,231 @@
+#include "engine/facade/engine.hpp"
+
+#include "engine/perft.hpp"
+#include "engine/position_string.hpp"
+#include "engine/search/search.hpp"
+#include "engine/search/timeman.hpp"
+
+namespace tiaoqi::facade {
+
+Engine::Engine(EngineCallbacks callbacks) : callbacks_(std::move(callbacks)) {
+  // The default options always make a valid game.
+  auto game = build_game(last_request_, options_.rules);
+  if (!game) std::abort();
+  game_.emplace(std::move(*game));
+  game_rules_ = options_.rules;
+}
+
+Engine::~Engine() { stop(); }
+
+Status Engine::check_idle() const {
+  std::lock_guard lock(mutex_);
+  if (busy_) return fail("the engine is busy with a search, perft or bench; send stop first");
+  return Done{};
+}
+
+Status Engine::set_options(const Options& options) {
+  if (auto idle = check_idle(); !idle) return idle;
+  if (options.engine.hash_mib != options_.engine.hash_mib &&
+      !search_state_.resize(static_cast<std::size_t>(options.engine.hash_mib)))
+    return fail("Hash " + std::to_string(options.engine.hash_mib) +
+                " MiB cannot be allocated; the table stays at " +
+                std::to_string(search_state_.hash_mib()) + " MiB");
+  options_ = options;
+  return Done{};
+}
+
+Status Engine::new_game() {
+  if (auto idle = check_idle(); !idle) return idle;
+  // The seeded searches draw from the position, so only the table remembers
+  // anything of the previous game.
+  search_state_.clear();
+  return Done{};
+}
+
+Expected<Game> Engine::build_game(const PositionRequest& request, const RuleOptions& rules) const {
+  auto setup = request.position_string ? parse_position_string(*request.position_string, rules)
+                                       : start_setup(rules);
+  if (!setup) {
+    if (request.position_string) return Error{setup.error()};
+    return fail("the options make no valid game: " + setup.error());
+  }
+  Game game(std::move(*setup));
+  const std::size_t count = request.moves.size();
+  for (std::size_t i = 0; i < count; ++i) {
+    auto played = game.play(request.moves[i]);
+    if (!played)
+      return fail("move " + std::to_string(i + 1) + " of " + std::to_string(count) +
+                  " refused: " + played.error());
+  }
+  return game;
+}
+
+Status Engine::set_position(const PositionRequest& request) {
+  if (auto idle = check_idle(); !idle) return idle;
+  auto game = build_game(request, options_.rules);
+  if (!game) return Error{game.error()};
+  game_.emplace(std::move(*game));
+  game_rules_ = options_.rules;
+  last_request_ = request;
+  return Done{};
+}
+
+Status Engine::apply_rule_options() {
+  if (auto idle = check_idle(); !idle) return idle;
+  if (options_.rules == game_rules_) return Done{};
+  auto game = build_game(last_request_, options_.rules);
+  if (!game) return Error{game.error()};
+  game_.emplace(std::move(*game));
+  game_rules_ = options_.rules;
+  return Done{};
+}
+
+void Engine::start_job(std::function<void()> job) {
+  if (worker_.joinable()) worker_.join();
+  worker_ = std::thread(std::move(job));
+}
+
+Status Engine::go(const search::SearchLimits& limits) {
+  if (auto idle = check_idle(); !idle) return idle;
+  apply_rule_options();
+
+  const Position& root = game_->position();
+  const int player = root.side_to_move();
+  search::SearchParams params;
+  params.algorithm = options_.engine.search;
+  params.multipv = options_.engine.multipv;
+  params.threads = options_.engine.threads;
+  params.hash_mib = options_.engine.hash_mib;
+  params.seed = options_.engine.seed;
+  params.want_ponder = options_.engine.ponder;
+  const search::TimeBudget budget =
+      search::plan_time(limits, player, options_.engine.move_overhead_ms);
+  control_.start(budget, limits.nodes, limits.ponder);
+  {
+    std::lock_guard lock(mutex_);
+    busy_ = true;
+    stop_requested_ = false;
+    job_stop_.store(false);
+    hold_for_stop_ = limits.infinite || !limits.ends_by_itself(player);
+    hold_for_ponderhit_ = limits.ponder;
+  }
+  std::vector<std::uint64_t> game_history;
+  const auto& positions = game_->history();
+  for (std::size_t i = 0; i + 1 < positions.size(); ++i)
+    game_history.push_back(positions[i].hash());
+  start_job([this, root = Position(root), rules = game_->shared_rules(), limits, params,
+             game_history = std::move(game_history)]() mutable {
+    search_job(root, rules, limits, params, std::move(game_history));
+  });
+  return Done{};
+}
+
+void Engine::search_job(Position root, std::shared_ptr<const Rules> rules,
+                        search::SearchLimits limits, search::SearchParams params,
+                        std::vector<std::uint64_t> game_history) {
+  (void)rules;  // Keeps the rules `root` points at alive.
+  const search::SearchResult result = search::run_search(
+      root, params, limits, control_, callbacks_.info, search_state_, game_history);
+  {
+    // UCI: after infinite or ponder, bestmove waits for stop or ponderhit.
+    std::unique_lock lock(mutex_);
+    released_.wait(lock,
+                   [this] { return stop_requested_ || (!hold_for_stop_ && !hold_for_ponderhit_); });
+  }
+  // Whatever a search found, `ponder` is only named when Ponder is on.
+  const Move ponder = params.want_ponder ? result.ponder : Move{};
+  if (callbacks_.bestmove) callbacks_.bestmove(BestMove{root, result.best, ponder});
+  finish_job();
+}
+
+Status Engine::perft(int depth) {
+  if (auto idle = check_idle(); !idle) return idle;
+  apply_rule_options();
+  {
+    std::lock_guard lock(mutex_);
+    busy_ = true;
+    stop_requested_ = false;
+    job_stop_.store(false);
+    hold_for_stop_ = hold_for_ponderhit_ = false;
+  }
+  start_job([this, root = Position(game_->position()), rules = game_->shared_rules(), depth] {
+    (void)rules;
+    PerftDivide divide = perft_divide(root, depth, &job_stop_);
+    if (callbacks_.perft)
+      callbacks_.perft(PerftReport{divide.root_after_eliminations, std::move(divide.counts),
+                                   divide.total, divide.stopped});
+    finish_job();
+  });
+  return Done{};
+}
+
+Status Engine::bench(int depth) {
+  if (auto idle = check_idle(); !idle) return idle;
+  {
+    std::lock_guard lock(mutex_);
+    busy_ = true;
+    stop_requested_ = false;
+    job_stop_.store(false);
+    hold_for_stop_ = hold_for_ponderhit_ = false;
+  }
+  search::SearchParams params;
+  params.algorithm = options_.engine.search;
+  params.threads = options_.engine.threads;
+  params.hash_mib = options_.engine.hash_mib;
+  start_job([this, depth, params] {
+    const BenchResult result = run_bench(depth, params, job_stop_, callbacks_.bench_position);
+    if (callbacks_.bench) callbacks_.bench(result);
+    finish_job();
+  });
+  return Done{};
+}
+
+void Engine::finish_job() {
+  {
+    std::lock_guard lock(mutex_);
+    busy_ = false;
+  }
+  if (callbacks_.idle) callbacks_.idle();
+}
+
+void Engine::stop() {
+  {
+    std::lock_guard lock(mutex_);
+    stop_requested_ = true;
+  }
+  control_.stop();
+  job_stop_.store(true);
+  released_.notify_all();
+  if (worker_.joinable()) worker_.join();
+}
+
+void Engine::ponderhit() {
+  {
+    std::lock_guard lock(mutex_);
+    if (!busy_ || !hold_for_ponderhit_) return;
+    hold_for_ponderhit_ = false;
+    control_.ponderhit();
+  }
+  released_.notify_all();
+}
+
+void Engine::wait() {
+  if (worker_.joinable()) worker_.join();
+}
+
+bool Engine::busy() const {
+  std::lock_guard lock(mutex_);
+  return busy_;
+}
+
+bool Engine::waits_for_stop() const {
+  std::lock_guard lock(mutex_);
+  return busy_ && !stop_requested_ && (hold_for_stop_ || hold_for_ponderhit_);
+}
+
+EvalTerms Engine::evaluate() const {
+  const Position& position = game_->position();
+  return evaluate_terms(position, position.side_to_move());
+}
+
+}  // namespace tiaoqi::facade

@@ -1,0 +1,242 @@
+#include "engine/facade/options.hpp"
+
+#include <array>
+#include <type_traits>
+
+#include "engine/search/search.hpp"
+#include "engine/util/text.hpp"
+
+namespace tiaoqi::facade {
+namespace {
+
+// `field` is a generic lambda giving the option's member of an Options.
+template <class Field>
+OptionSpec spin(std::string_view name, bool is_rule, SpinRange range, Field field) {
+  OptionSpec spec;
+  spec.name = name;
+  spec.type = OptionType::kSpin;
+  spec.is_rule = is_rule;
+  spec.range = range;
+  spec.get = [field](const Options& options) { return std::to_string(field(options)); };
+  spec.set = [field, range](Options& options, std::string_view value) {
+    auto& target = field(options);
+    target = static_cast<std::remove_reference_t<decltype(target)>>(
+        *util::parse_integer(value, range.min, range.max, ""));
+  };
+  return spec;
+}
+
+template <class Field>
+OptionSpec check(std::string_view name, bool is_rule, Field field) {
+  OptionSpec spec;
+  spec.name = name;
+  spec.type = OptionType::kCheck;
+  spec.is_rule = is_rule;
+  spec.get = [field](const Options& options) {
+    return std::string(field(options) ? "true" : "false");
+  };
+  spec.set = [field](Options& options, std::string_view value) {
+    field(options) = value == "true";
+  };
+  return spec;
+}
+
+// A combo whose values name the enumerators of `field`'s type in order.
+template <class Field>
+OptionSpec combo(std::string_view name, bool is_rule, std::vector<std::string_view> values,
+                 Field field) {
+  OptionSpec spec;
+  spec.name = name;
+  spec.type = OptionType::kCombo;
+  spec.is_rule = is_rule;
+  spec.values = values;
+  spec.get = [field, values](const Options& options) {
+    return std::string(values[static_cast<std::size_t>(field(options))]);
+  };
+  spec.set = [field, values](Options& options, std::string_view value) {
+    auto& target = field(options);
+    for (std::size_t i = 0; i < values.size(); ++i)
+      if (values[i] == value) target = static_cast<std::remove_reference_t<decltype(target)>>(i);
+  };
+  return spec;
+}
+
+constexpr std::array<std::string_view, 8> kAlgorithmNames = {
+    "auto", "alphabeta", "paranoid", "brs", "maxn", "mcts", "greedy", "random"};
+
+constexpr bool kRule = true;
+constexpr bool kEngine = false;
+
+std::vector<OptionSpec> make_specs() {
+  std::vector<OptionSpec> specs;
+  specs.push_back(combo(
+      "Variant", kRule, {"standard", "dragons"}, [](auto& o) -> auto& { return o.rules.variant; }));
+  OptionSpec players = spin(
+      "Players", kRule, kPlayersRange, [](auto& o) -> auto& { return o.rules.players; });
+  players.refuse = [](std::int64_t count) -> std::optional<std::string> {
+    if (count != 5) return std::nullopt;
+    return "no seating has 5 players (the star seats 1, 2, 3, 4 or 6)";
+  };
+  specs.push_back(players);
+  specs.push_back(spin(
+      "ArmiesPerPlayer", kRule, kArmiesPerPlayerRange,
+      [](auto& o) -> auto& { return o.rules.armies_per_player; }));
+  OptionSpec pieces;
+  pieces.name = "PiecesPerArmy";
+  pieces.type = OptionType::kCombo;
+  pieces.is_rule = kRule;
+  pieces.values = {"10", "15"};
+  pieces.get = [](const Options& o) { return std::to_string(o.rules.pieces_per_army); };
+  pieces.set = [](Options& o, std::string_view v) {
+    o.rules.pieces_per_army = v == "15" ? 15 : 10;
+  };
+  specs.push_back(pieces);
+  specs.push_back(spin(
+      "BoardSize", kRule, kBoardSizeRange, [](auto& o) -> auto& { return o.rules.board_size; }));
+  specs.push_back(check(
+      "LongJumps", kRule, [](auto& o) -> auto& { return o.rules.long_jumps; }));
+  specs.push_back(check(
+      "ForeignStop", kRule, [](auto& o) -> auto& { return o.rules.foreign_stop; }));
+  specs.push_back(check(
+      "GoalLock", kRule, [](auto& o) -> auto& { return o.rules.goal_lock; }));
+  specs.push_back(check(
+      "SwapRule", kRule, [](auto& o) -> auto& { return o.rules.swap_rule; }));
+  specs.push_back(check(
+      "EqualTurns", kRule, [](auto& o) -> auto& { return o.rules.equal_turns; }));
+  specs.push_back(combo(
+      "GoalRule", kRule, {"filled", "own"}, [](auto& o) -> auto& { return o.rules.goal_rule; }));
+  specs.push_back(spin(
+      "HomeDeadline", kRule, kRuleCountRange,
+      [](auto& o) -> auto& { return o.rules.home_deadline; }));
+  specs.push_back(spin(
+      "MaxPlies", kRule, kRuleCountRange, [](auto& o) -> auto& { return o.rules.max_plies; }));
+
+  specs.push_back(spin(
+      "Hash", kEngine, kHashRange, [](auto& o) -> auto& { return o.engine.hash_mib; }));
+  specs.push_back(spin(
+      "Threads", kEngine, kThreadsRange, [](auto& o) -> auto& { return o.engine.threads; }));
+  specs.push_back(combo(
+      "Search", kEngine, {kAlgorithmNames.begin(), kAlgorithmNames.end()},
+      [](auto& o) -> auto& { return o.engine.search; }));
+  specs.push_back(spin(
+      "MultiPV", kEngine, kMultiPvRange, [](auto& o) -> auto& { return o.engine.multipv; }));
+  specs.push_back(spin(
+      "Move Overhead", kEngine, kMoveOverheadRange,
+      [](auto& o) -> auto& { return o.engine.move_overhead_ms; }));
+  specs.push_back(check(
+      "Ponder", kEngine, [](auto& o) -> auto& { return o.engine.ponder; }));
+  specs.push_back(spin(
+      "Seed", kEngine, kSeedRange, [](auto& o) -> auto& { return o.engine.seed; }));
+  return specs;
+}
+
+std::string joined(const std::vector<std::string_view>& words) {
+  std::string text;
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    if (i > 0) text += i + 1 == words.size() ? " or " : ", ";
+    text += words[i];
+  }
+  return text;
+}
+
+}  // namespace
+
+const std::vector<OptionSpec>& option_specs() {
+  static const std::vector<OptionSpec> kSpecs = make_specs();
+  return kSpecs;
+}
+
+const OptionSpec* find_option(std::string_view name) {
+  for (const OptionSpec& spec : option_specs())
+    if (util::iequals(spec.name, name)) return &spec;
+  return nullptr;
+}
+
+std::string default_value(const OptionSpec& spec) { return spec.get(Options{}); }
+
+Status set_option(Options& options, std::string_view name, std::string_view value) {
+  const OptionSpec* spec = find_option(name);
+  if (!spec) {
+    std::vector<std::string_view> names;
+    for (const OptionSpec& known : option_specs()) names.push_back(known.name);
+    return fail("unknown option " + util::quote_input(name) + "; the options are " + joined(names));
+  }
+  const std::string what(spec->name);
+  switch (spec->type) {
+    case OptionType::kSpin: {
+      auto number = util::parse_integer(value, spec->range.min, spec->range.max, what);
+      if (!number) return Error{number.error()};
+      if (spec->refuse) {
+        if (auto reason = spec->refuse(*number))
+          return fail(what + " " + std::to_string(*number) + " is refused: " + *reason);
+      }
+      spec->set(options, std::to_string(*number));
+      return Done{};
+    }
+    case OptionType::kCheck:
+      if (util::iequals(value, "true") || util::iequals(value, "false")) {
+        spec->set(options, util::iequals(value, "true") ? "true" : "false");
+        return Done{};
+      }
+      return fail(what + " expects true or false, got " + util::quote_input(value));
+    case OptionType::kCombo:
+      for (std::string_view allowed : spec->values) {
+        if (util::iequals(allowed, value)) {
+          spec->set(options, allowed);
+          return Done{};
+        }
+      }
+      return fail(what + " expects " + joined(spec->values) + ", got " + util::quote_input(value));
+  }
+  return Done{};
+}
+
+std::vector<std::pair<std::string, std::string>> rule_option_values(const RuleOptions& rules) {
+  Options options;
+  options.rules = rules;
+  std::vector<std::pair<std::string, std::string>> values;
+  for (const OptionSpec& spec : option_specs())
+    if (spec.is_rule) values.emplace_back(spec.name, spec.get(options));
+  return values;
+}
+
+std::string format_rule_options(const RuleOptions& rules) {
+  std::string text;
+  for (const auto& [name, value] : rule_option_values(rules))
+    text += (text.empty() ? "" : " ") + name + "=" + value;
+  return text;
+}
+
+Status set_rule_option(RuleOptions& rules, std::string_view name, std::string_view value) {
+  const OptionSpec* spec = find_option(name);
+  if (spec && !spec->is_rule)
+    return fail(std::string(spec->name) + " is an engine option, not a rule option");
+  Options options;
+  options.rules = rules;
+  if (auto set = set_option(options, name, value); !set) return set;
+  rules = options.rules;
+  return Done{};
+}
+
+Expected<RuleOptions> parse_rule_options(std::string_view text) {
+  RuleOptions rules;
+  for (std::string_view word : util::tokenize(text)) {
+    auto pair = util::split_name_value(word);
+    if (!pair) return Error{pair.error()};
+    if (auto set = set_rule_option(rules, pair->first, pair->second); !set)
+      return Error{set.error()};
+  }
+  return rules;
+}
+
+std::string_view algorithm_name(search::SearchAlgorithm algorithm) {
+  const auto index = static_cast<std::size_t>(algorithm);
+  // The solitaire's solver is no option value: every Search plays it there.
+  return index < kAlgorithmNames.size() ? kAlgorithmNames[index] : "solitaire";
+}
+
+search::SearchAlgorithm played_algorithm(search::SearchAlgorithm requested, int player_count) {
+  return search::resolve_algorithm(requested, player_count);
+}
+
+}  // namespace tiaoqi::facade

@@ -1,0 +1,89 @@
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/rules.hpp"
+#include "engine/search/limits.hpp"
+#include "engine/util/expected.hpp"
+
+namespace tiaoqi::facade {
+
+inline constexpr SpinRange kHashRange{64, 1, 65536};
+inline constexpr SpinRange kThreadsRange{1, 1, 256};
+inline constexpr SpinRange kMultiPvRange{1, 1, 64};
+inline constexpr SpinRange kMoveOverheadRange{30, 0, 5000};
+inline constexpr SpinRange kSeedRange{0, 0, 2147483647};
+
+// The options that are not rules.
+struct EngineOptions {
+  int hash_mib = kHashRange.default_value;
+  int threads = kThreadsRange.default_value;
+  search::SearchAlgorithm search = search::SearchAlgorithm::kAuto;
+  int multipv = kMultiPvRange.default_value;
+  int move_overhead_ms = kMoveOverheadRange.default_value;
+  bool ponder = false;
+  std::int64_t seed = kSeedRange.default_value;
+  bool operator==(const EngineOptions&) const = default;
+};
+
+struct Options {
+  RuleOptions rules;
+  EngineOptions engine;
+  bool operator==(const Options&) const = default;
+};
+
+enum class OptionType { kCheck, kSpin, kCombo };
+
+// One option: its name, its type with the values it takes, and where it
+// lives in Options. This table is the one place that knows the options:
+// the protocol announces and sets them from it, the tools read and write
+// rule options through it, and a new option is one more row.
+struct OptionSpec {
+  std::string_view name;
+  OptionType type = OptionType::kSpin;
+  // A rule option (docs/rules.md) rather than an engine option.
+  bool is_rule = false;
+  // Spin: the default and the range.
+  SpinRange range{0, 0, 0};
+  // Combo: the values, in the order `uci` lists them; the first is not
+  // necessarily the default.
+  std::vector<std::string_view> values;
+  // Spin values inside the range that still make no game, with the reason.
+  std::function<std::optional<std::string>(std::int64_t)> refuse;
+  // The value as the protocol writes it.
+  std::function<std::string(const Options&)> get;
+  // Stores a value already checked and spelled as the table spells it.
+  std::function<void(Options&, std::string_view)> set;
+};
+
+const std::vector<OptionSpec>& option_specs();
+// Finds an option by name, ignoring case.
+const OptionSpec* find_option(std::string_view name);
+// The value of an option in a default Options.
+std::string default_value(const OptionSpec& spec);
+
+// Reads `value` for the option `name` into `options`: names and words
+// (true, false, combo values) are case-insensitive, numbers are decimal and
+// inside the range. On error `options` is unchanged and the message says
+// what was expected and what arrived (user text quoted and escaped).
+Status set_option(Options& options, std::string_view name, std::string_view value);
+
+// Rule options as "Name=Value" words, in the table's order, and back; the
+// tools write them into records and read them from the command line.
+std::vector<std::pair<std::string, std::string>> rule_option_values(const RuleOptions& rules);
+std::string format_rule_options(const RuleOptions& rules);
+// Words "Name=Value" separated by spaces; each must name a rule option.
+Expected<RuleOptions> parse_rule_options(std::string_view text);
+// Sets one rule option (an engine option is refused).
+Status set_rule_option(RuleOptions& rules, std::string_view name, std::string_view value);
+
+std::string_view algorithm_name(search::SearchAlgorithm algorithm);
+// The algorithm a Search value plays in a game of that many players.
+search::SearchAlgorithm played_algorithm(search::SearchAlgorithm requested, int player_count);
+
+}  // namespace tiaoqi::facade

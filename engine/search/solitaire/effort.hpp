@@ -1,0 +1,43 @@
+#pragma once
+
+// Internal to the solitaire solver: the node count every search adds to.
+
+#include <cstdint>
+
+#include "engine/search/solitaire/solver.hpp"
+
+namespace tiaoqi::search::solitaire {
+
+inline constexpr std::uint64_t kPollInterval = 4096;
+
+// The nodes of one solve and its stop polls.
+class Effort {
+ public:
+  explicit Effort(const Solver::StopPoll& poll) : poll_(poll) {}
+
+  // Counts nodes; true when the search must stop (asked to, or past the limit).
+  bool count(std::uint64_t nodes) {
+    nodes_ += nodes;
+    if (nodes_ >= next_poll_) {
+      next_poll_ = nodes_ + kPollInterval;
+      if (polled_ && !stopped_ && poll_) stopped_ = poll_(nodes_);
+    }
+    return stopped_ || nodes_ >= limit_;
+  }
+  bool stopped() const { return stopped_; }
+  std::uint64_t nodes() const { return nodes_; }
+  void set_polled(bool polled) { polled_ = polled; }
+  // A slice of work ends at this many nodes.
+  void set_limit(std::uint64_t limit) { limit_ = limit; }
+  bool past_limit() const { return nodes_ >= limit_; }
+
+ private:
+  const Solver::StopPoll& poll_;
+  std::uint64_t nodes_ = 0;
+  std::uint64_t next_poll_ = kPollInterval;
+  std::uint64_t limit_ = UINT64_MAX;
+  bool polled_ = false;
+  bool stopped_ = false;
+};
+
+}  // namespace tiaoqi::search::solitaire

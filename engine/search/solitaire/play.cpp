@@ -1,0 +1,59 @@
+#include "engine/search/solitaire/play.hpp"
+
+#include <algorithm>
+#include <cstdint>
+
+#include "engine/search/greedy.hpp"
+
+namespace tiaoqi::search::solitaire {
+namespace {
+
+constexpr std::uint64_t kNodesPerDepth = 1'000'000;
+
+}  // namespace
+
+Solver::StopPoll solver_stop_poll(const Position& root, const SearchLimits& limits,
+                                  SearchControl& control) {
+  const bool depth_only = limits.depth && !limits.nodes && !limits.move_time_ms &&
+                          !limits.time_ms[root.side_to_move()] && !limits.infinite;
+  const std::uint64_t depth_budget =
+      depth_only ? static_cast<std::uint64_t>(*limits.depth) * kNodesPerDepth : 0;
+  return [&control, depth_budget](std::uint64_t nodes) {
+    return control.should_stop(nodes) || control.soft_time_up() ||
+           (depth_budget && nodes >= depth_budget);
+  };
+}
+
+SearchResult play_crossing(const Position& root, const SearchParams& params,
+                           const SearchLimits& limits, SearchControl& control, const InfoSink& info,
+                           Solver& solver) {
+  const Solver::StopPoll should_stop = solver_stop_poll(root, limits, control);
+
+  std::uint64_t nodes_seen = 0;
+  int proven = 0;
+  auto on_progress = [&](int, std::uint64_t nodes, const Plan& plan) {
+    nodes_seen = nodes;
+    proven = std::max(proven, plan.lower_bound);
+    if (!info || plan.moves.empty()) return;
+    SearchInfo line;
+    line.root = &root;
+    line.depth = proven;
+    line.seldepth = static_cast<int>(plan.moves.size());
+    line.time_ms = control.elapsed_ms();
+    line.nodes = nodes;
+    line.score = win_in(static_cast<int>(plan.moves.size()));
+    line.pv = plan.moves;
+    info(line);
+  };
+  const Plan plan = solver.solve(root, should_stop, on_progress);
+  if (plan.moves.empty()) return greedy_search(root, params, limits, control, info);
+
+  SearchResult result;
+  result.best = plan.moves[0];
+  if (params.want_ponder && plan.moves.size() > 1) result.ponder = plan.moves[1];
+  result.score = win_in(static_cast<int>(plan.moves.size()));
+  result.nodes = nodes_seen;
+  return result;
+}
+
+}  // namespace tiaoqi::search::solitaire

@@ -1,0 +1,24 @@
+#pragma once
+
+#include "engine/search/search.hpp"
+#include "engine/search/solitaire/solver.hpp"
+
+namespace tiaoqi::search::solitaire {
+
+// The solitaire (Players 1): plays the first move of the shortest crossing
+// the solver finds within the limits. Its info lines report the crossing
+// as `score win N` (N moves to go, one ply each), the proven lower bound as
+// the depth, and the crossing as the PV. A `depth` limit alone stops the
+// solver after that many million nodes. Where the solver finds no crossing
+// (a home deadline or move limit can rule every one out), plays greedy.
+// When the solver should stop: on stop, at the node limit, past the soft
+// time limit (it keeps its best crossing), or, under a `depth` limit alone,
+// after that many million nodes.
+Solver::StopPoll solver_stop_poll(const Position& root, const SearchLimits& limits,
+                                  SearchControl& control);
+
+SearchResult play_crossing(const Position& root, const SearchParams& params,
+                           const SearchLimits& limits, SearchControl& control, const InfoSink& info,
+                           Solver& solver);
+
+}  // namespace tiaoqi::search::solitaire

@@ -1,0 +1,152 @@
+#include "engine/search/alphabeta_threads.hpp"
+
+#include <gtest/gtest.h>
+
+#include "engine/movegen.hpp"
+#include "engine/notation.hpp"
+#include "engine/search/alphabeta.hpp"
+#include "engine/search/moves_in_progress.hpp"
+#include "tests/support/test_support.hpp"
+
+namespace tiaoqi::search {
+namespace {
+
+using testing::build;
+using testing::start_of;
+
+RuleOptions small_board() {
+  RuleOptions options;
+  options.board_size = 2;
+  return options;
+}
+
+TEST(MovesInProgress, MarksAndForgetsOneMoveOfOnePosition) {
+  const GameSetup setup = start_of();
+  MoveList moves;
+  generate_moves(setup.position, moves);
+  const std::uint64_t hash = setup.position.hash();
+  const std::uint64_t first = search::MovesInProgress::key(hash, moves[0]);
+  const std::uint64_t second = search::MovesInProgress::key(hash, moves[1]);
+  EXPECT_NE(first, second);
+  EXPECT_NE(first, search::MovesInProgress::key(hash ^ 1, moves[0]));
+
+  auto table = std::make_unique<search::MovesInProgress>();
+  EXPECT_FALSE(table->busy(first));
+  table->start(first);
+  EXPECT_TRUE(table->busy(first));
+  EXPECT_FALSE(table->busy(second));
+  // Finishing a key that lost its slot leaves the newer one alone.
+  const std::uint64_t same_slot = first ^ 1;
+  table->finish(same_slot);
+  EXPECT_TRUE(table->busy(first));
+  table->finish(first);
+  EXPECT_FALSE(table->busy(first));
+}
+
+struct Visits {
+  std::vector<int> order;
+  // Whether the move was marked as in progress while it was searched.
+  std::vector<bool> marked;
+};
+
+// Runs search_in_turn over the start position's moves with moves 1 and 2
+// marked as searched by another thread; cut_at: the visit that cuts off.
+Visits visit(int depth, int cut_at = -1) {
+  const GameSetup setup = start_of();
+  MoveList moves;
+  generate_moves(setup.position, moves);
+  const std::uint64_t hash = setup.position.hash();
+  auto in_progress = std::make_unique<search::MovesInProgress>();
+  in_progress->start(search::MovesInProgress::key(hash, moves[1]));
+  in_progress->start(search::MovesInProgress::key(hash, moves[2]));
+  Visits visits;
+  const bool aborted = false;
+  search_in_turn(in_progress.get(), hash, moves, depth, aborted, [&](int i) {
+    visits.order.push_back(i);
+    visits.marked.push_back(in_progress->busy(search::MovesInProgress::key(hash, moves[i])));
+    return static_cast<int>(visits.order.size()) - 1 == cut_at;
+  });
+  // Marks of this thread are gone afterwards; the other thread's stay.
+  for (int i = 0; i < moves.size(); ++i)
+    EXPECT_EQ(in_progress->busy(search::MovesInProgress::key(hash, moves[i])), i == 1 || i == 2)
+        << i;
+  return visits;
+}
+
+TEST(MovesInProgress, MovesOtherThreadsAreInComeLast) {
+  const Visits visits = visit(search::MovesInProgress::kMinDepth);
+  const std::vector<int> expected = {0, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1, 2};
+  EXPECT_EQ(visits.order, expected);
+  // The put-off moves were still marked by the other thread.
+  EXPECT_EQ(visits.marked, std::vector<bool>(14, true));
+}
+
+TEST(MovesInProgress, ShallowNodesSearchInOrderAndACutoffEndsTheLoop) {
+  const Visits shallow = visit(search::MovesInProgress::kMinDepth - 1);
+  std::vector<int> in_order(14);
+  for (int i = 0; i < 14; ++i) in_order[i] = i;
+  EXPECT_EQ(shallow.order, in_order);
+
+  const Visits cut = visit(search::MovesInProgress::kMinDepth, 2);
+  EXPECT_EQ(cut.order, (std::vector<int>{0, 3, 4}));
+}
+
+struct ParallelRun {
+  search::SearchResult result;
+  int last_depth = 0;
+};
+
+ParallelRun run_parallel(const Position& root, int threads, search::SearchLimits limits) {
+  search::SearchParams params;
+  params.threads = threads;
+  search::TranspositionTable table(4);
+  search::SearchControl control;
+  control.start(search::TimeBudget{}, limits.nodes, false);
+  ParallelRun run;
+  run.result = search::alphabeta_search(root, params, limits, control,
+                                        [&](const search::SearchInfo& info) {
+                                          run.last_depth = std::max(run.last_depth, info.depth);
+                                        },
+                                        table, {});
+  return run;
+}
+
+TEST(ParallelSearch, TwoThreadsFindTheForcedWinAndItsExactScore) {
+  const GameSetup setup =
+      build(small_board(), {{'a', "c9"}, {'a', "c7"}, {'a', "d7"}, {'d', "e5"}});
+  search::SearchLimits limits;
+  limits.depth = 6;
+  const ParallelRun run = run_parallel(setup.position, 2, limits);
+  EXPECT_EQ(run.result.score, win_in(3));
+  const std::string best = move_ends_text(setup.position.geometry(), run.result.best);
+  EXPECT_TRUE(best == "c7c8" || best == "d7d8") << best;
+}
+
+TEST(ParallelSearch, ThreeThreadsReachTheDepthAndPlayALegalMove) {
+  const GameSetup setup = start_of();
+  search::SearchLimits limits;
+  limits.depth = 6;
+  const ParallelRun run = run_parallel(setup.position, 3, limits);
+  EXPECT_EQ(run.last_depth, 6);
+  MoveList legal;
+  generate_moves(setup.position, legal);
+  EXPECT_TRUE(legal.contains(run.result.best));
+  EXPECT_GT(run.result.nodes, 1000u);
+}
+
+TEST(ParallelSearch, TheNodeLimitCountsEveryThread) {
+  const GameSetup setup = start_of();
+  search::SearchLimits limits;
+  limits.nodes = 20000;
+  const ParallelRun run = run_parallel(setup.position, 2, limits);
+  // The main thread reads the helpers' counts as of their last poll (every
+  // 1024 nodes) and polls itself every 1024 nodes.
+  EXPECT_LE(run.result.nodes, 20000u + 4 * 1024u);
+  EXPECT_GE(run.result.nodes, 20000u);
+  MoveList legal;
+  generate_moves(setup.position, legal);
+  EXPECT_TRUE(legal.contains(run.result.best));
+}
+
+}  // namespace
+}  // namespace tiaoqi::search
