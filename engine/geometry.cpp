@@ -1,5 +1,6 @@
 #include "engine/geometry.hpp"
 
+#include <bit>
 #include <cctype>
 #include <cstdlib>
 
@@ -70,11 +71,19 @@ Geometry::Geometry(int arm_size) : arm_size_(arm_size) {
       if (depth >= n + 1 || (depth == n && hexagon_.test(h))) wide_arms_[arm].set(h);
     }
     const int parity = (c.x & 1) | ((c.y & 1) << 1);
-    const int bit = ((c.y >> 1) + kGridOrigin) * kGridWidth + (c.x >> 1) + kGridOrigin;
+    const int bit = (c.x >> 1) + kGridWidth * (c.y >> 1) + kGridOffset;
     classes_[h] = static_cast<std::uint8_t>(parity);
     grid_bits_[h] = static_cast<std::uint8_t>(bit);
     grid_holes_[parity][bit] = h;
     grid_valid_[parity].set(bit);
+    class_holes_[parity].set(h);
+  }
+  for (int c = 0; c < kParityClasses; ++c) {
+    ClassPacking& packing = packing_[c];
+    packing.holes_low = class_holes_[c].low();
+    packing.holes_high = class_holes_[c].high();
+    packing.low_count = std::popcount(packing.holes_low);
+    packing.grid = grid_valid_[c].raw();
   }
 
   for (Hole h = 0; h < hole_count_; ++h) {
@@ -137,15 +146,7 @@ Hole Geometry::rotate(Hole h, int sixths) const {
   return at(c.x, c.y);
 }
 
-Bitboard Geometry::to_grid(Bitboard holes, int parity_class) const {
-  Bitboard grid;
-  for (int h : holes) {
-    if (classes_[h] == parity_class) grid.set(grid_bits_[h]);
-  }
-  return grid;
-}
-
-Bitboard Geometry::from_grid(Bitboard grid, int parity_class) const {
+Bitboard Geometry::from_grid(GridBitboard grid, int parity_class) const {
   Bitboard holes;
   for (int bit : grid) holes.set(grid_holes_[parity_class][bit]);
   return holes;

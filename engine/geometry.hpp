@@ -8,6 +8,10 @@
 
 #include "engine/bitboard.hpp"
 
+#ifdef __BMI2__
+#include <immintrin.h>
+#endif
+
 namespace tiaoqi {
 
 // A hole index in rank order: rank 1 first, files ascending within a rank.
@@ -83,15 +87,17 @@ class Geometry {
   // arm k goes to arm k + sixths.
   Hole rotate(Hole h, int sixths) const;
 
-  // Parity-class grids. The layout is the same on every board size (nine
-  // columns plus one padding column, origin at column and row 4) so that
-  // every shift below is a compile-time constant.
-  static constexpr int kGridWidth = 10;
-  static constexpr int kGridOrigin = 4;
+  // Parity-class grids: 64 bits a class, bit (x >> 1) + 8 (y >> 1) + 31 for
+  // cube coordinates (x, y). The layout is the same on every board size so
+  // that every shift below is a compile-time constant. Checked for every
+  // board size (geometry_test): no two holes of a class share a bit, and a
+  // jump or a pivot that leaves the board never lands on another hole's bit.
+  static constexpr int kGridWidth = 8;
+  static constexpr int kGridOffset = 31;
   int parity_class(Hole h) const { return classes_[h]; }
   int grid_bit(Hole h) const { return grid_bits_[h]; }
   Hole grid_hole(int parity_class, int bit) const { return grid_holes_[parity_class][bit]; }
-  Bitboard grid_holes_mask(int parity_class) const { return grid_valid_[parity_class]; }
+  GridBitboard grid_holes_mask(int parity_class) const { return grid_valid_[parity_class]; }
   // Shift that moves a grid node to its jump landing in a direction.
   static constexpr int grid_jump_shift(int direction) {
     return kDirectionVectors[direction].y * kGridWidth + kDirectionVectors[direction].x;
@@ -108,9 +114,18 @@ class Geometry {
     const int py = ((parity_class >> 1) & 1) + kDirectionVectors[direction].y;
     return -((py >> 1) * kGridWidth + (px >> 1));
   }
+  // The holes of one parity class, as a hole-index bitboard.
+  Bitboard class_holes(int parity_class) const { return class_holes_[parity_class]; }
   // Converts a hole-index bitboard into one class's grid layout and back.
-  Bitboard to_grid(Bitboard holes, int parity_class) const;
-  Bitboard from_grid(Bitboard grid, int parity_class) const;
+  // Within a class, hole order (rank, then file) and grid order (row, then
+  // column) agree, so the conversion is a bit extract and a bit deposit.
+  GridBitboard to_grid(Bitboard holes, int parity_class) const {
+    const ClassPacking& packing = packing_[parity_class];
+    const std::uint64_t packed = compress(holes.low(), packing.holes_low) |
+                                 compress(holes.high(), packing.holes_high) << packing.low_count;
+    return GridBitboard(deposit(packed, packing.grid));
+  }
+  Bitboard from_grid(GridBitboard grid, int parity_class) const;
 
   // Rays for long jumps: the holes in a direction, nearest first.
   int ray_length(Hole h, int direction) const { return ray_lengths_[h][direction]; }
@@ -122,7 +137,35 @@ class Geometry {
  private:
   explicit Geometry(int arm_size);
 
-  static constexpr int kGridBits = 128;
+  // A class's holes in the hole-index layout (two 64-bit halves and the
+  // count of the low one) and in its grid.
+  struct ClassPacking {
+    std::uint64_t holes_low = 0, holes_high = 0;
+    int low_count = 0;
+    std::uint64_t grid = 0;
+  };
+  static std::uint64_t compress(std::uint64_t bits, std::uint64_t mask) {
+#ifdef __BMI2__
+    return _pext_u64(bits, mask);
+#else
+    std::uint64_t out = 0;
+    for (std::uint64_t bit = 1; mask; mask &= mask - 1, bit <<= 1)
+      if (bits & mask & -mask) out |= bit;
+    return out;
+#endif
+  }
+  static std::uint64_t deposit(std::uint64_t bits, std::uint64_t mask) {
+#ifdef __BMI2__
+    return _pdep_u64(bits, mask);
+#else
+    std::uint64_t out = 0;
+    for (std::uint64_t bit = 1; mask; mask &= mask - 1, bit <<= 1)
+      if (bits & bit) out |= mask & -mask;
+    return out;
+#endif
+  }
+
+  static constexpr int kGridBits = 64;
   static constexpr int kMaxRay = 16;
 
   int arm_size_;
@@ -140,7 +183,9 @@ class Geometry {
   std::array<Hole, kArmies> tips_{};
   std::array<std::uint8_t, kMaxHoles> classes_{}, grid_bits_{};
   std::array<std::array<Hole, kGridBits>, kParityClasses> grid_holes_{};
-  std::array<Bitboard, kParityClasses> grid_valid_{};
+  std::array<GridBitboard, kParityClasses> grid_valid_{};
+  std::array<Bitboard, kParityClasses> class_holes_{};
+  std::array<ClassPacking, kParityClasses> packing_{};
   std::array<std::array<std::uint8_t, kDirections>, kMaxHoles> ray_lengths_{};
   std::array<std::array<std::array<Hole, kMaxRay>, kDirections>, kMaxHoles> rays_{};
   std::array<std::array<Bitboard, kDirections>, kMaxHoles> ray_masks_{};

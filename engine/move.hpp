@@ -21,19 +21,22 @@ struct Move {
 // so no position has more moves than this.
 inline constexpr int kMaxMoves = 4096;
 
-// A fixed-capacity move list that lives on the stack.
+// A fixed-capacity move list that lives on the stack. Its storage is left
+// uninitialised (a list is made at every node of a search or perft, and
+// only the first size() entries are ever read).
 class MoveList {
  public:
+  MoveList() {}
   void add(Move move) { moves_[size_++] = move; }
   void clear() { size_ = 0; }
   int size() const { return size_; }
   bool empty() const { return size_ == 0; }
   const Move& operator[](int index) const { return moves_[index]; }
   Move& operator[](int index) { return moves_[index]; }
-  const Move* begin() const { return moves_.data(); }
-  const Move* end() const { return moves_.data() + size_; }
-  Move* begin() { return moves_.data(); }
-  Move* end() { return moves_.data() + size_; }
+  const Move* begin() const { return moves_; }
+  const Move* end() const { return moves_ + size_; }
+  Move* begin() { return moves_; }
+  Move* end() { return moves_ + size_; }
   bool contains(Move move) const {
     for (const Move& m : *this)
       if (m == move) return true;
@@ -41,7 +44,9 @@ class MoveList {
   }
 
  private:
-  std::array<Move, kMaxMoves> moves_;
+  union {
+    Move moves_[kMaxMoves];
+  };
   int size_ = 0;
 };
 

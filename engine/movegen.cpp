@@ -1,5 +1,9 @@
 #include "engine/movegen.hpp"
 
+#include <array>
+
+#include "engine/jump_grid.hpp"
+
 namespace tiaoqi {
 namespace {
 
@@ -11,101 +15,8 @@ constexpr bool kRisingDirection[kDirections] = {true, true, true, false, false, 
 // jump ends are bits of the piece's parity-class grid.
 struct Destinations {
   Bitboard holes;
-  Bitboard grid;
+  GridBitboard grid;
   int parity_class = 0;
-};
-
-// A compile-time signed shift.
-template <int kAmount>
-constexpr Bitboard shift(Bitboard board) {
-  if constexpr (kAmount >= 0) {
-    return board << kAmount;
-  } else {
-    return board >> -kAmount;
-  }
-}
-
-// Short jumps of one parity class: for each direction, the grid nodes whose
-// jumped-over neighbour is occupied, so a jump is (nodes & pivots) << shift.
-struct ClassJumps {
-  Bitboard pivots[kDirections];
-
-  // Every landing of one jump from any node of `from` (occupancy not checked).
-  Bitboard landings(Bitboard from) const {
-    return shift<Geometry::grid_jump_shift(kEast)>(from & pivots[kEast]) |
-           shift<Geometry::grid_jump_shift(kNorthEast)>(from & pivots[kNorthEast]) |
-           shift<Geometry::grid_jump_shift(kNorthWest)>(from & pivots[kNorthWest]) |
-           shift<Geometry::grid_jump_shift(kWest)>(from & pivots[kWest]) |
-           shift<Geometry::grid_jump_shift(kSouthWest)>(from & pivots[kSouthWest]) |
-           shift<Geometry::grid_jump_shift(kSouthEast)>(from & pivots[kSouthEast]);
-  }
-
-  // Every node a chain from `start` reaches through `passable` nodes.
-  Bitboard flood(Bitboard start, Bitboard passable) const {
-    Bitboard reach;
-    Bitboard frontier = start;
-    while (frontier) {
-      frontier = landings(frontier) & passable & ~reach;
-      reach |= frontier;
-    }
-    return reach & ~start;
-  }
-};
-
-template <int kClass, int kDirection>
-void set_pivots(ClassJumps& jumps, const Position& position) {
-  jumps.pivots[kDirection] = shift<Geometry::pivot_shift(kClass, kDirection)>(
-      position.grid_occupied(Geometry::pivot_class(kClass, kDirection)));
-}
-
-template <int kClass>
-ClassJumps class_jumps(const Position& position) {
-  ClassJumps jumps;
-  set_pivots<kClass, kEast>(jumps, position);
-  set_pivots<kClass, kNorthEast>(jumps, position);
-  set_pivots<kClass, kNorthWest>(jumps, position);
-  set_pivots<kClass, kWest>(jumps, position);
-  set_pivots<kClass, kSouthWest>(jumps, position);
-  set_pivots<kClass, kSouthEast>(jumps, position);
-  return jumps;
-}
-
-// Chain ends are shared: two empty nodes joined by a jump are joined both
-// ways, so the empty nodes of a class fall into connected components, and a
-// piece reaches exactly the components of its first landings. Components
-// found for one piece are kept for the other pieces of the same class.
-class ComponentCache {
- public:
-  Bitboard reach(const ClassJumps& jumps, Bitboard start, Bitboard empty) {
-    Bitboard unexplained = jumps.landings(start) & empty;
-    Bitboard reach;
-    if ((unexplained & covered_).any()) {
-      for (int i = 0; i < count_ && unexplained.any(); ++i) {
-        const Bitboard component(components_[i]);
-        if ((unexplained & component).none()) continue;
-        reach |= component;
-        unexplained &= ~component;
-      }
-    }
-    while (unexplained) {
-      const Bitboard seed = Bitboard::bit(unexplained.lowest());
-      const Bitboard component = jumps.flood(seed, empty) | seed;
-      if (count_ < kCapacity) {
-        components_[count_++] = component.raw();
-        covered_ |= component;
-      }
-      reach |= component;
-      unexplained &= ~component;
-    }
-    return reach;
-  }
-
- private:
-  static constexpr int kCapacity = 32;
-  // Left uninitialised: only the first count_ entries are ever read.
-  Bitboard::Bits components_[kCapacity];
-  Bitboard covered_;
-  int count_ = 0;
 };
 
 // Long-jump landings from `hole` with `occupied` as the board (the moving
@@ -147,11 +58,40 @@ Bitboard long_jump_reach(const Geometry& geometry, Bitboard occupied, Hole start
   return (visited & ~Bitboard::bit(start)) | swap_ends;
 }
 
-// Calls sink(from, destinations) for every piece of the side to move with at
-// least one destination; stops early when the sink returns true.
+// Destinations with long jumps: each piece walks its rays.
 template <class Sink>
-void visit_destinations(const Position& position, Sink&& sink) {
-  if (position.is_over()) return;
+void visit_long_jump_destinations(const Position& position, Sink&& sink) {
+  const Rules& rules = position.rules();
+  const Geometry& geometry = rules.geometry();
+  const RuleOptions& options = rules.options();
+  const int player = position.side_to_move();
+  const Bitboard occupied = position.occupied();
+  const Bitboard empty = geometry.all_holes() & ~occupied;
+  const Bitboard own = position.pieces_of(player);
+  for (int army = 0; army < kArmies; ++army) {
+    if (!(rules.armies_of(player) >> army & 1)) continue;
+    const Bitboard target = rules.target(army);
+    // Swap rule: another player's piece on this army's target may be displaced.
+    const Bitboard swappable = options.swap_rule ? target & occupied & ~own : Bitboard();
+    for (int from : position.army(army)) {
+      const Hole start = static_cast<Hole>(from);
+      const bool locked = options.goal_lock && target.test(start);
+      const Bitboard stop_mask = locked ? target : rules.stop_allowed(army);
+      const Bitboard passable = locked ? empty & target : empty;
+      Destinations destinations;
+      destinations.holes =
+          (geometry.neighbour_mask(start) & (empty | swappable) |
+           long_jump_reach(geometry, occupied ^ Bitboard::bit(start), start, passable, swappable)) &
+          stop_mask;
+      if (sink(start, destinations)) return;
+    }
+  }
+}
+
+// Destinations with short jumps: chain ends come from the components of
+// each parity class (jump_grid.hpp), found once per class on first use.
+template <class Sink>
+void visit_short_jump_destinations(const Position& position, Sink&& sink) {
   const Rules& rules = position.rules();
   const Geometry& geometry = rules.geometry();
   const RuleOptions& options = rules.options();
@@ -160,56 +100,120 @@ void visit_destinations(const Position& position, Sink&& sink) {
   const Bitboard empty = geometry.all_holes() & ~occupied;
   const Bitboard own = position.pieces_of(player);
 
-  ClassJumps jumps[kParityClasses];
-  Bitboard empty_grid[kParityClasses];
-  ComponentCache components[kParityClasses];
-  if (!options.long_jumps) {
-    jumps[0] = class_jumps<0>(position);
-    jumps[1] = class_jumps<1>(position);
-    jumps[2] = class_jumps<2>(position);
-    jumps[3] = class_jumps<3>(position);
-    for (int c = 0; c < kParityClasses; ++c)
-      empty_grid[c] = geometry.grid_holes_mask(c) & ~position.grid_occupied(c);
-  }
-
+  std::array<ClassJumps, kParityClasses> jumps;
+  std::array<ClassComponents, kParityClasses> components;
+  std::array<bool, kParityClasses> found{};
   for (int army = 0; army < kArmies; ++army) {
     if (!(rules.armies_of(player) >> army & 1)) continue;
     const Bitboard target = rules.target(army);
-    const Bitboard stop_allowed = rules.stop_allowed(army);
     // Swap rule: another player's piece on this army's target may be displaced.
     const Bitboard swappable = options.swap_rule ? target & occupied & ~own : Bitboard();
-    Bitboard swappable_grid[kParityClasses];
-    if (swappable.any() && !options.long_jumps) {
-      for (int c = 0; c < kParityClasses; ++c) swappable_grid[c] = geometry.to_grid(swappable, c);
-    }
-
     for (int from : position.army(army)) {
       const Hole start = static_cast<Hole>(from);
       const bool locked = options.goal_lock && target.test(start);
-      const Bitboard stop_mask = locked ? target : stop_allowed;
-      Destinations destinations;
-      destinations.holes = geometry.neighbour_mask(start) & (empty | swappable) & stop_mask;
-
-      if (options.long_jumps) {
-        const Bitboard passable = locked ? empty & target : empty;
-        destinations.holes |=
-            long_jump_reach(geometry, occupied ^ Bitboard::bit(start), start, passable, swappable) &
-            stop_mask;
-      } else {
-        const int c = geometry.parity_class(start);
-        const Bitboard start_bit = Bitboard::bit(geometry.grid_bit(start));
-        // A goal-locked piece moves in its own restricted graph.
-        const Bitboard reach =
-            locked ? jumps[c].flood(start_bit, empty_grid[c] & rules.target_grid(army, c))
-                   : components[c].reach(jumps[c], start_bit, empty_grid[c]);
-        destinations.grid = reach & rules.stop_allowed_grid(army, c);
-        if (swappable_grid[c].any())
-          destinations.grid |= jumps[c].landings(reach | start_bit) & swappable_grid[c];
-        destinations.parity_class = c;
+      const int c = geometry.parity_class(start);
+      if (!found[c]) {
+        found[c] = true;
+        jumps[c] = class_jumps(position, c);
+        components[c].find(jumps[c], geometry.to_grid(own, c),
+                           geometry.grid_holes_mask(c) & ~position.grid_occupied(c));
       }
+      const GridBitboard start_node = GridBitboard::bit(geometry.grid_bit(start));
+      // A goal-locked piece moves in its own restricted graph.
+      const GridBitboard reach =
+          locked ? jumps[c].flood(start_node, components[c].empty & rules.target_grid(army, c))
+                 : components[c].reach(start_node);
+      Destinations destinations;
+      destinations.holes = geometry.neighbour_mask(start) & (empty | swappable) &
+                           (locked ? target : rules.stop_allowed(army));
+      destinations.grid = reach & rules.stop_allowed_grid(army, c);
+      if (swappable.any())
+        destinations.grid |= jumps[c].landings(reach | start_node) & geometry.to_grid(swappable, c);
+      destinations.parity_class = c;
       if (sink(start, destinations)) return;
     }
   }
+}
+
+// Calls sink(from, destinations) for every piece of the side to move; stops
+// early when the sink returns true.
+template <class Sink>
+void visit_destinations(const Position& position, Sink&& sink) {
+  if (position.is_over()) return;
+  if (position.rules().options().long_jumps)
+    visit_long_jump_destinations(position, sink);
+  else
+    visit_short_jump_destinations(position, sink);
+}
+
+// The jump part of count_moves for one parity class, short jumps without
+// the swap rule: each component counts its stops once per piece that can
+// jump into it, so no piece needs a fill of its own.
+int count_class_jumps(const Position& position, int parity_class, const int* armies, int army_count,
+                      const Bitboard* movers) {
+  const Rules& rules = position.rules();
+  const Geometry& geometry = rules.geometry();
+  std::array<GridBitboard, 3> pieces;
+  GridBitboard all_pieces;
+  for (int k = 0; k < army_count; ++k) {
+    pieces[k] = geometry.to_grid(movers[k], parity_class);
+    all_pieces |= pieces[k];
+  }
+  if (all_pieces.none()) return 0;
+  ClassComponents components;
+  components.find(class_jumps(position, parity_class), all_pieces,
+                  geometry.grid_holes_mask(parity_class) & ~position.grid_occupied(parity_class));
+  int count = 0;
+  for (int i = 0; i < components.count; ++i) {
+    for (int k = 0; k < army_count; ++k) {
+      const int jumping_in = (components.jumpers[i] & pieces[k]).count();
+      if (jumping_in)
+        count += jumping_in *
+                 (components.nodes[i] & rules.stop_allowed_grid(armies[k], parity_class)).count();
+    }
+  }
+  return count;
+}
+
+// count_moves for short jumps without the swap rule (the default rules).
+int count_short_jump_moves(const Position& position) {
+  const Rules& rules = position.rules();
+  const Geometry& geometry = rules.geometry();
+  const int player = position.side_to_move();
+  const bool goal_lock = rules.options().goal_lock;
+  const Bitboard empty = geometry.all_holes() & ~position.occupied();
+  std::array<int, 3> armies{};
+  std::array<Bitboard, 3> movers;
+  int army_count = 0;
+  int count = 0;
+  for (int army = 0; army < kArmies; ++army) {
+    if (!(rules.armies_of(player) >> army & 1)) continue;
+    const Bitboard target = rules.target(army);
+    Bitboard free = position.army(army);
+    if (goal_lock) {
+      // A piece that starts in its target moves in the target alone.
+      const Bitboard locked = free & target;
+      free &= ~target;
+      for (int from : locked) {
+        const Hole start = static_cast<Hole>(from);
+        const int c = geometry.parity_class(start);
+        const GridBitboard empty_nodes = geometry.grid_holes_mask(c) & ~position.grid_occupied(c);
+        count += (geometry.neighbour_mask(start) & empty & target).count() +
+                 class_jumps(position, c)
+                     .flood(GridBitboard::bit(geometry.grid_bit(start)),
+                            empty_nodes & rules.target_grid(army, c))
+                     .count();
+      }
+    }
+    const Bitboard step_ends = empty & rules.stop_allowed(army);
+    for (int from : free)
+      count += (geometry.neighbour_mask(static_cast<Hole>(from)) & step_ends).count();
+    armies[army_count] = army;
+    movers[army_count++] = free;
+  }
+  for (int c = 0; c < kParityClasses; ++c)
+    count += count_class_jumps(position, c, armies.data(), army_count, movers.data());
+  return count;
 }
 
 }  // namespace
@@ -226,6 +230,9 @@ void generate_moves(const Position& position, MoveList& moves) {
 }
 
 int count_moves(const Position& position) {
+  if (position.is_over()) return 0;
+  const RuleOptions& options = position.rules().options();
+  if (!options.long_jumps && !options.swap_rule) return count_short_jump_moves(position);
   int count = 0;
   visit_destinations(position, [&](Hole, const Destinations& destinations) {
     count += destinations.holes.count() + destinations.grid.count();

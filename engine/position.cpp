@@ -88,7 +88,7 @@ void Position::toggle_piece(int army_index, Hole h) {
   const Geometry& geometry = rules_->geometry();
   armies_[army_index] ^= Bitboard::bit(h);
   occupied_ ^= Bitboard::bit(h);
-  grid_occupied_[geometry.parity_class(h)] ^= Bitboard::bit(geometry.grid_bit(h));
+  grid_occupied_[geometry.parity_class(h)] ^= GridBitboard::bit(geometry.grid_bit(h));
   hash_ ^= zobrist::piece(army_index, h);
 }
 

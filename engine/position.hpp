@@ -31,7 +31,7 @@ class Position {
   Bitboard army(int army_index) const { return armies_[army_index]; }
   Bitboard occupied() const { return occupied_; }
   Bitboard pieces_of(int player) const;
-  Bitboard grid_occupied(int parity_class) const { return grid_occupied_[parity_class]; }
+  GridBitboard grid_occupied(int parity_class) const { return grid_occupied_[parity_class]; }
   // Dragons known to the viewer (dragons variant only).
   Bitboard dragons() const { return dragons_; }
   // The army on a hole, or -1 when the hole is empty.
@@ -88,7 +88,7 @@ class Position {
   const Rules* rules_;
   std::array<Bitboard, kArmies> armies_{};
   Bitboard occupied_;
-  std::array<Bitboard, kParityClasses> grid_occupied_{};
+  std::array<GridBitboard, kParityClasses> grid_occupied_{};
   Bitboard dragons_;
   std::uint64_t hash_ = 0;
   std::int32_t move_count_ = 0;

@@ -96,10 +96,10 @@ class Rules {
   Bitboard targets_of(int player) const { return targets_of_[player]; }
   // Holes where a piece of this army may end its move.
   Bitboard stop_allowed(int army) const { return stop_allowed_[army]; }
-  Bitboard stop_allowed_grid(int army, int parity_class) const {
+  GridBitboard stop_allowed_grid(int army, int parity_class) const {
     return stop_allowed_grid_[army][parity_class];
   }
-  Bitboard target_grid(int army, int parity_class) const {
+  GridBitboard target_grid(int army, int parity_class) const {
     return target_grid_[army][parity_class];
   }
   // The far tip of the army's target, for move-limit adjudication.
@@ -131,7 +131,8 @@ class Rules {
   std::array<int, kArmies> player_of_{};
   std::array<Bitboard, kArmies> home_{}, target_{}, stop_allowed_{};
   std::array<Bitboard, kMaxPlayers> homes_of_{}, targets_of_{};
-  std::array<std::array<Bitboard, kParityClasses>, kArmies> stop_allowed_grid_{}, target_grid_{};
+  std::array<std::array<GridBitboard, kParityClasses>, kArmies> stop_allowed_grid_{},
+      target_grid_{};
   std::array<Hole, kArmies> target_tips_{};
   std::array<std::array<std::uint8_t, kMaxHoles>, kArmies> tip_distances_{};
   std::array<std::array<std::uint8_t, kMaxHomeSize + 1>, kArmies> best_tip_sums_{};

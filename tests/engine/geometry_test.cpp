@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "engine/util/hash.hpp"
+
 namespace tiaoqi {
 namespace {
 
@@ -104,6 +106,64 @@ TEST(Geometry, DistancesAreHexDistances) {
   EXPECT_EQ(g.distance(*g.parse_hole("m1"), *g.parse_hole("e17")), 16);
   EXPECT_EQ(g.distance(*g.parse_hole("i9"), *g.parse_hole("m1")), 8);
   EXPECT_EQ(g.distance(*g.parse_hole("i9"), *g.parse_hole("j9")), 1);
+}
+
+TEST(Geometry, GridConversionPlacesEachHoleOnItsGridBit) {
+  std::uint64_t state = 12345;
+  for (int n = 2; n <= 4; ++n) {
+    const Geometry& g = Geometry::of(n);
+    for (int trial = 0; trial < 200; ++trial) {
+      const Bitboard holes =
+          Bitboard((static_cast<Bitboard::Bits>(util::splitmix64_next(state)) << 64 |
+                    util::splitmix64_next(state))) &
+          g.all_holes();
+      for (int c = 0; c < kParityClasses; ++c) {
+        GridBitboard expected;
+        for (int h : holes& g.class_holes(c)) expected.set(g.grid_bit(static_cast<Hole>(h)));
+        ASSERT_EQ(g.to_grid(holes, c), expected) << "board " << n << " class " << c;
+        EXPECT_EQ(g.from_grid(expected, c), holes & g.class_holes(c));
+      }
+    }
+  }
+}
+
+// The 64-bit class grids hold every board: no two holes of a class share a
+// bit, and a jump or a pivot that leaves the board never lands on the bit
+// of a hole of the class, so masking with the class's holes is enough.
+TEST(Geometry, ClassGridsKeepHolesApartAndOffBoardJumpsOff) {
+  for (int n = 2; n <= 4; ++n) {
+    const Geometry& g = Geometry::of(n);
+    const int span = 2 * n;
+    auto on_board = [&](int x, int y) {
+      const int z = -x - y;
+      return (x >= -n && y >= -n && z >= -n) || (x <= n && y <= n && z <= n);
+    };
+    auto bit_of = [](int x, int y) {
+      return (x >> 1) + Geometry::kGridWidth * (y >> 1) + Geometry::kGridOffset;
+    };
+    auto class_of = [](int x, int y) { return (x & 1) | ((y & 1) << 1); };
+    for (int c = 0; c < kParityClasses; ++c)
+      EXPECT_EQ(g.grid_holes_mask(c).count(), g.class_holes(c).count());
+    for (int y = -span; y <= span; ++y)
+      for (int x = -span; x <= span; ++x) {
+        if (!on_board(x, y)) continue;
+        const Hole h = g.at(x, y);
+        ASSERT_NE(h, kNoHole);
+        EXPECT_EQ(g.grid_bit(h), bit_of(x, y));
+        EXPECT_TRUE(bit_of(x, y) >= 0 && bit_of(x, y) < 64);
+        for (const Cube& d : kDirectionVectors) {
+          // The landing two steps away, and the jumper behind a pivot here.
+          for (const auto& [px, py] :
+               {std::pair{x + 2 * d.x, y + 2 * d.y}, std::pair{x - d.x, y - d.y}}) {
+            if (on_board(px, py)) continue;
+            const int bit = bit_of(px, py);
+            if (bit < 0 || bit >= 64) continue;
+            EXPECT_FALSE(g.grid_holes_mask(class_of(px, py)).test(bit))
+                << "board " << n << ": off-board (" << px << ", " << py << ") on a hole's bit";
+          }
+        }
+      }
+  }
 }
 
 TEST(Geometry, ParityGridsRoundTripEveryHole) {
