@@ -70,12 +70,18 @@ inline ClassJumps class_jumps(const Position& position, int parity_class) {
 struct ClassComponents {
   // A class has at most 37 holes, so at most 37 components.
   static constexpr int kCapacity = 40;
+  ClassComponents() {}
   int count = 0;
   GridBitboard empty;
-  // Left uninitialised: only the first `count` entries are ever read.
-  GridBitboard nodes[kCapacity];
+  // Left uninitialised (one is made per class at every perft leaf): only
+  // the first `count` entries are ever read.
+  union {
+    GridBitboard nodes[kCapacity];
+  };
   // The nodes one jump away from the component (its pieces among them).
-  GridBitboard jumpers[kCapacity];
+  union {
+    GridBitboard jumpers[kCapacity];
+  };
 
   // Finds the components of `empty` that a jump from `pieces` lands on.
   void find(const ClassJumps& jumps, GridBitboard pieces, GridBitboard empty_nodes) {

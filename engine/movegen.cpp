@@ -146,32 +146,28 @@ void visit_destinations(const Position& position, Sink&& sink) {
     visit_short_jump_destinations(position, sink);
 }
 
-// The jump part of count_moves for one parity class, short jumps without
-// the swap rule: each component counts its stops once per piece that can
-// jump into it, so no piece needs a fill of its own.
-int count_class_jumps(const Position& position, int parity_class, const int* armies, int army_count,
-                      const Bitboard* movers) {
+// count_moves for the pieces of one army on one parity class, short jumps
+// without the swap rule: steps direction by direction, and jumps through
+// the class's components, each counting its stops once per piece that can
+// jump into it, so that no piece needs a fill of its own.
+template <int kClass>
+int count_class_moves(const Position& position, int army, Bitboard movers) {
   const Rules& rules = position.rules();
   const Geometry& geometry = rules.geometry();
-  std::array<GridBitboard, 3> pieces;
-  GridBitboard all_pieces;
-  for (int k = 0; k < army_count; ++k) {
-    pieces[k] = geometry.to_grid(movers[k], parity_class);
-    all_pieces |= pieces[k];
-  }
-  if (all_pieces.none()) return 0;
-  ClassComponents components;
-  components.find(class_jumps(position, parity_class), all_pieces,
-                  geometry.grid_holes_mask(parity_class) & ~position.grid_occupied(parity_class));
+  const GridBitboard pieces = geometry.to_grid(movers, kClass);
+  if (pieces.none()) return 0;
+  const ClassJumps jumps = class_jumps<kClass>(position);
+  // A step goes where the pivot of a jump would be: an empty neighbour is
+  // one that is no pivot.
   int count = 0;
-  for (int i = 0; i < components.count; ++i) {
-    for (int k = 0; k < army_count; ++k) {
-      const int jumping_in = (components.jumpers[i] & pieces[k]).count();
-      if (jumping_in)
-        count += jumping_in *
-                 (components.nodes[i] & rules.stop_allowed_grid(armies[k], parity_class)).count();
-    }
-  }
+  for (int d = 0; d < kDirections; ++d)
+    count += (pieces & ~jumps.pivots[d] & rules.step_grid(army, kClass, d)).count();
+  ClassComponents components;
+  components.find(jumps, pieces,
+                  geometry.grid_holes_mask(kClass) & ~position.grid_occupied(kClass));
+  const GridBitboard stops = rules.stop_allowed_grid(army, kClass);
+  for (int i = 0; i < components.count; ++i)
+    count += (components.jumpers[i] & pieces).count() * (components.nodes[i] & stops).count();
   return count;
 }
 
@@ -181,10 +177,6 @@ int count_short_jump_moves(const Position& position) {
   const Geometry& geometry = rules.geometry();
   const int player = position.side_to_move();
   const bool goal_lock = rules.options().goal_lock;
-  const Bitboard empty = geometry.all_holes() & ~position.occupied();
-  std::array<int, 3> armies{};
-  std::array<Bitboard, 3> movers;
-  int army_count = 0;
   int count = 0;
   for (int army = 0; army < kArmies; ++army) {
     if (!(rules.armies_of(player) >> army & 1)) continue;
@@ -194,6 +186,7 @@ int count_short_jump_moves(const Position& position) {
       // A piece that starts in its target moves in the target alone.
       const Bitboard locked = free & target;
       free &= ~target;
+      const Bitboard empty = geometry.all_holes() & ~position.occupied();
       for (int from : locked) {
         const Hole start = static_cast<Hole>(from);
         const int c = geometry.parity_class(start);
@@ -205,14 +198,10 @@ int count_short_jump_moves(const Position& position) {
                      .count();
       }
     }
-    const Bitboard step_ends = empty & rules.stop_allowed(army);
-    for (int from : free)
-      count += (geometry.neighbour_mask(static_cast<Hole>(from)) & step_ends).count();
-    armies[army_count] = army;
-    movers[army_count++] = free;
+    count +=
+        count_class_moves<0>(position, army, free) + count_class_moves<1>(position, army, free) +
+        count_class_moves<2>(position, army, free) + count_class_moves<3>(position, army, free);
   }
-  for (int c = 0; c < kParityClasses; ++c)
-    count += count_class_jumps(position, c, armies.data(), army_count, movers.data());
   return count;
 }
 

@@ -186,7 +186,12 @@ void Position::play(Move move) {
   // The turn passes first, so a finished game's string names who is next.
   set_side_to_move(next_active_after(mover));
 
-  if (check_finished(mover)) return;
+  // Only an army whose target holds the move's start or end can have
+  // arrived now: every other target is as it was, and a player that had
+  // finished before would have ended the game. EqualTurns waits for the
+  // end of the round and then looks at every player.
+  const bool target_touched = rules_->target_armies(move.from) | rules_->target_armies(move.to);
+  if ((target_touched || rules_->options().equal_turns) && check_finished(mover)) return;
   if (check_home_deadline()) return;
   const int max_plies = rules_->options().max_plies;
   if (max_plies > 0 && move_count_ >= max_plies) end_game(0);

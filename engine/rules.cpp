@@ -169,6 +169,17 @@ Expected<Rules> Rules::make(const RuleOptions& options, const Seating& seating, 
       rules.stop_allowed_grid_[army][c] = geometry.to_grid(rules.stop_allowed_[army], c);
       rules.target_grid_[army][c] = geometry.to_grid(rules.target_[army], c);
     }
+    for (int h : geometry.all_holes()) {
+      for (int d = 0; d < kDirections; ++d) {
+        const Hole step = geometry.neighbour(static_cast<Hole>(h), d);
+        if (step != kNoHole && rules.stop_allowed_[army].test(step))
+          rules.step_grid_[army][geometry.parity_class(static_cast<Hole>(h))][d].set(
+              geometry.grid_bit(static_cast<Hole>(h)));
+      }
+    }
+    if (rules.seated_armies_ >> army & 1)
+      for (int h : rules.target_[army])
+        rules.target_armies_[h] |= static_cast<std::uint8_t>(1u << army);
   }
   rules.home_size_ = rules.home_[0].count();
   for (int p = 0; p < rules.player_count_; ++p) {

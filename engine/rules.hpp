@@ -99,6 +99,13 @@ class Rules {
   GridBitboard stop_allowed_grid(int army, int parity_class) const {
     return stop_allowed_grid_[army][parity_class];
   }
+  // The nodes of a class grid whose neighbour in `direction` is a hole
+  // where a piece of the army may end a step (empty or not).
+  GridBitboard step_grid(int army, int parity_class, int direction) const {
+    return step_grid_[army][parity_class][direction];
+  }
+  // The armies (bit mask) whose target holds the hole.
+  std::uint8_t target_armies(Hole h) const { return target_armies_[h]; }
   GridBitboard target_grid(int army, int parity_class) const {
     return target_grid_[army][parity_class];
   }
@@ -133,6 +140,9 @@ class Rules {
   std::array<Bitboard, kMaxPlayers> homes_of_{}, targets_of_{};
   std::array<std::array<GridBitboard, kParityClasses>, kArmies> stop_allowed_grid_{},
       target_grid_{};
+  std::array<std::array<std::array<GridBitboard, kDirections>, kParityClasses>, kArmies>
+      step_grid_{};
+  std::array<std::uint8_t, kMaxHoles> target_armies_{};
   std::array<Hole, kArmies> target_tips_{};
   std::array<std::array<std::uint8_t, kMaxHoles>, kArmies> tip_distances_{};
   std::array<std::array<std::uint8_t, kMaxHomeSize + 1>, kArmies> best_tip_sums_{};
