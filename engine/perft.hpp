@@ -16,7 +16,9 @@ namespace tiaoqi {
 std::uint64_t perft(const Position& position, int depth);
 
 // perft of each root move at depth - 1, in move generation order. The
-// position these moves belong to is `root_after_eliminations`.
+// position these moves belong to is `root_after_eliminations`. With
+// `threads` > 1 the work is shared out in pieces a ply or two below the
+// root; the counts are the same.
 struct PerftDivide {
   Position root_after_eliminations;
   std::vector<std::pair<Move, std::uint64_t>> counts;
@@ -30,6 +32,6 @@ struct PerftDivide {
 // plain perft runs unchecked.
 inline constexpr int kDividePollDepth = 3;
 PerftDivide perft_divide(const Position& position, int depth,
-                         const std::atomic<bool>* stop = nullptr);
+                         const std::atomic<bool>* stop = nullptr, int threads = 1);
 
 }  // namespace tiaoqi

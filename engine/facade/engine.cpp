@@ -148,9 +148,10 @@ Status Engine::perft(int depth) {
     job_stop_.store(false);
     hold_for_stop_ = hold_for_ponderhit_ = false;
   }
-  start_job([this, root = Position(game_->position()), rules = game_->shared_rules(), depth] {
+  start_job([this, root = Position(game_->position()), rules = game_->shared_rules(), depth,
+             threads = options_.engine.threads] {
     (void)rules;
-    PerftDivide divide = perft_divide(root, depth, &job_stop_);
+    PerftDivide divide = perft_divide(root, depth, &job_stop_, threads);
     if (callbacks_.perft)
       callbacks_.perft(PerftReport{divide.root_after_eliminations, std::move(divide.counts),
                                    divide.total, divide.stopped});

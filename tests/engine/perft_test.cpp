@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
+
 #include "engine/game.hpp"
 #include "engine/movegen.hpp"
 #include "tests/support/test_support.hpp"
@@ -80,6 +82,33 @@ TEST(Perft, DivideSumsToPerft) {
     child.play(move);
     EXPECT_EQ(perft(child, 2), count);
   }
+}
+
+// Shared over threads, perft gives every root move the count one thread
+// gives, whether the work is split one or two plies below the root.
+TEST(Perft, ThreadsShareTheWorkAndKeepEveryCount) {
+  RuleOptions three;
+  three.players = 3;
+  RuleOptions small;
+  small.board_size = 2;
+  for (const GameSetup& setup :
+       {start_of(), start_of(three), start_of(small),
+        testing::setup_of("d/aa/aaa/aaa1/8a4/12/11/10/6a2/10/11/12/13/dddd/ddd/dd/1 1 a/d 0")}) {
+    const PerftDivide alone = perft_divide(setup.position, 5);
+    for (int threads : {2, 3, 8}) {
+      const PerftDivide shared = perft_divide(setup.position, 5, nullptr, threads);
+      EXPECT_FALSE(shared.stopped);
+      EXPECT_EQ(shared.total, alone.total) << threads << " threads";
+      EXPECT_EQ(shared.counts, alone.counts) << threads << " threads";
+    }
+  }
+}
+
+TEST(Perft, AStopFlagEndsASharedPerftIncomplete) {
+  const std::atomic<bool> stop{true};
+  const PerftDivide divide = perft_divide(start_of().position, 7, &stop, 2);
+  EXPECT_TRUE(divide.stopped);
+  EXPECT_TRUE(divide.counts.empty());
 }
 
 struct PerftCase {
