@@ -1,6 +1,7 @@
 #pragma once
 
 #include <bit>
+#include <cassert>
 #include <cstdint>
 
 namespace tiaoqi {
@@ -18,7 +19,10 @@ class BasicBitboard {
 
   constexpr BasicBitboard() = default;
   constexpr explicit BasicBitboard(Bits bits) : bits_(bits) {}
-  static constexpr BasicBitboard bit(int index) { return BasicBitboard(Bits{1} << index); }
+  static constexpr BasicBitboard bit(int index) {
+    assert(index >= 0 && index < static_cast<int>(8 * sizeof(Word)));
+    return BasicBitboard(Bits{1} << index);
+  }
 
   constexpr Bits raw() const { return bits_; }
   constexpr std::uint64_t low() const { return static_cast<std::uint64_t>(bits_); }
@@ -44,6 +48,7 @@ class BasicBitboard {
 
   // Index of the lowest / highest set bit; the board must not be empty.
   constexpr int lowest() const {
+    assert(bits_ != 0);
     if constexpr (kWide) {
       return low() ? std::countr_zero(low()) : 64 + std::countr_zero(high());
     } else {
@@ -51,6 +56,7 @@ class BasicBitboard {
     }
   }
   constexpr int highest() const {
+    assert(bits_ != 0);
     if constexpr (kWide) {
       return high() ? 127 - std::countl_zero(high()) : 63 - std::countl_zero(low());
     } else {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <array>
+#include <cassert>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -61,7 +62,10 @@ class Geometry {
   Cube cube(Hole h) const { return cubes_[h]; }
   // The hole at cube coordinates (x, y), if it exists.
   Hole at(int x, int y) const;
-  Hole neighbour(Hole h, int direction) const { return neighbours_[h][direction]; }
+  Hole neighbour(Hole h, int direction) const {
+    assert(h < hole_count_ && direction >= 0 && direction < kDirections);
+    return neighbours_[h][direction];
+  }
   // The hole two steps away in a direction (a short jump's landing).
   Hole beyond(Hole h, int direction) const { return beyond_[h][direction]; }
   Bitboard neighbour_mask(Hole h) const { return neighbour_masks_[h]; }

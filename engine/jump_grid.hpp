@@ -1,5 +1,7 @@
 #pragma once
 
+#include <cassert>
+
 #include "engine/bitboard.hpp"
 #include "engine/geometry.hpp"
 #include "engine/position.hpp"
@@ -98,6 +100,7 @@ struct ClassComponents {
         frontier = landings & empty & ~component;
         component |= frontier;
       }
+      assert(count < kCapacity);
       nodes[count] = component;
       jumpers[count++] = around;
       unexplained &= ~component;

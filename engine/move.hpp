@@ -1,6 +1,7 @@
 #pragma once
 
 #include <array>
+#include <cassert>
 #include <cstddef>
 
 #include "engine/geometry.hpp"
@@ -27,12 +28,21 @@ inline constexpr int kMaxMoves = 4096;
 class MoveList {
  public:
   MoveList() {}
-  void add(Move move) { moves_[size_++] = move; }
+  void add(Move move) {
+    assert(size_ < kMaxMoves);
+    moves_[size_++] = move;
+  }
   void clear() { size_ = 0; }
   int size() const { return size_; }
   bool empty() const { return size_ == 0; }
-  const Move& operator[](int index) const { return moves_[index]; }
-  Move& operator[](int index) { return moves_[index]; }
+  const Move& operator[](int index) const {
+    assert(index >= 0 && index < size_);
+    return moves_[index];
+  }
+  Move& operator[](int index) {
+    assert(index >= 0 && index < size_);
+    return moves_[index];
+  }
   const Move* begin() const { return moves_; }
   const Move* end() const { return moves_ + size_; }
   Move* begin() { return moves_; }

@@ -1,6 +1,7 @@
 #include "engine/position.hpp"
 
 #include <algorithm>
+#include <cassert>
 
 #include "engine/util/hash.hpp"
 
@@ -163,6 +164,13 @@ bool Position::is_last_active_in_round(int player) const {
 }
 
 void Position::play(Move move) {
+  // A legal move: the game goes on, the start holds a piece of the player
+  // to move, and the end is empty or (swap rule) holds another player's.
+  assert(!over_);
+  assert(move.from < rules_->geometry().hole_count() && move.to < rules_->geometry().hole_count());
+  assert((pieces_of(side_) & Bitboard::bit(move.from)).any());
+  assert(!occupied_.test(move.to) ||
+         (rules_->options().swap_rule && (pieces_of(side_) & Bitboard::bit(move.to)).none()));
   const int mover = side_;
   int mover_army = 0;
   while (!(armies_[mover_army].test(move.from))) ++mover_army;
