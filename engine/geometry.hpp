@@ -101,7 +101,7 @@ class Geometry {
   int parity_class(Hole h) const { return classes_[h]; }
   int grid_bit(Hole h) const { return grid_bits_[h]; }
   Hole grid_hole(int parity_class, int bit) const { return grid_holes_[parity_class][bit]; }
-  GridBitboard grid_holes_mask(int parity_class) const { return grid_valid_[parity_class]; }
+  const GridBitboard& grid_holes_mask(int parity_class) const { return grid_valid_[parity_class]; }
   // Shift that moves a grid node to its jump landing in a direction.
   static constexpr int grid_jump_shift(int direction) {
     return kDirectionVectors[direction].y * kGridWidth + kDirectionVectors[direction].x;

@@ -2,6 +2,7 @@
 
 #include <array>
 
+#include "engine/jump_count.hpp"
 #include "engine/jump_grid.hpp"
 
 namespace tiaoqi {
@@ -144,65 +145,6 @@ void visit_destinations(const Position& position, Sink&& sink) {
     visit_long_jump_destinations(position, sink);
   else
     visit_short_jump_destinations(position, sink);
-}
-
-// count_moves for the pieces of one army on one parity class, short jumps
-// without the swap rule: steps direction by direction, and jumps through
-// the class's components, each counting its stops once per piece that can
-// jump into it, so that no piece needs a fill of its own.
-template <int kClass>
-int count_class_moves(const Position& position, int army, Bitboard movers) {
-  const Rules& rules = position.rules();
-  const Geometry& geometry = rules.geometry();
-  const GridBitboard pieces = geometry.to_grid(movers, kClass);
-  if (pieces.none()) return 0;
-  const ClassJumps jumps = class_jumps<kClass>(position);
-  // A step goes where the pivot of a jump would be: an empty neighbour is
-  // one that is no pivot.
-  int count = 0;
-  for (int d = 0; d < kDirections; ++d)
-    count += (pieces & ~jumps.pivots[d] & rules.step_grid(army, kClass, d)).count();
-  ClassComponents components;
-  components.find(jumps, pieces,
-                  geometry.grid_holes_mask(kClass) & ~position.grid_occupied(kClass));
-  const GridBitboard stops = rules.stop_allowed_grid(army, kClass);
-  for (int i = 0; i < components.count; ++i)
-    count += (components.jumpers[i] & pieces).count() * (components.nodes[i] & stops).count();
-  return count;
-}
-
-// count_moves for short jumps without the swap rule (the default rules).
-int count_short_jump_moves(const Position& position) {
-  const Rules& rules = position.rules();
-  const Geometry& geometry = rules.geometry();
-  const int player = position.side_to_move();
-  const bool goal_lock = rules.options().goal_lock;
-  int count = 0;
-  for (int army = 0; army < kArmies; ++army) {
-    if (!(rules.armies_of(player) >> army & 1)) continue;
-    const Bitboard target = rules.target(army);
-    Bitboard free = position.army(army);
-    if (goal_lock) {
-      // A piece that starts in its target moves in the target alone.
-      const Bitboard locked = free & target;
-      free &= ~target;
-      const Bitboard empty = geometry.all_holes() & ~position.occupied();
-      for (int from : locked) {
-        const Hole start = static_cast<Hole>(from);
-        const int c = geometry.parity_class(start);
-        const GridBitboard empty_nodes = geometry.grid_holes_mask(c) & ~position.grid_occupied(c);
-        count += (geometry.neighbour_mask(start) & empty & target).count() +
-                 class_jumps(position, c)
-                     .flood(GridBitboard::bit(geometry.grid_bit(start)),
-                            empty_nodes & rules.target_grid(army, c))
-                     .count();
-      }
-    }
-    count +=
-        count_class_moves<0>(position, army, free) + count_class_moves<1>(position, army, free) +
-        count_class_moves<2>(position, army, free) + count_class_moves<3>(position, army, free);
-  }
-  return count;
 }
 
 }  // namespace

@@ -3,42 +3,7 @@
 #include <algorithm>
 #include <cassert>
 
-#include "engine/util/hash.hpp"
-
 namespace tiaoqi {
-namespace zobrist {
-namespace {
-
-struct Keys {
-  std::array<std::array<std::uint64_t, kMaxHoles>, kArmies> pieces{};
-  std::array<std::uint64_t, kMaxPlayers> sides{}, eliminations{};
-  std::array<std::uint64_t, kMaxHoles> dragons{};
-
-  Keys() {
-    // SplitMix64 from a fixed seed: the keys are part of the bench signature.
-    std::uint64_t state = 0x7469616f7169ULL;
-    auto next = [&state] { return util::splitmix64_next(state); };
-    for (auto& army : pieces)
-      for (auto& key : army) key = next();
-    for (auto& key : sides) key = next();
-    for (auto& key : eliminations) key = next();
-    for (auto& key : dragons) key = next();
-  }
-};
-
-const Keys& keys() {
-  static const Keys kKeys;
-  return kKeys;
-}
-
-}  // namespace
-
-std::uint64_t piece(int army, Hole h) { return keys().pieces[army][h]; }
-std::uint64_t side(int player) { return keys().sides[player]; }
-std::uint64_t eliminated(int player) { return keys().eliminations[player]; }
-std::uint64_t dragon(Hole h) { return keys().dragons[h]; }
-
-}  // namespace zobrist
 
 Position Position::empty(const Rules& rules) {
   Position position(rules);
@@ -175,7 +140,8 @@ void Position::play(Move move) {
   int mover_army = 0;
   while (!(armies_[mover_army].test(move.from))) ++mover_army;
   const bool was_dragon = dragons_.test(move.from);
-  if (occupied_.test(move.to)) {
+  const bool swap = occupied_.test(move.to);
+  if (swap) {
     // Swap rule: the displaced piece goes to the mover's start hole.
     const int swapped_army = army_at(move.to);
     const bool swapped_dragon = dragons_.test(move.to);
@@ -194,11 +160,13 @@ void Position::play(Move move) {
   // The turn passes first, so a finished game's string names who is next.
   set_side_to_move(next_active_after(mover));
 
-  // Only an army whose target holds the move's start or end can have
-  // arrived now: every other target is as it was, and a player that had
-  // finished before would have ended the game. EqualTurns waits for the
-  // end of the round and then looks at every player.
-  const bool target_touched = rules_->target_armies(move.from) | rules_->target_armies(move.to);
+  // Only an army whose target holds the move's end (or, after a swap, its
+  // start, where the displaced piece now stands) can have arrived now:
+  // every other target is as it was or lost a piece, and a player that
+  // had finished before would have ended the game. EqualTurns waits for
+  // the end of the round and then looks at every player.
+  const bool target_touched =
+      rules_->target_armies(move.to) | (swap ? rules_->target_armies(move.from) : 0);
   if ((target_touched || rules_->options().equal_turns) && check_finished(mover)) return;
   if (check_home_deadline()) return;
   const int max_plies = rules_->options().max_plies;

@@ -7,6 +7,7 @@
 #include "engine/bitboard.hpp"
 #include "engine/move.hpp"
 #include "engine/rules.hpp"
+#include "engine/util/hash.hpp"
 
 namespace tiaoqi {
 
@@ -31,7 +32,7 @@ class Position {
   Bitboard army(int army_index) const { return armies_[army_index]; }
   Bitboard occupied() const { return occupied_; }
   Bitboard pieces_of(int player) const;
-  GridBitboard grid_occupied(int parity_class) const { return grid_occupied_[parity_class]; }
+  const GridBitboard& grid_occupied(int parity_class) const { return grid_occupied_[parity_class]; }
   // Dragons known to the viewer (dragons variant only).
   Bitboard dragons() const { return dragons_; }
   // The army on a hole, or -1 when the hole is empty.
@@ -101,12 +102,35 @@ class Position {
   std::array<std::uint8_t, kMaxPlayers> places_{};
 };
 
-// Zobrist keys: fixed pseudo-random numbers, the same in every run.
+// Zobrist keys: fixed pseudo-random numbers, the same in every run (SplitMix64
+// from a fixed seed, made at compile time; the keys are part of the bench
+// signature).
 namespace zobrist {
-std::uint64_t piece(int army, Hole h);
-std::uint64_t side(int player);
-std::uint64_t eliminated(int player);
-std::uint64_t dragon(Hole h);
+
+struct Keys {
+  std::array<std::array<std::uint64_t, kMaxHoles>, kArmies> pieces{};
+  std::array<std::uint64_t, kMaxPlayers> sides{}, eliminations{};
+  std::array<std::uint64_t, kMaxHoles> dragons{};
+};
+
+constexpr Keys make_keys() {
+  Keys keys;
+  std::uint64_t state = 0x7469616f7169ULL;
+  for (auto& army : keys.pieces)
+    for (auto& key : army) key = util::splitmix64_next(state);
+  for (auto& key : keys.sides) key = util::splitmix64_next(state);
+  for (auto& key : keys.eliminations) key = util::splitmix64_next(state);
+  for (auto& key : keys.dragons) key = util::splitmix64_next(state);
+  return keys;
+}
+
+inline constexpr Keys kKeys = make_keys();
+
+inline std::uint64_t piece(int army, Hole h) { return kKeys.pieces[army][h]; }
+inline std::uint64_t side(int player) { return kKeys.sides[player]; }
+inline std::uint64_t eliminated(int player) { return kKeys.eliminations[player]; }
+inline std::uint64_t dragon(Hole h) { return kKeys.dragons[h]; }
+
 }  // namespace zobrist
 
 }  // namespace tiaoqi

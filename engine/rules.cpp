@@ -173,7 +173,7 @@ Expected<Rules> Rules::make(const RuleOptions& options, const Seating& seating, 
       for (int d = 0; d < kDirections; ++d) {
         const Hole step = geometry.neighbour(static_cast<Hole>(h), d);
         if (step != kNoHole && rules.stop_allowed_[army].test(step))
-          rules.step_grid_[army][geometry.parity_class(static_cast<Hole>(h))][d].set(
+          rules.step_grid_[army][d][geometry.parity_class(static_cast<Hole>(h))].set(
               geometry.grid_bit(static_cast<Hole>(h)));
       }
     }

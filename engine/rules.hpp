@@ -96,13 +96,15 @@ class Rules {
   Bitboard targets_of(int player) const { return targets_of_[player]; }
   // Holes where a piece of this army may end its move.
   Bitboard stop_allowed(int army) const { return stop_allowed_[army]; }
-  GridBitboard stop_allowed_grid(int army, int parity_class) const {
+  // References into arrays of the four classes, which the vector count
+  // (jump_count.cpp) loads at once.
+  const GridBitboard& stop_allowed_grid(int army, int parity_class) const {
     return stop_allowed_grid_[army][parity_class];
   }
   // The nodes of a class grid whose neighbour in `direction` is a hole
   // where a piece of the army may end a step (empty or not).
-  GridBitboard step_grid(int army, int parity_class, int direction) const {
-    return step_grid_[army][parity_class][direction];
+  const GridBitboard& step_grid(int army, int direction, int parity_class) const {
+    return step_grid_[army][direction][parity_class];
   }
   // The armies (bit mask) whose target holds the hole.
   std::uint8_t target_armies(Hole h) const { return target_armies_[h]; }
@@ -140,7 +142,7 @@ class Rules {
   std::array<Bitboard, kMaxPlayers> homes_of_{}, targets_of_{};
   std::array<std::array<GridBitboard, kParityClasses>, kArmies> stop_allowed_grid_{},
       target_grid_{};
-  std::array<std::array<std::array<GridBitboard, kDirections>, kParityClasses>, kArmies>
+  std::array<std::array<std::array<GridBitboard, kParityClasses>, kDirections>, kArmies>
       step_grid_{};
   std::array<std::uint8_t, kMaxHoles> target_armies_{};
   std::array<Hole, kArmies> target_tips_{};

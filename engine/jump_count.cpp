@@ -1,0 +1,206 @@
+#include "engine/jump_count.hpp"
+
+#include "engine/jump_grid.hpp"
+
+#if defined(__AVX512VL__) && defined(__AVX512VPOPCNTDQ__)
+#include <immintrin.h>
+#define TIAOQI_VECTOR_COUNT 1
+#endif
+
+namespace tiaoqi {
+namespace {
+
+// The moves of the pieces that GoalLock holds in their target (they move
+// in the target alone); the other pieces of the army are returned.
+Bitboard count_locked(const Position& position, int army, int& count) {
+  const Rules& rules = position.rules();
+  const Bitboard pieces = position.army(army);
+  if (!rules.options().goal_lock) return pieces;
+  const Geometry& geometry = rules.geometry();
+  const Bitboard target = rules.target(army);
+  const Bitboard empty = geometry.all_holes() & ~position.occupied();
+  for (int from : pieces& target) {
+    const Hole start = static_cast<Hole>(from);
+    const int c = geometry.parity_class(start);
+    const GridBitboard empty_nodes = geometry.grid_holes_mask(c) & ~position.grid_occupied(c);
+    count += (geometry.neighbour_mask(start) & empty & target).count() +
+             class_jumps(position, c)
+                 .flood(GridBitboard::bit(geometry.grid_bit(start)),
+                        empty_nodes & rules.target_grid(army, c))
+                 .count();
+  }
+  return pieces & ~target;
+}
+
+// The moves of one army's free pieces on one parity class.
+template <int kClass>
+int count_class_moves(const Position& position, int army, Bitboard movers) {
+  const Rules& rules = position.rules();
+  const Geometry& geometry = rules.geometry();
+  const GridBitboard pieces = geometry.to_grid(movers, kClass);
+  if (pieces.none()) return 0;
+  const ClassJumps jumps = class_jumps<kClass>(position);
+  // A step goes where the pivot of a jump would be: an empty neighbour is
+  // one that is no pivot.
+  int count = 0;
+  for (int d = 0; d < kDirections; ++d)
+    count += (pieces & ~jumps.pivots[d] & rules.step_grid(army, d, kClass)).count();
+  ClassComponents components;
+  components.find(jumps, pieces,
+                  geometry.grid_holes_mask(kClass) & ~position.grid_occupied(kClass));
+  const GridBitboard stops = rules.stop_allowed_grid(army, kClass);
+  for (int i = 0; i < components.count; ++i)
+    count += (components.jumpers[i] & pieces).count() * (components.nodes[i] & stops).count();
+  return count;
+}
+
+#ifdef TIAOQI_VECTOR_COUNT
+
+// Four 64-bit lanes, one parity class each.
+using Lanes = __m256i;
+
+Lanes load(const GridBitboard* four) {
+  return _mm256_loadu_si256(reinterpret_cast<const Lanes*>(four));
+}
+
+// Lane c holds class pivot_class(c, d)'s occupancy, shifted onto the
+// class-c nodes it is the pivot for.
+template <int kDirection>
+Lanes lane_pivots(Lanes occupied) {
+  constexpr int kOrder =
+      Geometry::pivot_class(0, kDirection) | Geometry::pivot_class(1, kDirection) << 2 |
+      Geometry::pivot_class(2, kDirection) << 4 | Geometry::pivot_class(3, kDirection) << 6;
+  const Lanes by_class = _mm256_permute4x64_epi64(occupied, kOrder);
+  // A negative shift is a right shift. Each lane shifts one way only: the
+  // other way gets a count of 64, which clears it.
+  auto left = [](int c) {
+    const int shift = Geometry::pivot_shift(c, kDirection);
+    return shift >= 0 ? shift : 64;
+  };
+  auto right = [](int c) {
+    const int shift = Geometry::pivot_shift(c, kDirection);
+    return shift < 0 ? -shift : 64;
+  };
+  const Lanes lefts = _mm256_setr_epi64x(left(0), left(1), left(2), left(3));
+  const Lanes rights = _mm256_setr_epi64x(right(0), right(1), right(2), right(3));
+  return _mm256_or_si256(_mm256_sllv_epi64(by_class, lefts), _mm256_srlv_epi64(by_class, rights));
+}
+
+template <int kDirection>
+Lanes lane_jump(Lanes from, Lanes pivots) {
+  constexpr int kShift = Geometry::grid_jump_shift(kDirection);
+  const Lanes movers = _mm256_and_si256(from, pivots);
+  if constexpr (kShift >= 0) {
+    return _mm256_slli_epi64(movers, kShift);
+  } else {
+    return _mm256_srli_epi64(movers, -kShift);
+  }
+}
+
+struct LaneJumps {
+  Lanes pivots[kDirections];
+
+  Lanes landings(Lanes from) const {
+    return _mm256_or_si256(
+        _mm256_or_si256(_mm256_or_si256(lane_jump<kEast>(from, pivots[kEast]),
+                                        lane_jump<kNorthEast>(from, pivots[kNorthEast])),
+                        _mm256_or_si256(lane_jump<kNorthWest>(from, pivots[kNorthWest]),
+                                        lane_jump<kWest>(from, pivots[kWest]))),
+        _mm256_or_si256(lane_jump<kSouthWest>(from, pivots[kSouthWest]),
+                        lane_jump<kSouthEast>(from, pivots[kSouthEast])));
+  }
+};
+
+bool any(Lanes lanes) { return !_mm256_testz_si256(lanes, lanes); }
+
+// The classes of one army side by side: the same steps and components as
+// count_class_moves, each class in its own lane. A lane whose components
+// are done holds zeros and counts nothing while the others go on.
+int count_army_vector(const Position& position, int army, Bitboard movers) {
+  const Rules& rules = position.rules();
+  const Geometry& geometry = rules.geometry();
+  const Lanes pieces =
+      _mm256_setr_epi64x(static_cast<long long>(geometry.to_grid(movers, 0).raw()),
+                         static_cast<long long>(geometry.to_grid(movers, 1).raw()),
+                         static_cast<long long>(geometry.to_grid(movers, 2).raw()),
+                         static_cast<long long>(geometry.to_grid(movers, 3).raw()));
+  const Lanes occupied = load(&position.grid_occupied(0));
+  const LaneJumps jumps{{lane_pivots<kEast>(occupied), lane_pivots<kNorthEast>(occupied),
+                         lane_pivots<kNorthWest>(occupied), lane_pivots<kWest>(occupied),
+                         lane_pivots<kSouthWest>(occupied), lane_pivots<kSouthEast>(occupied)}};
+  Lanes counts = _mm256_setzero_si256();
+  for (int d = 0; d < kDirections; ++d) {
+    const Lanes steps = _mm256_and_si256(_mm256_andnot_si256(jumps.pivots[d], pieces),
+                                         load(&rules.step_grid(army, d, 0)));
+    counts = _mm256_add_epi64(counts, _mm256_popcnt_epi64(steps));
+  }
+  const Lanes empty = _mm256_andnot_si256(occupied, load(&geometry.grid_holes_mask(0)));
+  const Lanes stops = load(&rules.stop_allowed_grid(army, 0));
+  Lanes unexplained = _mm256_and_si256(jumps.landings(pieces), empty);
+  while (any(unexplained)) {
+    // The lowest unexplained node of each lane seeds its next component.
+    Lanes component =
+        _mm256_and_si256(unexplained, _mm256_sub_epi64(_mm256_setzero_si256(), unexplained));
+    Lanes frontier = component;
+    Lanes around = _mm256_setzero_si256();
+    while (any(frontier)) {
+      const Lanes landings = jumps.landings(frontier);
+      around = _mm256_or_si256(around, landings);
+      frontier = _mm256_andnot_si256(component, _mm256_and_si256(landings, empty));
+      component = _mm256_or_si256(component, frontier);
+    }
+    const Lanes jumping_in = _mm256_popcnt_epi64(_mm256_and_si256(around, pieces));
+    const Lanes ends = _mm256_popcnt_epi64(_mm256_and_si256(component, stops));
+    counts = _mm256_add_epi64(counts, _mm256_mul_epu32(jumping_in, ends));
+    unexplained = _mm256_andnot_si256(component, unexplained);
+  }
+  alignas(32) long long lanes[4];
+  _mm256_store_si256(reinterpret_cast<Lanes*>(lanes), counts);
+  return static_cast<int>(lanes[0] + lanes[1] + lanes[2] + lanes[3]);
+}
+
+#endif
+
+}  // namespace
+
+int count_short_jump_moves_scalar(const Position& position) {
+  const Rules& rules = position.rules();
+  const int player = position.side_to_move();
+  int count = 0;
+  for (int army = 0; army < kArmies; ++army) {
+    if (!(rules.armies_of(player) >> army & 1)) continue;
+    const Bitboard free = count_locked(position, army, count);
+    count +=
+        count_class_moves<0>(position, army, free) + count_class_moves<1>(position, army, free) +
+        count_class_moves<2>(position, army, free) + count_class_moves<3>(position, army, free);
+  }
+  return count;
+}
+
+#ifdef TIAOQI_VECTOR_COUNT
+
+int count_short_jump_moves(const Position& position) {
+  const Rules& rules = position.rules();
+  const int player = position.side_to_move();
+  int count = 0;
+  for (int army = 0; army < kArmies; ++army) {
+    if (!(rules.armies_of(player) >> army & 1)) continue;
+    const Bitboard free = count_locked(position, army, count);
+    count += count_army_vector(position, army, free);
+  }
+  return count;
+}
+
+bool vector_count_built() { return true; }
+
+#else
+
+int count_short_jump_moves(const Position& position) {
+  return count_short_jump_moves_scalar(position);
+}
+
+bool vector_count_built() { return false; }
+
+#endif
+
+}  // namespace tiaoqi
