@@ -29,7 +29,8 @@ struct SearchReply {
   std::string detail;  // for faults: what went wrong
 };
 
-// One running engine process speaking PROTOCOL.md, reused across games.
+// One running engine process speaking the protocol of docs/protocol.md,
+// reused across games.
 // Any fault leaves it stopped; the next ensure_ready() restarts it.
 class EngineProcess {
  public:

@@ -1,8 +1,9 @@
-// A test double that speaks PROTOCOL.md: a random mover that can be told to
-// misbehave after a number of searches (crash, hang, illegal move, garbage,
-// slow answers), so the match runner's fault handling can be tested without
-// the real engine. Its moves depend only on the position and the Seed
-// option, which makes matches between doubles reproducible move for move.
+// A test double that speaks the protocol (docs/protocol.md): a random mover
+// that can be told to misbehave after a number of searches (crash, hang,
+// illegal move, garbage, slow answers), so the match runner's fault handling
+// can be tested without the real engine. Its moves depend only on the
+// position and the Seed option, which makes matches between doubles
+// reproducible move for move.
 //
 //   test_engine [--mode random|crash|hang|illegal|garbage|slow|flaky] [--after N] [--delay MS]
 #include <algorithm>
