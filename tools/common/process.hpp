@@ -50,8 +50,8 @@ class ChildProcess {
   const std::deque<std::string>& transcript() const { return transcript_; }
   std::string transcript_text() const;
 
-  // An engine line may be up to 64 KiB (PROTOCOL.md); anything longer is
-  // garbage and must not grow the buffer without bound.
+  // An engine line may be up to 64 KiB (docs/protocol.md); anything longer
+  // is garbage and must not grow the buffer without bound.
   static constexpr std::size_t kMaxLine = 64 * 1024;
 
  private:
