@@ -8,7 +8,6 @@
 #include "engine/notation.hpp"
 #include "engine/position_string.hpp"
 #include "engine/util/text.hpp"
-#include "tools/common/json.hpp"
 #include "tools/common/replay.hpp"
 
 namespace tiaoqi::tools {
@@ -112,20 +111,6 @@ TEST(Record, RuleOptionsRoundTrip) {
   ASSERT_TRUE(parsed.ok());
   EXPECT_EQ(*parsed, options);
   EXPECT_FALSE(facade::parse_rule_options("Players=9").ok());
-}
-
-TEST(Json, RoundTrips) {
-  Json json;
-  json.set("name", "a \"quoted\" name");
-  json.set("score", 0.625);
-  json.set("games", 12);
-  json.set("list", Json::Array{1, 2.5, "x", true, nullptr});
-  auto parsed = Json::parse(json.dump());
-  ASSERT_TRUE(parsed.ok()) << parsed.error();
-  EXPECT_EQ(parsed->dump(), json.dump());
-  EXPECT_EQ((*parsed)["name"].string(), "a \"quoted\" name");
-  EXPECT_EQ((*parsed)["games"].number(), 12);
-  EXPECT_FALSE(Json::parse("{\"a\": }").ok());
 }
 
 }  // namespace

@@ -1,24 +1,13 @@
 #include "tools/match/engine_process.hpp"
 
+#include "tools/match/engine_reply.hpp"
+
 namespace tiaoqi::match {
 namespace {
 
 constexpr long long kPipeSlackMs = 20;
 
-std::string first_word(const std::string& line) {
-  const auto begin = line.find_first_not_of(" \t");
-  if (begin == std::string::npos) return "";
-  const auto end = line.find_first_of(" \t", begin);
-  return line.substr(begin, end == std::string::npos ? std::string::npos : end - begin);
-}
-
 }  // namespace
-
-bool is_protocol_line(const std::string& line) {
-  const std::string word = first_word(line);
-  return word == "info" || word == "bestmove" || word == "id" || word == "option" ||
-         word == "uciok" || word == "readyok" || word.empty();
-}
 
 EngineProcess::EngineProcess(EngineSpec spec,
                              std::vector<std::pair<std::string, std::string>> rule_options,
@@ -37,7 +26,8 @@ Expected<std::string> EngineProcess::wait_for(const std::string& word, long long
     switch (process_.read_line(line, deadline)) {
       case tools::ChildProcess::ReadStatus::kLine:
         if (first_word(line) == word) return line;
-        if (!is_protocol_line(line)) return fail("garbage while waiting for " + word);
+        if (!is_protocol_line(line))
+          return fail("garbage while waiting for " + word + ": " + util::quote_input(line, 80));
         continue;
       case tools::ChildProcess::ReadStatus::kTimeout:
         return fail("no " + word + " within " + std::to_string(timeout_ms) + " ms");
@@ -55,7 +45,7 @@ Expected<bool> EngineProcess::ensure_ready(bool new_game) {
   if (!process_.started() || process_.exited()) {
     process_.kill();
     auto started = process_.start(spec_.command);
-    if (!started) return started;
+    if (!started) return Error{started.error()};
     ++starts_;
     if (!process_.write_line("uci")) return fail("the process does not read its input");
     auto ok = wait_for("uciok", startup_ms_);
@@ -90,24 +80,15 @@ SearchReply EngineProcess::search(const std::string& position_command,
         std::chrono::duration_cast<std::chrono::milliseconds>(tools::Clock::now() - start).count();
     switch (status) {
       case tools::ChildProcess::ReadStatus::kLine: {
-        if (first_word(line) == "bestmove") {
-          const auto begin = line.find_first_not_of(" \t", line.find("bestmove") + 8);
-          if (begin == std::string::npos) {
-            reply.kind = SearchReply::Kind::kGarbage;
-            reply.detail = "bestmove without a move";
-            return reply;
-          }
-          const auto end = line.find_first_of(" \t", begin);
-          reply.move =
-              line.substr(begin, end == std::string::npos ? std::string::npos : end - begin);
-          return reply;
-        }
-        if (!is_protocol_line(line)) {
+        ReplyLine read = read_reply_line(line);
+        if (read.kind == ReplyLine::Kind::kPass) continue;
+        if (read.kind == ReplyLine::Kind::kMove) {
+          reply.move = std::move(read.move);
+        } else {
           reply.kind = SearchReply::Kind::kGarbage;
-          reply.detail = "garbage instead of bestmove: '" + line.substr(0, 80) + "'";
-          return reply;
+          reply.detail = std::move(read.detail);
         }
-        continue;
+        return reply;
       }
       case tools::ChildProcess::ReadStatus::kTimeout:
         reply.kind = SearchReply::Kind::kTimeout;

@@ -64,8 +64,4 @@ class EngineProcess {
   int starts_ = 0;
 };
 
-// Engine output lines the runner understands; anything else while it waits
-// for a reply is garbage.
-bool is_protocol_line(const std::string& line);
-
 }  // namespace tiaoqi::match

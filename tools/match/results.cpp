@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <map>
 
+#include "engine/util/text.hpp"
 #include "tools/common/record.hpp"
 #include "tools/match/plackett_luce.hpp"
 
@@ -182,7 +183,7 @@ std::string results_table(const MatchResults& results) {
   }
   if (results.names.size() == 2) {
     text += "Elo " + results.names[0] + " - " + results.names[1] + ": " + elo_text(results.elo) +
-            " (95%, " + std::to_string(results.samples.size()) + " openings";
+            " (95%, " + util::plural(static_cast<std::int64_t>(results.samples.size()), "opening");
     text += results.players == 2 ? " as game pairs)" : ", placement averaged over rotations)";
     text += '\n';
     if (results.players == 2) {
@@ -215,95 +216,63 @@ std::string progress_line(const MatchResults& results, int scheduled) {
 
 tools::Json results_json(const MatchResults& results) {
   tools::Json json;
-  json.set("games", results.games);
-  tools::Json rows;
+  json["games"] = results.games;
+  tools::Json rows = tools::Json::array();
   for (std::size_t e = 0; e < results.rows.size(); ++e) {
     const EngineRow& row = results.rows[e];
     tools::Json entry;
-    entry.set("name", results.names[e]);
-    entry.set("games", row.games);
-    entry.set("wins", row.wins);
-    entry.set("draws", row.draws);
-    entry.set("losses", row.losses);
-    entry.set("points", row.points);
-    entry.set("average_placement", row.average_placement());
-    if (e < results.ratings.size()) entry.set("rating", results.ratings[e]);
-    tools::Json pairs;
+    entry["name"] = results.names[e];
+    entry["games"] = row.games;
+    entry["wins"] = row.wins;
+    entry["draws"] = row.draws;
+    entry["losses"] = row.losses;
+    entry["points"] = row.points;
+    entry["average_placement"] = row.average_placement();
+    if (e < results.ratings.size()) entry["rating"] = results.ratings[e];
+    tools::Json pairs = tools::Json::array();
     for (std::size_t j = 0; j < results.rows.size(); ++j) {
       if (j == e || results.pair_counts[e][j] == 0) continue;
-      tools::Json pair;
-      pair.set("opponent", results.names[j]);
-      pair.set("points", results.pair_points[e][j]);
-      pair.set("meetings", results.pair_counts[e][j]);
-      pairs.push(pair);
+      pairs.push_back({{"opponent", results.names[j]},
+                       {"points", results.pair_points[e][j]},
+                       {"meetings", results.pair_counts[e][j]}});
     }
-    entry.set("pairwise", pairs.is_null() ? tools::Json(tools::Json::Array{}) : pairs);
-    rows.push(entry);
+    entry["pairwise"] = std::move(pairs);
+    rows.push_back(std::move(entry));
   }
-  json.set("engines", rows);
+  json["engines"] = std::move(rows);
   if (results.names.size() == 2 && results.elo.defined) {
     tools::Json elo;
-    elo.set("samples", static_cast<int>(results.samples.size()));
-    elo.set("score", results.elo.score);
-    elo.set("elo", results.elo.elo);
-    elo.set("low", results.elo.elo_low);
-    elo.set("high", results.elo.elo_high);
-    if (results.players == 2) {
-      tools::Json::Array penta;
-      for (int count : results.pentanomial) penta.emplace_back(count);
-      elo.set("pentanomial", penta);
-    }
-    json.set("elo", elo);
+    elo["samples"] = results.samples.size();
+    elo["score"] = results.elo.score;
+    elo["elo"] = results.elo.elo;
+    elo["low"] = results.elo.elo_low;
+    elo["high"] = results.elo.elo_high;
+    if (results.players == 2) elo["pentanomial"] = results.pentanomial;
+    json["elo"] = std::move(elo);
   }
   if (results.sprt_config) {
-    tools::Json sprt;
-    sprt.set("elo0", results.sprt_config->elo0);
-    sprt.set("elo1", results.sprt_config->elo1);
-    sprt.set("alpha", results.sprt_config->alpha);
-    sprt.set("beta", results.sprt_config->beta);
-    sprt.set("llr", results.sprt.llr);
-    sprt.set("lower", results.sprt.lower);
-    sprt.set("upper", results.sprt.upper);
-    sprt.set("decision", decision_text(results.sprt.decision));
-    json.set("sprt", sprt);
+    json["sprt"] = {{"elo0", results.sprt_config->elo0},
+                    {"elo1", results.sprt_config->elo1},
+                    {"alpha", results.sprt_config->alpha},
+                    {"beta", results.sprt_config->beta},
+                    {"llr", results.sprt.llr},
+                    {"lower", results.sprt.lower},
+                    {"upper", results.sprt.upper},
+                    {"decision", decision_text(results.sprt.decision)}};
   }
   return json;
 }
 
 tools::Json games_json(const std::vector<GameSummary>& games) {
-  tools::Json::Array list;
-  for (const auto& game : games) {
-    tools::Json entry;
-    entry.set("game", game.game);
-    entry.set("opening", game.opening_index);
-    entry.set("rotation", game.rotation);
-    tools::Json::Array seats;
-    for (int engine : game.seat_engines) seats.emplace_back(engine);
-    entry.set("seats", seats);
-    entry.set("result", tools::format_standings(game.standings));
-    entry.set("termination", game.termination);
-    list.push_back(entry);
-  }
+  tools::Json list = tools::Json::array();
+  for (const auto& game : games)
+    list.push_back({{"game", game.game},
+                    {"opening", game.opening_index},
+                    {"rotation", game.rotation},
+                    {"seats", game.seat_engines},
+                    {"result", tools::format_standings(game.standings)},
+                    {"termination", game.termination}});
   return list;
-}
-
-Expected<std::vector<GameSummary>> games_from_json(const tools::Json& games) {
-  std::vector<GameSummary> out;
-  for (const auto& entry : games.array()) {
-    GameSummary game;
-    game.game = static_cast<int>(entry["game"].number(-1));
-    game.opening_index = static_cast<int>(entry["opening"].number(-1));
-    game.rotation = static_cast<int>(entry["rotation"].number(-1));
-    for (const auto& seat : entry["seats"].array())
-      game.seat_engines.push_back(static_cast<int>(seat.number()));
-    auto standings = tools::parse_standings(entry["result"].string());
-    if (!standings || game.game < 0 || game.seat_engines.empty())
-      return fail("summary: a game entry lacks game, seats or result");
-    game.standings = *standings;
-    game.termination = entry["termination"].string();
-    out.push_back(std::move(game));
-  }
-  return out;
 }
 
 }  // namespace tiaoqi::match
