@@ -14,12 +14,6 @@ void add_history(int& entry, int bonus) {
 
 }  // namespace
 
-int progress_gain(const Position& position, Move move) {
-  const int army = position.army_at(move.from);
-  const Rules& rules = position.rules();
-  return rules.tip_distance(army, move.from) - rules.tip_distance(army, move.to);
-}
-
 void MoveOrdering::clear() {
   killers_ = {};
   for (auto& row : history_) row.fill(0);

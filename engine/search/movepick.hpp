@@ -10,7 +10,11 @@ namespace tiaoqi::search {
 
 // How much closer a move brings its piece to its army's target tip, in
 // steps (negative for a move away).
-int progress_gain(const Position& position, Move move);
+inline int progress_gain(const Position& position, Move move) {
+  const int army = position.army_at(move.from);
+  const Rules& rules = position.rules();
+  return rules.tip_distance(army, move.from) - rules.tip_distance(army, move.to);
+}
 
 // Sort keys of one node's moves, parallel to its MoveList.
 using MoveKeys = std::array<int, kMaxMoves>;

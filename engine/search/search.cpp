@@ -10,6 +10,8 @@
 #include "engine/movegen.hpp"
 #include "engine/search/alphabeta_threads.hpp"
 #include "engine/search/greedy.hpp"
+#include "engine/search/maxn.hpp"
+#include "engine/search/mcts/search.hpp"
 #include "engine/search/race.hpp"
 #include "engine/search/random.hpp"
 #include "engine/search/solitaire/play.hpp"
@@ -24,8 +26,11 @@ SearchAlgorithm resolve_algorithm(SearchAlgorithm requested, int player_count) {
   if (player_count == 1) return SearchAlgorithm::kSolitaire;
   switch (requested) {
     case SearchAlgorithm::kBrs:
+    case SearchAlgorithm::kMaxN:
       // Against one opponent both are plain alpha-beta.
       return player_count == 2 ? SearchAlgorithm::kAlphaBeta : requested;
+    case SearchAlgorithm::kMcts:
+      return requested;
     default:
       return player_count == 2 ? SearchAlgorithm::kAlphaBeta : SearchAlgorithm::kParanoid;
   }
@@ -43,6 +48,11 @@ SearchResult run_search(const Position& root, const SearchParams& params,
     case SearchAlgorithm::kParanoid:
     case SearchAlgorithm::kBrs:
       return alphabeta_search(root, params, limits, control, info, state.table(), game_history);
+    case SearchAlgorithm::kMaxN:
+      return maxn_search(root, params, limits, control, info, state.table(), game_history);
+    case SearchAlgorithm::kMcts:
+      if (!state.mcts().ok()) return greedy_search(root, params, limits, control, info);
+      return mcts::mcts_search(root, params, limits, control, info, state.mcts(), game_history);
     case SearchAlgorithm::kSolitaire:
       return solitaire::play_crossing(root, params, limits, control, info, state.solitaire());
     default:

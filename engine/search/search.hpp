@@ -16,11 +16,13 @@ namespace tiaoqi::search {
 
 using InfoSink = std::function<void(const SearchInfo&)>;
 
-// The algorithm a request stands for on this root: `greedy` and `random`
-// as asked, the crossing solver for the solitaire; `brs` at three or more
-// players (against one opponent it is alpha-beta); otherwise alpha-beta
-// for two players and paranoid alpha-beta for three or more (max^n and
-// MCTS are not written yet and play paranoid).
+// The algorithm a request stands for on a root of `player_count` players:
+// `greedy` and `random` as asked; the crossing solver for the solitaire
+// (for every other request: it finds the fewest moves, which is all that
+// counts alone); `mcts` as asked; `brs` and `maxn` at three or more
+// players (against one opponent both are alpha-beta); `auto` and
+// `alphabeta` are alpha-beta for two players and paranoid alpha-beta for
+// three or more, and `paranoid` is what alpha-beta is at that count.
 SearchAlgorithm resolve_algorithm(SearchAlgorithm requested, int player_count);
 
 // Searches `root` for its side to move with the algorithm of `params`.

@@ -39,6 +39,13 @@ WinShares final_shares(const Position& over) {
   return shares;
 }
 
+bool wins_alone(const Position& over, int player) {
+  if (!over.is_over() || over.place_of(player) != 0) return false;
+  for (int p = 0; p < over.rules().player_count(); ++p)
+    if (p != player && over.place_of(p) == 0) return false;
+  return true;
+}
+
 WinShares static_shares(const Position& position) {
   if (position.is_over()) return final_shares(position);
   const int side = position.side_to_move();

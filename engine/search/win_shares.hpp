@@ -22,6 +22,9 @@ inline constexpr double kShareScale = 461;
 // A finished game: the first place (or the players sharing it) takes all.
 WinShares final_shares(const Position& over);
 
+// Whether a finished game has `player` first, alone.
+bool wins_alone(const Position& over, int player);
+
 // The static evaluation as shares: a softmax over the players still in
 // the game of -(cost) / kShareScale, the side to move's cost lowered by
 // the tempo bonus (evaluate()'s terms). With two players the side to move
