@@ -302,10 +302,21 @@ TEST(Match, ShortMatchWithTheRealEngine) {
                  2, 1, 40);
   // A node count, not a clock, so a busy machine plays the same games.
   config.referee.time.nodes = 1000;
+  std::vector<std::string> logged;
+  config.log = [&](const std::string& message) { logged.push_back(message); };
   auto run = run_match(config, nullptr);
   ASSERT_TRUE(run.ok()) << run.error();
   EXPECT_EQ(run->games.size(), 2u);
   expect_records_replay(*run);
+  // Played to the end without a fault (the engine's greeting before uciok
+  // is no fault).
+  EXPECT_TRUE(logged.empty()) << logged.front();
+  for (const auto& record : run->records) {
+    EXPECT_TRUE(record.termination == "finished" || record.termination.starts_with("move limit"))
+        << record.termination;
+    for (const auto& event : record.events)
+      EXPECT_EQ(event.kind, tools::RecordEvent::Kind::kMove) << event.text;
+  }
 }
 
 }  // namespace

@@ -19,14 +19,15 @@ EngineProcess::EngineProcess(EngineSpec spec,
   process_.set_cancel_flag(cancel_);
 }
 
-Expected<std::string> EngineProcess::wait_for(const std::string& word, long long timeout_ms) {
+Expected<std::string> EngineProcess::wait_for(const std::string& word, long long timeout_ms,
+                                              bool skip_other_lines) {
   const auto deadline = tools::Clock::now() + std::chrono::milliseconds(timeout_ms);
   std::string line;
   while (true) {
     switch (process_.read_line(line, deadline)) {
       case tools::ChildProcess::ReadStatus::kLine:
         if (first_word(line) == word) return line;
-        if (!is_protocol_line(line))
+        if (!skip_other_lines && !is_protocol_line(line))
           return fail("garbage while waiting for " + word + ": " + util::quote_input(line, 80));
         continue;
       case tools::ChildProcess::ReadStatus::kTimeout:
@@ -41,14 +42,15 @@ Expected<std::string> EngineProcess::wait_for(const std::string& word, long long
   }
 }
 
-Expected<bool> EngineProcess::ensure_ready(bool new_game) {
+Status EngineProcess::ensure_ready(bool new_game) {
   if (!process_.started() || process_.exited()) {
     process_.kill();
     auto started = process_.start(spec_.command);
     if (!started) return Error{started.error()};
     ++starts_;
     if (!process_.write_line("uci")) return fail("the process does not read its input");
-    auto ok = wait_for("uciok", startup_ms_);
+    // Engines may greet or print a banner first ("Tiaoqi 0.1.0 by ...").
+    auto ok = wait_for("uciok", startup_ms_, true);
     if (!ok) return fail("handshake: " + ok.error());
     for (const auto& [name, value] : rule_options_)
       process_.write_line("setoption name " + name + " value " + value);
@@ -58,9 +60,9 @@ Expected<bool> EngineProcess::ensure_ready(bool new_game) {
   }
   if (new_game && !process_.write_line("ucinewgame")) return fail("the process closed its input");
   if (!process_.write_line("isready")) return fail("the process closed its input");
-  auto ready = wait_for("readyok", startup_ms_);
-  if (!ready) return fail(ready.error());
-  return true;
+  auto ready = wait_for("readyok", startup_ms_, false);
+  if (!ready) return Error{ready.error()};
+  return Done{};
 }
 
 SearchReply EngineProcess::search(const std::string& position_command,

@@ -1,5 +1,6 @@
 #include "tools/match/merge.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <optional>
@@ -170,6 +171,8 @@ Expected<MergedMatch> merge_summaries(const std::vector<tools::Json>& summaries)
       games.push_back(std::move(*game));
     }
   }
+  std::sort(games.begin(), games.end(),
+            [](const GameSummary& a, const GameSummary& b) { return a.game < b.game; });
   auto sprt = read_sprt(summaries.front());
   if (!sprt) return Error{sprt.error()};
 

@@ -11,7 +11,7 @@ namespace tiaoqi::match {
 struct MergedMatch {
   tools::Json summary;
   MatchResults results;
-  std::vector<GameSummary> games;
+  std::vector<GameSummary> games;  // in game order
 };
 
 // Combines the JSON summaries of the shards of one match (as summary_json

@@ -159,7 +159,8 @@ class GameInPlay {
     if (tools::split_path(position_.geometry(), reply.move).empty())
       return fault("garbage: bestmove " + util::quote_input(reply.move) + " is not a move");
     auto move = parse_move(position_, reply.move);
-    if (!move) return fault("illegal move " + util::quote_input(reply.move) + ": " + move.error());
+    // The error names the move.
+    if (!move) return fault("illegal move: " + move.error());
     const std::string path = path_text(position_, *move, reply.move);
     outcome_.record.events.push_back(
         {tools::RecordEvent::Kind::kMove, player + 1, path, reply.millis});

@@ -66,82 +66,101 @@ double placement_score(const std::vector<std::vector<int>>& standings, int playe
   return (below + 0.5 * tied) / (players - 1);
 }
 
+namespace {
+
+// Adds one game to the table and the pairwise scores; returns engine 0's
+// mean placement score over its seats (-1 when it did not play).
+double count_game(MatchResults& results, const GameSummary& game) {
+  const int players = results.players;
+  const auto places = places_of(game.standings, players);
+  double engine0_score = 0;
+  int engine0_seats = 0;
+  for (int seat = 0; seat < players; ++seat) {
+    const int engine = game.seat_engines[static_cast<std::size_t>(seat)];
+    EngineRow& row = results.rows[static_cast<std::size_t>(engine)];
+    const Place& place = places[static_cast<std::size_t>(seat)];
+    ++row.games;
+    if (place.group == 0 && game.standings[0].size() == 1)
+      ++row.wins;
+    else if (place.group == 0)
+      ++row.draws;
+    else
+      ++row.losses;
+    const double score = placement_score(game.standings, seat);
+    row.points += score;
+    row.placement_sum += place.middle;
+    if (engine == 0) {
+      engine0_score += score;
+      ++engine0_seats;
+    }
+    for (int other = 0; other < players; ++other) {
+      const int rival = game.seat_engines[static_cast<std::size_t>(other)];
+      if (other == seat || rival == engine) continue;
+      const Place& theirs = places[static_cast<std::size_t>(other)];
+      results.pair_points[engine][rival] += place.group < theirs.group    ? 1.0
+                                            : place.group == theirs.group ? 0.5
+                                                                          : 0.0;
+      ++results.pair_counts[engine][rival];
+    }
+  }
+  return engine0_seats ? engine0_score / engine0_seats : -1;
+}
+
+// The game's finishing order with engines in place of players.
+FinishingOrder engine_order(const GameSummary& game) {
+  FinishingOrder order;
+  for (const auto& group : game.standings) {
+    std::vector<int> engines_in_group;
+    for (int player : group)
+      engines_in_group.push_back(game.seat_engines[static_cast<std::size_t>(player)]);
+    order.push_back(engines_in_group);
+  }
+  return order;
+}
+
+// Two engines: one sample per opening whose rotations all finished, and
+// the Elo, pentanomial and SPRT over them.
+void two_engine_statistics(MatchResults& results,
+                           const std::map<int, std::vector<double>>& opening_scores,
+                           const std::optional<SprtConfig>& sprt_config) {
+  for (const auto& [opening, scores] : opening_scores) {
+    if (static_cast<int>(scores.size()) != results.rotations) continue;
+    double sum = 0;
+    for (double s : scores) sum += s;
+    results.samples.push_back(sum / static_cast<double>(scores.size()));
+  }
+  results.elo = estimate_elo(results.samples);
+  if (results.players == 2) results.pentanomial = pentanomial(results.samples);
+  results.sprt_config = sprt_config;
+  if (sprt_config) results.sprt = sprt(*sprt_config, results.samples);
+}
+
+}  // namespace
+
 MatchResults compute_results(const std::vector<std::string>& names, int players,
                              std::vector<GameSummary> games,
                              const std::optional<SprtConfig>& sprt_config, bool with_ratings) {
   std::sort(games.begin(), games.end(),
             [](const GameSummary& a, const GameSummary& b) { return a.game < b.game; });
   MatchResults results;
-  const int engines = static_cast<int>(names.size());
+  const auto engines = names.size();
   results.names = names;
   results.players = players;
   results.rotations = players;
   results.games = static_cast<int>(games.size());
-  results.rows.assign(static_cast<std::size_t>(engines), {});
-  results.pair_points.assign(static_cast<std::size_t>(engines),
-                             std::vector<double>(static_cast<std::size_t>(engines), 0.0));
-  results.pair_counts.assign(static_cast<std::size_t>(engines),
-                             std::vector<int>(static_cast<std::size_t>(engines), 0));
+  results.rows.assign(engines, {});
+  results.pair_points.assign(engines, std::vector<double>(engines, 0.0));
+  results.pair_counts.assign(engines, std::vector<int>(engines, 0));
   std::map<int, std::vector<double>> opening_scores;
   std::vector<FinishingOrder> orders;
-
   for (const auto& game : games) {
-    const auto places = places_of(game.standings, players);
-    double engine0_score = 0;
-    int engine0_seats = 0;
-    for (int seat = 0; seat < players; ++seat) {
-      const int engine = game.seat_engines[static_cast<std::size_t>(seat)];
-      EngineRow& row = results.rows[static_cast<std::size_t>(engine)];
-      const Place& place = places[static_cast<std::size_t>(seat)];
-      ++row.games;
-      if (place.group == 0 && game.standings[0].size() == 1)
-        ++row.wins;
-      else if (place.group == 0)
-        ++row.draws;
-      else
-        ++row.losses;
-      const double score = placement_score(game.standings, seat);
-      row.points += score;
-      row.placement_sum += place.middle;
-      if (engine == 0) {
-        engine0_score += score;
-        ++engine0_seats;
-      }
-      for (int other = 0; other < players; ++other) {
-        const int rival = game.seat_engines[static_cast<std::size_t>(other)];
-        if (other == seat || rival == engine) continue;
-        const Place& theirs = places[static_cast<std::size_t>(other)];
-        results.pair_points[engine][rival] += place.group < theirs.group    ? 1.0
-                                              : place.group == theirs.group ? 0.5
-                                                                            : 0.0;
-        ++results.pair_counts[engine][rival];
-      }
-    }
-    if (engine0_seats) opening_scores[game.opening_index].push_back(engine0_score / engine0_seats);
-    FinishingOrder order;
-    for (const auto& group : game.standings) {
-      std::vector<int> engines_in_group;
-      for (int player : group)
-        engines_in_group.push_back(game.seat_engines[static_cast<std::size_t>(player)]);
-      order.push_back(engines_in_group);
-    }
-    orders.push_back(order);
+    const double engine0_score = count_game(results, game);
+    if (engine0_score >= 0) opening_scores[game.opening_index].push_back(engine0_score);
+    orders.push_back(engine_order(game));
   }
-
-  if (engines == 2) {
-    for (const auto& [opening, scores] : opening_scores) {
-      if (static_cast<int>(scores.size()) != results.rotations) continue;
-      double sum = 0;
-      for (double s : scores) sum += s;
-      results.samples.push_back(sum / static_cast<double>(scores.size()));
-    }
-    results.elo = estimate_elo(results.samples);
-    if (players == 2) results.pentanomial = pentanomial(results.samples);
-    results.sprt_config = sprt_config;
-    if (sprt_config) results.sprt = sprt(*sprt_config, results.samples);
-  }
+  if (engines == 2) two_engine_statistics(results, opening_scores, sprt_config);
   if (with_ratings && players >= 3 && !orders.empty())
-    results.ratings = plackett_luce_elo(engines, orders);
+    results.ratings = plackett_luce_elo(static_cast<int>(engines), orders);
   return results;
 }
 
