@@ -1,6 +1,6 @@
 #include "tools/common/command_line.hpp"
 
-#include <ostream>
+#include <iostream>
 
 #ifndef TIAOQI_VERSION
 #error "TIAOQI_VERSION must give the project's version"
@@ -40,6 +40,16 @@ Expected<po::variables_map> parse_arguments(int argc, const char* const* argv,
     return fail(error.what());
   }
   return vm;
+}
+
+int report_error(std::string_view tool, const std::string& message) {
+  std::cerr << tool << ": " << message << '\n';
+  return 1;
+}
+
+int usage_error(std::string_view tool, const std::string& message) {
+  std::cerr << tool << ": " << message << "\n(see " << tool << " --help)\n";
+  return 2;
 }
 
 std::optional<int> answer_help_or_version(const po::variables_map& vm, std::string_view tool,

@@ -23,6 +23,13 @@ Expected<boost::program_options::variables_map> parse_arguments(
     int argc, const char* const* argv, const boost::program_options::options_description& flags,
     const boost::program_options::positional_options_description* positional = nullptr);
 
+// "<tool>: <message>" on standard error; returns 1, the exit status of a
+// failure.
+int report_error(std::string_view tool, const std::string& message);
+// The same with a pointer to --help; returns 2, the exit status of a bad
+// command line.
+int usage_error(std::string_view tool, const std::string& message);
+
 // Answers --help (the flags) and --version ("<tool> <version>") on `out`;
 // the exit status for the tool when either was given, else nullopt.
 std::optional<int> answer_help_or_version(const boost::program_options::variables_map& vm,

@@ -145,12 +145,7 @@ Expected<std::vector<GameRecord>> parse_records(std::string_view text) {
   std::vector<GameRecord> records;
   bool in_tags = false;
   int line_number = 0;
-  std::size_t begin = 0;
-  while (begin < text.size()) {
-    auto end = text.find('\n', begin);
-    if (end == std::string_view::npos) end = text.size();
-    std::string_view line = text.substr(begin, end - begin);
-    begin = end + 1;
+  for (std::string_view line : util::split(text, '\n')) {
     ++line_number;
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     const auto where = [&](const std::string& what) {

@@ -65,10 +65,14 @@ Expected<EngineSpec> parse_engine_group(const std::vector<std::string>& words,
   if (spec.command.empty())
     return fail("-engine " + std::to_string(index + 1) + ": cmd=<command> is missing");
   if (spec.name.empty()) {
-    const auto slash = spec.command.find_last_of('/');
-    spec.name = spec.command.substr(slash == std::string::npos ? 0 : slash + 1);
-    spec.name = spec.name.substr(0, spec.name.find(' '));
+    // The program's file name: "./build/tiaoqi --threads 2" is "tiaoqi".
+    const auto words = util::tokenize(spec.command);
+    const std::string_view program = words.empty() ? std::string_view{} : words[0];
+    spec.name = std::string(program.substr(program.find_last_of('/') + 1));
   }
+  if (spec.name.empty())
+    return fail("-engine " + std::to_string(index + 1) + ": name=<name> is missing and cmd=" +
+                util::quote_input(spec.command) + " gives none");
   if (spec.name.find_first_of(";\"") != std::string::npos)
     return fail("engine name " + util::quote_input(spec.name) + " may not contain ';' or '\"'");
   return spec;

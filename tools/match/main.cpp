@@ -42,10 +42,7 @@ void install_interrupt_handler() {
   sigaction(SIGTERM, &action, nullptr);
 }
 
-int usage_error(const std::string& message) {
-  std::cerr << kTool << ": " << message << "\n(see " << kTool << " --help)\n";
-  return 2;
-}
+int usage_error(const std::string& message) { return tools::usage_error(kTool, message); }
 
 po::options_description rule_flags() {
   po::options_description rules("Rules");

@@ -21,15 +21,8 @@ namespace {
 
 constexpr const char* kTool = "tiaoqi-render";
 
-int error(const std::string& message) {
-  std::cerr << kTool << ": " << message << '\n';
-  return 1;
-}
-
-int usage_error(const std::string& message) {
-  std::cerr << kTool << ": " << message << "\n(see " << kTool << " --help)\n";
-  return 2;
-}
+int error(const std::string& message) { return tools::report_error(kTool, message); }
+int usage_error(const std::string& message) { return tools::usage_error(kTool, message); }
 
 int write_output(const std::string& text, const std::string& path) {
   if (path.empty() || path == "-") {
