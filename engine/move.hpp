@@ -8,8 +8,8 @@
 
 namespace tiaoqi {
 
-// A move is identified by its start and end holes (RULES.md section 3): the
-// path a chain takes is display detail, found again by shortest_path().
+// A move is identified by its start and end holes (docs/rules.md, "Moves"):
+// the path a chain takes is display detail, found again by shortest_path().
 struct Move {
   Hole from = kNoHole;
   Hole to = kNoHole;

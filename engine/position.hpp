@@ -60,7 +60,8 @@ class Position {
   // Plays a legal move of the side to move and applies the end-of-game
   // rules a move triggers: finishing, equal turns, home deadline, move limit.
   void play(Move move);
-  // The side to move has no legal move: it loses (RULES.md section 4).
+  // The side to move has no legal move: it loses (docs/rules.md, "No legal
+  // move").
   void eliminate_side_to_move();
   // Applies the end-of-game checks to a position that was set up rather
   // than reached by play() (a parsed position string).

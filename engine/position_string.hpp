@@ -20,8 +20,8 @@ struct GameSetup {
 // The start position of a set of options.
 Expected<GameSetup> start_setup(const RuleOptions& options);
 
-// Parses a position string of PROTOCOL.md section 1. Every malformed or
-// impossible field is refused with a message naming the field.
+// Parses a position string (docs/protocol.md, "Position strings"). Every
+// malformed or impossible field is refused with a message naming the field.
 Expected<GameSetup> parse_position_string(std::string_view text, const RuleOptions& options);
 
 std::string position_string(const Position& position);

@@ -14,7 +14,7 @@ struct StandardSeating {
   const char* seating;
 };
 
-// RULES.md section 2.
+// docs/rules.md, section "Players and armies".
 constexpr StandardSeating kStandardSeatings[] = {
     {2, 1, "a/d"}, {3, 1, "a/c/e"}, {4, 1, "a/b/d/e"}, {6, 1, "a/b/c/d/e/f"},
     {1, 1, "a"},   {2, 2, "ab/de"}, {2, 3, "abc/def"}, {3, 2, "ab/cd/ef"},
@@ -88,7 +88,8 @@ Expected<Rules> Rules::make(const RuleOptions& options, const Seating& seating, 
     return fail("Variant dragons is not supported by this version of the engine");
   if (arm_size < kMinArmSize || arm_size > kMaxArmSize)
     return fail("board arm size " + std::to_string(arm_size) + " is out of range 2..4");
-  // The player and army counts must be one of the seatings of RULES.md.
+  // The player and army counts must be one of the seatings of docs/rules.md
+  // ("Players and armies").
   auto standard = Seating::standard(options.players, options.armies_per_player);
   if (!standard) return Error{standard.error()};
   if (seating.player_count() != options.players)

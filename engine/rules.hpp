@@ -59,7 +59,8 @@ struct Seating {
   std::vector<std::vector<int>> armies;
 
   int player_count() const { return static_cast<int>(armies.size()); }
-  // The seating of RULES.md section 2 for a player and army count.
+  // The seating of docs/rules.md ("Players and armies") for a player and
+  // army count.
   static Expected<Seating> standard(int players, int armies_per_player);
   // "a/c/e", "ab/de"; elimination marks are handled by the position parser.
   static Expected<Seating> parse(std::string_view text);

@@ -26,14 +26,56 @@ std::string pv_text(const Position& root, const std::vector<Move>& pv) {
   return text;
 }
 
+namespace {
+
+// The thousandths of a share printed per player in `values`.
+constexpr int kValueUnits = 1000;
+
+// " values 0.412 0.301 0.287": the shares of the players still in the game
+// at the root, in seat order, in thousandths rounded so that they sum to
+// exactly 1 (the largest remainders round up).
+std::string values_text(const Position& root, const std::vector<double>& values) {
+  std::vector<int> seats;
+  for (int p = 0; p < static_cast<int>(values.size()); ++p)
+    if (!root.is_eliminated(p)) seats.push_back(p);
+  double total = 0;
+  for (int p : seats) total += std::max(values[p], 0.0);
+  if (seats.empty() || total <= 0) return "";
+  std::vector<int> units(seats.size());
+  std::vector<std::pair<double, std::size_t>> remainders;
+  int given = 0;
+  for (std::size_t i = 0; i < seats.size(); ++i) {
+    const double exact = std::max(values[seats[i]], 0.0) / total * kValueUnits;
+    units[i] = static_cast<int>(exact);
+    given += units[i];
+    remainders.emplace_back(exact - units[i], i);
+  }
+  std::stable_sort(remainders.begin(), remainders.end(),
+                   [](const auto& a, const auto& b) { return a.first > b.first; });
+  for (std::size_t k = 0; given < kValueUnits; ++k, ++given)
+    ++units[remainders[k % remainders.size()].second];
+  std::string text = " values";
+  for (int unit : units) {
+    const std::string digits = std::to_string(unit % kValueUnits);
+    text += " " + std::to_string(unit / kValueUnits) + "." + std::string(3 - digits.size(), '0') +
+            digits;
+  }
+  return text;
+}
+
+}  // namespace
+
 std::string info_line(const search::SearchInfo& info) {
+  if (!info.text.empty()) return "info string " + info.text;
   const std::int64_t time = std::max<std::int64_t>(info.time_ms, 0);
   const std::uint64_t nps =
       info.nodes * 1000 / static_cast<std::uint64_t>(std::max<std::int64_t>(time, 1));
   std::string line = "info depth " + std::to_string(info.depth) + " seldepth " +
                      std::to_string(info.seldepth) + " multipv " + std::to_string(info.multipv) +
-                     " score " + score_text(info.score) + " nodes " + std::to_string(info.nodes) +
-                     " nps " + std::to_string(nps) + " time " + std::to_string(time);
+                     " score " + score_text(info.score);
+  if (info.root && !info.values.empty()) line += values_text(*info.root, info.values);
+  line += " nodes " + std::to_string(info.nodes) + " nps " + std::to_string(nps) + " time " +
+          std::to_string(time);
   if (info.hashfull >= 0) line += " hashfull " + std::to_string(info.hashfull);
   if (info.root && !info.pv.empty()) line += " pv " + pv_text(*info.root, info.pv);
   return line;

@@ -9,7 +9,8 @@
 
 namespace tiaoqi::protocol {
 
-// Engine-to-GUI lines never exceed this, newline included (PROTOCOL.md).
+// Engine-to-GUI lines never exceed this, newline included (docs/protocol.md,
+// "Lines").
 inline constexpr std::size_t kMaxOutputLine = 64 * 1024;
 
 // Where complete lines go: the sink gets each line without its newline.

@@ -43,6 +43,11 @@ namespace {
 
 constexpr std::size_t kBenchHashMib = 16;
 
+// MCTS runs a fixed number of iterations on these positions (its node
+// count does not depend on the bench depth).
+constexpr const char* kMctsPositions[] = {"start2", "start3", "mid3_a", "start6", "mid6_b"};
+constexpr std::uint64_t kMctsIterations = 10000;
+
 // A ply of a game of more players branches as much as a ply of two, but
 // a round takes more plies: the deeper positions would dwarf the rest.
 int depth_for(int players, int depth) {
@@ -57,15 +62,24 @@ BenchResult run_bench(int depth, search::SearchParams params, const std::atomic<
   params.seed = 0;
   params.multipv = 1;
   params.want_ponder = false;
+  // The depth-first part plays what Search names, MCTS its own part.
+  search::SearchParams depth_first = params;
+  if (depth_first.algorithm == search::SearchAlgorithm::kMcts)
+    depth_first.algorithm = search::SearchAlgorithm::kAuto;
+  search::SearchParams mcts = params;
+  mcts.algorithm = search::SearchAlgorithm::kMcts;
+
   BenchResult result;
   search::SearchState state(kBenchHashMib);
   const auto start = std::chrono::steady_clock::now();
   int index = 0;
-  for (const BenchPosition& entry : bench_positions()) {
+  auto bench_one = [&](const BenchPosition& entry, const char* name,
+                       const search::SearchParams& searched_with,
+                       const search::SearchLimits& limits) {
     ++index;
     if (stop.load()) {
       result.stopped = true;
-      break;
+      return;
     }
     RuleOptions options;
     options.players = entry.players;
@@ -74,27 +88,44 @@ BenchResult run_bench(int depth, search::SearchParams params, const std::atomic<
     if (!setup) std::abort();
     Game game(std::move(*setup));
     search::SearchControl control;
-    control.start(search::TimeBudget{}, std::nullopt, false);
+    control.start(search::TimeBudget{}, limits.nodes, false);
     control.link_stop(&stop);
-    // A cleared table for every position keeps the node count the same
+    // Cleared searches for every position keep the node count the same
     // whatever ran before.
     state.clear();
-    search::SearchLimits limits;
-    limits.depth = depth_for(entry.players, depth);
     const search::SearchResult searched =
-        search::run_search(game.position(), params, limits, control, {}, state);
+        search::run_search(game.position(), searched_with, limits, control, {}, state);
     result.nodes += searched.nodes;
     ++result.positions;
     if (on_position) {
       BenchLine line;
       line.index = index;
-      line.name = entry.name;
+      line.name = name;
       line.nodes = searched.nodes;
       line.best = searched.best.is_none()
                       ? std::string("none")
                       : move_ends_text(game.position().geometry(), searched.best);
       on_position(line);
     }
+  };
+  for (const BenchPosition& entry : bench_positions()) {
+    search::SearchLimits limits;
+    limits.depth = depth_for(entry.players, depth);
+    bench_one(entry, entry.name, depth_first, limits);
+  }
+  static const std::vector<std::string> kMctsNames = [] {
+    std::vector<std::string> names;
+    for (const char* name : kMctsPositions) names.push_back(std::string(name) + " mcts");
+    return names;
+  }();
+  for (std::size_t i = 0; i < std::size(kMctsPositions); ++i) {
+    const auto entry = std::find_if(bench_positions().begin(), bench_positions().end(),
+                                    [&](const BenchPosition& candidate) {
+                                      return kMctsPositions[i] == std::string(candidate.name);
+                                    });
+    search::SearchLimits limits;
+    limits.nodes = kMctsIterations;
+    bench_one(*entry, kMctsNames[i].c_str(), mcts, limits);
   }
   result.elapsed_us = std::chrono::duration_cast<std::chrono::microseconds>(
                           std::chrono::steady_clock::now() - start)

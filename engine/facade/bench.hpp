@@ -35,8 +35,10 @@ struct BenchResult {
 };
 
 // Searches every bench position to `depth` (two players; games of three
-// two plies less, of six three less) with the given parameters (the seed
-// is fixed at 0 so that the node count identifies the search).
+// two plies less, of six three less) with the given parameters, `Search
+// mcts` playing `auto` there; then five of them with MCTS for a fixed
+// number of iterations (10000 each). The seed is fixed at 0 so that, on
+// one thread, the node count and the moves identify the searches.
 BenchResult run_bench(int depth, search::SearchParams params, const std::atomic<bool>& stop,
                       const std::function<void(const BenchLine&)>& on_position);
 

@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include "engine/movegen.hpp"
+#include "engine/search/brs.hpp"
 #include "engine/search/moves_in_progress.hpp"
 #include "engine/util/hash.hpp"
 
@@ -11,23 +12,6 @@ namespace tiaoqi::search {
 namespace {
 
 constexpr int kAspirationWindow = 60;
-constexpr int kHistoryLimit = 16384;
-constexpr int kTableMoveKey = 1 << 30;
-constexpr int kKillerKey = 1 << 28;
-constexpr int kGainWeight = 1 << 16;
-
-// Forced results are stored relative to the node, not the root.
-int to_table(int score, int ply) {
-  if (is_win(score)) return score + ply;
-  if (is_loss(score)) return score - ply;
-  return score;
-}
-
-int from_table(int score, int ply) {
-  if (is_win(score)) return score - ply;
-  if (is_loss(score)) return score + ply;
-  return score;
-}
 
 // Null-move pruning: from this depth, reduced by this much (plus a ply per
 // six of depth), and only while the side to move has at least this many
@@ -36,21 +20,9 @@ constexpr int kNullMoveMinDepth = 3;
 constexpr int kNullMoveReduction = 2;
 constexpr int kNullMoveMinOutside = 3;
 
-// How often (in nodes) the clock and the node limit are read.
-constexpr std::uint64_t kPollInterval = 1024;
-
-// How much closer a move brings its piece to its army's target tip.
-int progress_gain(const Position& position, Move move) {
-  const int army = position.army_at(move.from);
-  const Hole tip = position.rules().target_tip(army);
-  const Geometry& geometry = position.geometry();
-  return geometry.distance(move.from, tip) - geometry.distance(move.to, tip);
-}
-
-void add_history(int& entry, int bonus) {
-  // Gravity keeps the entries within +-kHistoryLimit.
-  entry += bonus - entry * (bonus < 0 ? -bonus : bonus) / kHistoryLimit;
-}
+// Best-reply trees hold positions that paranoid ones do not: their entries
+// are kept apart in the shared table.
+constexpr std::uint64_t kBestReplySalt = 0x6c62272e07bb0142;
 
 }  // namespace
 
@@ -66,25 +38,8 @@ bool AlphaBeta::should_abort() {
   if (limits_.helper || completed_depth_ == 0) return false;
   // The node limit is exact for one thread; other threads' nodes are
   // counted as of the last poll.
-  if (poll) {
-    other_nodes_ = total_nodes_ ? total_nodes_() - nodes_ : 0;
-    return control_.should_stop(nodes_ + other_nodes_);
-  }
-  return control_.node_limit_reached(nodes_ + other_nodes_);
-}
-
-bool AlphaBeta::is_repetition(std::uint64_t hash, int ply) const {
-  // The hash holds the side to move, so only positions with this player to
-  // move can match: every second one with two players.
-  const int step = player_count_ == 2 ? 2 : 1;
-  for (int i = ply - step; i >= 0; i -= step)
-    if (path_hashes_[i] == hash) return true;
-  // Most positions never occurred in the game: a bit filter answers them
-  // without scanning the whole history.
-  if (!(history_filter_[hash >> 58] >> (hash & 63) & 1)) return false;
-  for (std::uint64_t earlier : limits_.game_history)
-    if (earlier == hash) return true;
-  return false;
+  if (poll) other_nodes_ = total_nodes_ ? total_nodes_() - nodes_ : 0;
+  return limits_reached(control_, nodes_ + other_nodes_, poll);
 }
 
 int AlphaBeta::terminal_score(const Position& position, int player, int ply) const {
@@ -99,38 +54,25 @@ int AlphaBeta::terminal_score(const Position& position, int player, int ply) con
   return on_root_side(player) ? root_score : -root_score;
 }
 
-void AlphaBeta::order_moves(const Position& position, MoveList& moves, Move table_move, int ply,
-                            std::array<int, kMaxMoves>& keys) const {
-  const int count = moves.size();
-  for (int i = 0; i < count; ++i) {
-    const Move move = moves[i];
-    int key;
-    if (move == table_move)
-      key = kTableMoveKey;
-    else if (move == killers_[ply][0] || move == killers_[ply][1])
-      key = kKillerKey + progress_gain(position, move);
-    else
-      key = progress_gain(position, move) * kGainWeight + history_[move.from][move.to];
-    keys[i] = key;
-  }
-  // Insertion sort: move lists are short and often nearly ordered.
-  for (int i = 1; i < count; ++i) {
-    const Move move = moves[i];
-    const int key = keys[i];
-    int j = i - 1;
-    while (j >= 0 && keys[j] < key) {
-      moves[j + 1] = moves[j];
-      keys[j + 1] = keys[j];
-      --j;
-    }
-    moves[j + 1] = move;
-    keys[j + 1] = key;
-  }
+void AlphaBeta::node_moves(const Position& position, int player, MoveList& moves) const {
+  if (best_reply_node(player))
+    generate_best_replies(position, root_player_, moves);
+  else
+    generate_moves(position, moves);
+}
+
+Position AlphaBeta::play_in_tree(const Position& position, int player, Move move) const {
+  Position child = position;
+  if (best_reply_node(player))
+    play_best_reply(child, move, root_player_);
+  else
+    child.play(move);
+  return child;
 }
 
 int AlphaBeta::search(const Position& position, int player, int depth, int alpha, int beta, int ply,
                       bool pv_node, bool null_allowed) {
-  pv_length_[ply] = 0;
+  pv_.clear(ply);
   if (position.is_over()) return terminal_score(position, player, ply);
   ++nodes_;
   if (should_abort()) aborted_ = true;
@@ -138,7 +80,7 @@ int AlphaBeta::search(const Position& position, int player, int depth, int alpha
   seldepth_ = std::max(seldepth_, ply);
   if (ply >= kMaxPly - 1 || depth <= 0) return static_score(position, player);
   // Repetition ends nothing in this game; the cycle is cut at the static value.
-  if (is_repetition(position.hash(), ply)) return static_score(position, player);
+  if (repetitions_.repeats(position.hash(), ply)) return static_score(position, player);
 
   // A faster win or a slower loss than already found cannot matter.
   alpha = std::max(alpha, loss_in(ply));
@@ -165,7 +107,7 @@ int AlphaBeta::search(const Position& position, int player, int depth, int alpha
       static_score(position, player) >= beta) {
     Position passed = position;
     passed.set_side_to_move(1 - player);
-    path_hashes_[ply + 1] = passed.hash();
+    repetitions_.set(ply + 1, passed.hash());
     const int reduction = kNullMoveReduction + depth / 6;
     const int score =
         -search(passed, 1 - player, depth - 1 - reduction, -beta, -beta + 1, ply + 1, false, false);
@@ -174,20 +116,24 @@ int AlphaBeta::search(const Position& position, int player, int depth, int alpha
   }
 
   MoveList moves;
-  generate_moves(position, moves);
+  node_moves(position, player, moves);
   if (moves.empty()) {
     // With two players, no legal move loses the game; with more, the player
-    // is eliminated and the others play on.
-    if (player_count_ == 2) return loss_in(ply);
+    // is eliminated and the others play on. In a best-reply tree that is
+    // the end for the root player, while opponents without a reply pass.
+    if (player_count_ == 2 || (limits_.best_reply && on_root_side(player))) return loss_in(ply);
     Position child = position;
-    child.eliminate_side_to_move();
-    path_hashes_[ply + 1] = child.hash();
+    if (best_reply_node(player))
+      child.set_side_to_move(root_player_);
+    else
+      child.eliminate_side_to_move();
+    repetitions_.set(ply + 1, child.hash());
     const int score = child_score(child, player, depth, alpha, beta, ply, pv_node);
-    pv_length_[ply] = 0;
+    pv_.clear(ply);
     return score;
   }
-  std::array<int, kMaxMoves> keys;
-  order_moves(position, moves, entry.hit ? entry.move : Move{}, ply, keys);
+  MoveKeys keys;
+  ordering_.order(position, moves, entry.hit ? entry.move : Move{}, ply, keys);
 
   const int original_alpha = alpha;
   int best_score = -kInfinity;
@@ -195,9 +141,8 @@ int AlphaBeta::search(const Position& position, int player, int depth, int alpha
   // Searches moves[i]; true when it cuts the node off.
   auto search_move = [&](int i) {
     const Move move = moves[i];
-    Position child = position;
-    child.play(move);
-    path_hashes_[ply + 1] = child.hash();
+    const Position child = play_in_tree(position, player, move);
+    repetitions_.set(ply + 1, child.hash());
 
     int score;
     if (i == 0) {
@@ -205,7 +150,7 @@ int AlphaBeta::search(const Position& position, int player, int depth, int alpha
     } else {
       // Late moves that make no progress are searched shallower first.
       int reduction = 0;
-      if (depth >= 3 && i >= 3 && keys[i] < kKillerKey && keys[i] <= 0)
+      if (depth >= 3 && i >= 3 && keys[i] < MoveOrdering::kKillerKey && keys[i] <= 0)
         reduction = (i >= 8 && depth >= 5) ? 2 : 1;
       score = child_score(child, player, depth - 1 - reduction, alpha, alpha + 1, ply, false);
       if (reduction && score > alpha)
@@ -218,19 +163,9 @@ int AlphaBeta::search(const Position& position, int player, int depth, int alpha
     best_move = move;
     if (score <= alpha) return false;
     alpha = score;
-    pv_[ply][0] = move;
-    std::copy_n(pv_[ply + 1].begin(), pv_length_[ply + 1], pv_[ply].begin() + 1);
-    pv_length_[ply] = pv_length_[ply + 1] + 1;
+    pv_.update(ply, move);
     if (alpha < beta) return false;
-    if (move != killers_[ply][0]) {
-      killers_[ply][1] = killers_[ply][0];
-      killers_[ply][0] = move;
-    }
-    add_history(history_[move.from][move.to], depth * depth);
-    // The moves ordered before this one. With several threads some of them
-    // may have been put off rather than searched; they lose a little
-    // history all the same, which is cheaper than tracking them.
-    for (int j = 0; j < i; ++j) add_history(history_[moves[j].from][moves[j].to], -depth * depth);
+    ordering_.reward(moves, i, ply, depth);
     return true;
   };
 
@@ -259,8 +194,8 @@ int AlphaBeta::root_search(const Position& root, int depth, int alpha, int beta,
   for (const Move& move : root_moves_)
     if (std::find(excluded.begin(), excluded.end(), move) == excluded.end()) moves.add(move);
   const TtProbe entry = table_.probe(table_key(root));
-  std::array<int, kMaxMoves> keys;
-  order_moves(root, moves, entry.hit ? entry.move : Move{}, 0, keys);
+  MoveKeys keys;
+  ordering_.order(root, moves, entry.hit ? entry.move : Move{}, 0, keys);
   // The best move of the previous iteration goes first.
   if (!line.moves.empty()) {
     for (int i = 0; i < moves.size(); ++i) {
@@ -269,8 +204,8 @@ int AlphaBeta::root_search(const Position& root, int depth, int alpha, int beta,
       break;
     }
   }
-  pv_length_[0] = 0;
-  path_hashes_[0] = root.hash();
+  pv_.clear(0);
+  repetitions_.set(0, root.hash());
 
   const int original_alpha = alpha;
   int best_score = -kInfinity;
@@ -278,7 +213,7 @@ int AlphaBeta::root_search(const Position& root, int depth, int alpha, int beta,
     const Move move = moves[i];
     Position child = root;
     child.play(move);
-    path_hashes_[1] = child.hash();
+    repetitions_.set(1, child.hash());
     int score;
     if (i == 0) {
       score = child_score(child, player, depth - 1, alpha, beta, 0, true);
@@ -292,7 +227,7 @@ int AlphaBeta::root_search(const Position& root, int depth, int alpha, int beta,
     if (score > alpha || i == 0) {
       line.score = score;
       line.moves.assign(1, move);
-      line.moves.insert(line.moves.end(), pv_[1].begin(), pv_[1].begin() + pv_length_[1]);
+      line.moves.insert(line.moves.end(), pv_.line(1), pv_.line(1) + pv_.length(1));
     }
     if (score <= alpha) return false;
     alpha = score;
@@ -316,17 +251,15 @@ AlphaBetaReport AlphaBeta::run(const Position& root, const AlphaBetaLimits& limi
   player_count_ = root.rules().player_count();
   // With more than two players scores depend on whose search it is.
   root_salt_ = player_count_ == 2 ? 0 : zobrist::side(root_player_) * util::kGoldenGamma;
+  if (limits.best_reply) root_salt_ ^= kBestReplySalt;
   nodes_ = 0;
   published_nodes_.store(0, std::memory_order_relaxed);
   other_nodes_ = 0;
   seldepth_ = 0;
   completed_depth_ = 0;
   aborted_ = false;
-  killers_ = {};
-  history_filter_ = {};
-  for (std::uint64_t earlier : limits.game_history)
-    history_filter_[earlier >> 58] |= std::uint64_t{1} << (earlier & 63);
-  for (auto& row : history_) row.fill(0);
+  ordering_.clear();
+  repetitions_.start(limits_.game_history, player_count_ == 2 ? 2 : 1);
 
   MoveList legal;
   generate_moves(root, legal);
@@ -381,18 +314,15 @@ AlphaBetaReport AlphaBeta::run(const Position& root, const AlphaBetaLimits& limi
     completed_depth_ = depth;
     published_nodes_.store(nodes_, std::memory_order_relaxed);
     on_depth(report);
-    // A forced result needs no deeper look.
-    if (is_win(std::abs(report.lines[0].score)) && plies_to_result(report.lines[0].score) < depth)
-      break;
-    if (!limits.helper && control_.soft_time_up()) break;
+    if (!deepen_further(control_, depth, report.lines[0].score, !limits.helper)) break;
   }
 
   if (best.lines.empty()) {
     // Not even depth 1 finished: play the most progressive move.
     MoveList moves;
     for (const Move& move : root_moves_) moves.add(move);
-    std::array<int, kMaxMoves> keys;
-    order_moves(root, moves, Move{}, 0, keys);
+    MoveKeys keys;
+    ordering_.order(root, moves, Move{}, 0, keys);
     best.lines.push_back(PvLine{0, {moves[0]}});
   }
   best.nodes = nodes_;

@@ -9,15 +9,16 @@
 #include "engine/move.hpp"
 #include "engine/position.hpp"
 #include "engine/search/control.hpp"
+#include "engine/search/depth_first.hpp"
+#include "engine/search/movepick.hpp"
+#include "engine/search/pv.hpp"
+#include "engine/search/repetition.hpp"
 #include "engine/search/report.hpp"
 #include "engine/search/tt.hpp"
 
 namespace tiaoqi::search {
 
 class MovesInProgress;
-
-inline constexpr int kMaxPly = 128;
-inline constexpr int kInfinity = kWinScore + 1000;
 
 // Static evaluation from `player`'s point of view.
 using Evaluate = int (*)(const Position& position, int player);
@@ -33,6 +34,8 @@ struct AlphaBetaLimits {
   // A helper thread of a parallel search never stops on time by itself
   // (the main thread stops it).
   bool helper = false;
+  // Best-reply search instead of paranoid (three or more players, brs.hpp).
+  bool best_reply = false;
 };
 
 struct PvLine {
@@ -52,7 +55,8 @@ struct AlphaBetaReport {
 // progress-first ordering, late-move reductions and (two players) null-move
 // pruning. With more than two players it is paranoid: the root player
 // against a coalition of all the others, each node scored from its side to
-// move's view (the root's side or the coalition's).
+// move's view (the root's side or the coalition's); or best-reply, where a
+// coalition node is the single strongest move of any one opponent.
 class AlphaBeta {
  public:
   AlphaBeta(TranspositionTable& table, SearchControl& control, Evaluate evaluate);
@@ -94,10 +98,12 @@ class AlphaBeta {
     return on_root_side(player) ? root_view : -root_view;
   }
   std::uint64_t table_key(const Position& position) const { return position.hash() ^ root_salt_; }
-  void order_moves(const Position& position, MoveList& moves, Move table_move, int ply,
-                   std::array<int, kMaxMoves>& keys) const;
+  // The moves of a node and the position after one of them: the side to
+  // move's, or at a best-reply coalition node every opponent's.
+  bool best_reply_node(int player) const { return limits_.best_reply && !on_root_side(player); }
+  void node_moves(const Position& position, int player, MoveList& moves) const;
+  Position play_in_tree(const Position& position, int player, Move move) const;
   bool should_abort();
-  bool is_repetition(std::uint64_t hash, int ply) const;
 
   TranspositionTable& table_;
   SearchControl& control_;
@@ -114,12 +120,9 @@ class AlphaBeta {
   int seldepth_ = 0;
   int completed_depth_ = 0;
   bool aborted_ = false;
-  std::array<std::array<Move, 2>, kMaxPly + 1> killers_{};
-  std::array<std::array<int, kMaxHoles>, kMaxHoles> history_{};
-  std::array<std::array<Move, kMaxPly + 1>, kMaxPly + 1> pv_{};
-  std::array<int, kMaxPly + 1> pv_length_{};
-  std::array<std::uint64_t, kMaxPly + 1> path_hashes_{};
-  std::array<std::uint64_t, 64> history_filter_{};
+  MoveOrdering ordering_;
+  PvTable pv_;
+  RepetitionGuard repetitions_;
   std::vector<Move> root_moves_;
 };
 

@@ -7,6 +7,7 @@
 #include "engine/eval.hpp"
 #include "engine/movegen.hpp"
 #include "engine/search/alphabeta.hpp"
+#include "engine/search/brs.hpp"
 #include "engine/search/moves_in_progress.hpp"
 
 namespace tiaoqi::search {
@@ -38,6 +39,8 @@ SearchResult alphabeta_search(const Position& root, const SearchParams& params,
   ab_limits.search_moves = limits.search_moves;
   ab_limits.multi_pv = params.multipv;
   ab_limits.game_history = game_history;
+  ab_limits.best_reply =
+      resolve_algorithm(params.algorithm, root.rules().player_count()) == SearchAlgorithm::kBrs;
   // Once for all threads, before any of them stores.
   table.new_search();
 
@@ -87,6 +90,8 @@ SearchResult alphabeta_search(const Position& root, const SearchParams& params,
       line.score = report.lines[k].score;
       line.hashfull = table.hashfull();
       line.pv = report.lines[k].moves;
+      if (ab_limits.best_reply) keep_turn_order(root, line.pv);
+      add_score_values(line);
       info(line);
     }
   };
@@ -101,8 +106,11 @@ SearchResult alphabeta_search(const Position& root, const SearchParams& params,
   const PvLine& line = report.lines[0];
   result.best = line.moves[0];
   result.score = line.score;
-  if (params.want_ponder)
-    result.ponder = line.moves.size() > 1 ? line.moves[1] : table_reply(root, result.best, table);
+  if (params.want_ponder) {
+    std::vector<Move> moves = line.moves;
+    if (ab_limits.best_reply) keep_turn_order(root, moves);
+    result.ponder = moves.size() > 1 ? moves[1] : table_reply(root, result.best, table);
+  }
   return result;
 }
 

@@ -25,7 +25,7 @@ struct SearchLimits {
   std::vector<Move> search_moves;
 
   // True when some limit ends the search by itself for this player; without
-  // one the search runs until stop (PROTOCOL.md section 2).
+  // one the search runs until stop (docs/protocol.md, "go").
   bool ends_by_itself(int player) const {
     return time_ms[player] || move_time_ms || depth || nodes;
   }

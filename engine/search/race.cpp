@@ -11,8 +11,9 @@ namespace tiaoqi::search {
 namespace {
 
 // How far a hole lies along the army's way from its home to its target:
-// each arm is where one cube coordinate is beyond the hexagon (RULES.md
-// section 1), and the opposite army runs the same axis the other way.
+// each arm is where one cube coordinate is beyond the hexagon
+// (docs/rules.md, "Arms and their letters"), and the opposite army runs
+// the same axis the other way.
 int progress(const Geometry& geometry, int army, Hole h) {
   const Cube cube = geometry.cube(h);
   switch (army) {

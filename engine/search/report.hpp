@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "engine/move.hpp"
@@ -20,7 +21,14 @@ struct SearchInfo {
   int score = 0;
   // Permille of the transposition table in use; -1 when the search has none.
   int hashfull = -1;
+  // In games of three or more: each seat's expected share of the win
+  // (win_shares.hpp), read from the search's score or value vector; empty
+  // with fewer players.
+  std::vector<double> values;
   std::vector<Move> pv;
+  // Free text for an `info string` line; when set, the fields above are
+  // not shown.
+  std::string text;
 };
 
 struct SearchResult {

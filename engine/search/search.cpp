@@ -10,22 +10,29 @@
 #include "engine/movegen.hpp"
 #include "engine/search/alphabeta_threads.hpp"
 #include "engine/search/greedy.hpp"
+#include "engine/search/maxn.hpp"
+#include "engine/search/mcts/search.hpp"
 #include "engine/search/race.hpp"
 #include "engine/search/random.hpp"
 #include "engine/search/solitaire/play.hpp"
 #include "engine/search/solitaire/solver.hpp"
+#include "engine/search/win_shares.hpp"
 
 namespace tiaoqi::search {
 
 SearchAlgorithm resolve_algorithm(SearchAlgorithm requested, int player_count) {
+  if (requested == SearchAlgorithm::kGreedy || requested == SearchAlgorithm::kRandom)
+    return requested;
+  if (player_count == 1) return SearchAlgorithm::kSolitaire;
   switch (requested) {
-    case SearchAlgorithm::kGreedy:
-    case SearchAlgorithm::kRandom:
+    case SearchAlgorithm::kBrs:
+    case SearchAlgorithm::kMaxN:
+      // Against one opponent both are plain alpha-beta.
+      return player_count == 2 ? SearchAlgorithm::kAlphaBeta : requested;
+    case SearchAlgorithm::kMcts:
       return requested;
     default:
-      if (player_count == 2) return SearchAlgorithm::kAlphaBeta;
-      if (player_count >= 3) return SearchAlgorithm::kParanoid;
-      return SearchAlgorithm::kSolitaire;
+      return player_count == 2 ? SearchAlgorithm::kAlphaBeta : SearchAlgorithm::kParanoid;
   }
 }
 
@@ -39,7 +46,13 @@ SearchResult run_search(const Position& root, const SearchParams& params,
       if (auto raced = state.race().search(root, limits, control, info)) return *raced;
       return alphabeta_search(root, params, limits, control, info, state.table(), game_history);
     case SearchAlgorithm::kParanoid:
+    case SearchAlgorithm::kBrs:
       return alphabeta_search(root, params, limits, control, info, state.table(), game_history);
+    case SearchAlgorithm::kMaxN:
+      return maxn_search(root, params, limits, control, info, state.table(), game_history);
+    case SearchAlgorithm::kMcts:
+      if (!state.mcts().ok()) return greedy_search(root, params, limits, control, info);
+      return mcts::mcts_search(root, params, limits, control, info, state.mcts(), game_history);
     case SearchAlgorithm::kSolitaire:
       return solitaire::play_crossing(root, params, limits, control, info, state.solitaire());
     default:
@@ -71,6 +84,12 @@ int score_after_move(const Position& child, int mover) {
   return evaluate(child, mover);
 }
 
+void add_score_values(SearchInfo& line) {
+  if (!line.root || line.root->rules().player_count() < 3) return;
+  const WinShares shares = shares_of_score(*line.root, line.pv, line.score);
+  line.values.assign(shares.begin(), shares.begin() + line.root->rules().player_count());
+}
+
 void report_one_ply(const Position& root, const SearchControl& control, std::uint64_t nodes,
                     int multipv, Move move, int score, const InfoSink& info) {
   if (!info) return;
@@ -83,6 +102,7 @@ void report_one_ply(const Position& root, const SearchControl& control, std::uin
   line.multipv = multipv;
   line.score = score;
   line.pv = {move};
+  add_score_values(line);
   info(line);
 }
 

@@ -16,10 +16,13 @@ namespace tiaoqi::search {
 
 using InfoSink = std::function<void(const SearchInfo&)>;
 
-// The algorithm a request stands for on this root: `greedy` and `random`
-// as asked; otherwise alpha-beta for two players, paranoid alpha-beta for
-// three or more (best-reply, max^n and MCTS are not written yet and play
-// paranoid), and the crossing solver for the solitaire.
+// The algorithm a request stands for on a root of `player_count` players:
+// `greedy` and `random` as asked; the crossing solver for the solitaire
+// (for every other request: it finds the fewest moves, which is all that
+// counts alone); `mcts` as asked; `brs` and `maxn` at three or more
+// players (against one opponent both are alpha-beta); `auto` and
+// `alphabeta` are alpha-beta for two players and paranoid alpha-beta for
+// three or more, and `paranoid` is what alpha-beta is at that count.
 SearchAlgorithm resolve_algorithm(SearchAlgorithm requested, int player_count);
 
 // Searches `root` for its side to move with the algorithm of `params`.
@@ -36,6 +39,10 @@ void root_moves(const Position& root, const SearchLimits& limits, MoveList& move
 // game is a win or a loss in one ply, otherwise the static evaluation.
 // `child` must be settled (game.hpp).
 int score_after_move(const Position& child, int mover);
+
+// In games of three or more, fills line.values with the shares its score
+// and principal line stand for (shares_of_score in win_shares.hpp).
+void add_score_values(SearchInfo& line);
 
 // Reports a one-ply search's line: depth 1, one root move and its score.
 void report_one_ply(const Position& root, const SearchControl& control, std::uint64_t nodes,

@@ -2,9 +2,11 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <new>
 
+#include "engine/search/mcts/state.hpp"
 #include "engine/search/race.hpp"
 #include "engine/search/solitaire/solver.hpp"
 
@@ -29,14 +31,16 @@ SearchState::SearchState(std::size_t hash_mib)
 SearchState::~SearchState() = default;
 
 TranspositionTable& SearchState::table() {
+  const bool shrunk = solitaire_ || mcts_;
+  solitaire_.reset();
+  mcts_.reset();
   if (!table_) {
     // Memory taken since Hash was set may leave less: halve until it fits.
     TranspositionTable table(1);
     for (std::size_t mib = hash_mib_; mib > 1 && !table.resize(mib); mib /= 2) {
     }
     table_.emplace(std::move(table));
-  } else if (solitaire_) {
-    solitaire_.reset();
+  } else if (shrunk) {
     // Growing back to a size it had cannot fail but for memory taken
     // meanwhile; the small table then stays and still works.
     table_->resize(hash_mib_);
@@ -46,6 +50,7 @@ TranspositionTable& SearchState::table() {
 
 solitaire::Solver& SearchState::solitaire() {
   if (!solitaire_) {
+    mcts_.reset();
     if (table_) table_->resize(1);
     try {
       solitaire_ = std::make_unique<solitaire::Solver>(hash_mib_);
@@ -56,6 +61,20 @@ solitaire::Solver& SearchState::solitaire() {
     }
   }
   return *solitaire_;
+}
+
+mcts::State& SearchState::mcts() {
+  if (!mcts_) {
+    solitaire_.reset();
+    if (table_) table_->resize(1);
+    // Memory taken since Hash was set may leave less: halve until it fits
+    // (a tree that does not fit even then is not ok(); MCTS then plays
+    // greedy).
+    mcts_ = std::make_unique<mcts::State>(hash_mib_);
+    for (std::size_t mib = hash_mib_ / 2; mib >= 1 && !mcts_->ok(); mib /= 2)
+      mcts_ = std::make_unique<mcts::State>(mib);
+  }
+  return *mcts_;
 }
 
 bool SearchState::resize(std::size_t hash_mib) {
@@ -69,6 +88,11 @@ bool SearchState::resize(std::size_t hash_mib) {
     } catch (const std::bad_alloc&) {
       return false;
     }
+  } else if (mcts_) {
+    // The tree takes its size when made: make it anew.
+    auto state = std::make_unique<mcts::State>(hash_mib);
+    if (!state->ok()) return false;
+    mcts_ = std::move(state);
   } else if (table_ && !table_->resize(hash_mib)) {
     return false;
   }
@@ -80,6 +104,7 @@ void SearchState::clear() {
   if (table_) table_->clear();
   race_->clear();
   if (solitaire_) solitaire_->clear();
+  if (mcts_) mcts_->clear();
 }
 
 }  // namespace tiaoqi::search

@@ -16,6 +16,12 @@ std::vector<std::string_view> tokenize(std::string_view line) {
   return tokens;
 }
 
+std::string_view trim(std::string_view text) {
+  const auto begin = text.find_first_not_of(" \t");
+  if (begin == std::string_view::npos) return {};
+  return text.substr(begin, text.find_last_not_of(" \t") - begin + 1);
+}
+
 std::string quote_input(std::string_view text, std::size_t limit) {
   static constexpr char kHex[] = "0123456789abcdef";
   std::string out = "'";
@@ -59,6 +65,27 @@ std::optional<std::int64_t> to_integer(std::string_view text) {
   return negative ? -value : value;
 }
 
+std::optional<double> to_decimal(std::string_view text) {
+  std::string_view body = text;
+  if (!body.empty() && body[0] == '-') body.remove_prefix(1);
+  int digits = 0;
+  int dots = 0;
+  for (char c : body) {
+    if (c >= '0' && c <= '9')
+      ++digits;
+    else if (c == '.')
+      ++dots;
+    else
+      return std::nullopt;
+  }
+  if (digits == 0 || dots > 1) return std::nullopt;
+  double value = 0;
+  const auto [end, error] =
+      std::from_chars(text.data(), text.data() + text.size(), value, std::chars_format::fixed);
+  if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  return value;
+}
+
 Expected<std::int64_t> parse_integer(std::string_view token, std::int64_t min, std::int64_t max,
                                      std::string_view what) {
   const auto value = to_integer(token);
@@ -91,6 +118,12 @@ Expected<std::pair<std::string, std::string>> split_name_value(std::string_view 
   if (equals == std::string_view::npos || equals == 0)
     return fail("expected Name=Value, got " + quote_input(text));
   return std::pair{std::string(text.substr(0, equals)), std::string(text.substr(equals + 1))};
+}
+
+std::string plural(std::int64_t count, std::string_view one, std::string_view many) {
+  std::string out = std::to_string(count) + " ";
+  if (count == 1) return out + std::string(one);
+  return many.empty() ? out + std::string(one) + "s" : out + std::string(many);
 }
 
 std::string join(const std::vector<std::string_view>& tokens, std::size_t begin, std::size_t end) {

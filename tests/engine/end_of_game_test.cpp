@@ -3,8 +3,9 @@
 #include "engine/game.hpp"
 #include "tests/support/test_support.hpp"
 
-// End-of-game rules (RULES.md section 4) on the small board, where an army
-// has three pieces: arm a is {g1, f2, g2}, arm d is {c9, c8, d8}.
+// End-of-game rules (docs/rules.md, "The end of the game") on the small
+// board, where an army has three pieces: arm a is {g1, f2, g2}, arm d is
+// {c9, c8, d8}.
 namespace tiaoqi {
 namespace {
 

@@ -26,7 +26,7 @@ std::vector<std::string> legal_moves(const Position& position);
 // The destinations of the piece on one hole, as sorted hole names.
 std::vector<std::string> destinations_of(const Position& position, const std::string& hole);
 
-// An independent, deliberately naive reading of RULES.md section 3: cube
+// An independent, deliberately naive reading of docs/rules.md, "Moves": cube
 // coordinates and a recursive chain search, sharing no tables with the
 // engine. Returns (start, end) hole pairs.
 std::set<std::pair<int, int>> reference_moves(const Position& position);

@@ -1,6 +1,10 @@
 // End-to-end tests of the match runner against test-double engines
 // (tests/tools/doubles): a full match, every fault, shards, SPRT stopping,
 // Ctrl-C, and a short match with the real engine when it has been built.
+//
+// No test depends on the machine's speed: time limits that decide a fault
+// are paired with doubles that sleep or hang far past them, and every other
+// limit is a generous guard against hangs that a sound engine never meets.
 #include "tools/match/match.hpp"
 
 #include <gtest/gtest.h>
@@ -8,14 +12,17 @@
 
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <thread>
 
 #include "tools/common/replay.hpp"
+#include "tools/match/merge.hpp"
 #include "tools/match/summary.hpp"
 
 namespace tiaoqi::match {
 namespace {
+
+// Only a guard against a hung engine: a sound double answers at once.
+constexpr long long kHangGuardMs = 60000;
 
 std::string double_command(const std::string& mode = "random", int after = 0, int delay = 0) {
   return std::string(TIAOQI_TEST_ENGINE) + " --mode " + mode + " --after " + std::to_string(after) +
@@ -32,13 +39,13 @@ MatchConfig config_for(std::vector<EngineSpec> engines, int players, int opening
   config.referee.rules.players = players;
   config.referee.rules.max_plies = max_plies;
   for (const auto& e : config.engines) config.referee.engine_names.push_back(e.name);
-  config.referee.time.hang_ms = 400;
+  config.referee.time.hang_ms = kHangGuardMs;
   config.schedule.engine_count = static_cast<int>(config.engines.size());
   config.schedule.rules = config.referee.rules;
   config.schedule.opening_count = openings;
   config.schedule.random_plies = 2;
   config.schedule.seed = 42;
-  config.startup_ms = 3000;
+  config.startup_ms = kHangGuardMs;
   config.log = [](const std::string&) {};
   return config;
 }
@@ -87,7 +94,24 @@ struct FaultCase {
   const char* name;
   std::string command;
   const char* termination;
+  // The faulty engine's own limit where the fault is a matter of time: a
+  // double that hangs, or sleeps 400 ms, against 300 ms without a clock
+  // or a movetime of 50 + 50 ms. The sound engine keeps the guard.
+  TimeControl time;
 };
+
+TimeControl hang_limit(long long hang_ms) {
+  TimeControl time;
+  time.hang_ms = hang_ms;
+  return time;
+}
+
+TimeControl movetime_limit(long long movetime_ms, long long margin_ms) {
+  TimeControl time = hang_limit(kHangGuardMs);
+  time.movetime_ms = movetime_ms;
+  time.margin_ms = margin_ms;
+  return time;
+}
 
 void PrintTo(const FaultCase& fault, std::ostream* out) { *out << fault.name; }
 
@@ -97,16 +121,11 @@ TEST_P(Faults, TheFaultyEngineLosesEveryGameAndIsRestarted) {
   const FaultCase& fault = GetParam();
   MatchConfig config =
       config_for({engine("faulty", fault.command), engine("sound", double_command(), 3)}, 2, 1, 60);
-  if (std::string(fault.name) == "slow") {
-    config.referee.time.movetime_ms = 50;
-    config.referee.time.margin_ms = 50;
-  }
+  config.referee.engine_times = {fault.time, config.referee.time};
   std::vector<std::string> logged;
   config.log = [&](const std::string& message) { logged.push_back(message); };
-  const auto began = std::chrono::steady_clock::now();
   auto run = run_match(config, nullptr);
   ASSERT_TRUE(run.ok()) << run.error();
-  EXPECT_LT(std::chrono::steady_clock::now() - began, std::chrono::seconds(10));
   ASSERT_EQ(run->games.size(), 2u);
   EXPECT_EQ(run->results.rows[0].losses, 2);
   EXPECT_EQ(run->results.rows[1].wins, 2);
@@ -121,16 +140,17 @@ TEST_P(Faults, TheFaultyEngineLosesEveryGameAndIsRestarted) {
 
 INSTANTIATE_TEST_SUITE_P(
     Doubles, Faults,
-    ::testing::Values(FaultCase{"crash", double_command("crash", 2), "crashed"},
-                      FaultCase{"hang", double_command("hang", 2), "hung"},
-                      FaultCase{"illegal", double_command("illegal", 2), "illegal move"},
-                      FaultCase{"garbage", double_command("garbage", 2), "garbage"},
-                      FaultCase{"slow", double_command("slow", 1, 400), "lost on time"},
-                      FaultCase{"crash_on_start",
-                                std::string(TIAOQI_DOUBLES_DIR) + "/crash_on_start.sh",
-                                "did not start"},
-                      FaultCase{"garbage_script",
-                                std::string(TIAOQI_DOUBLES_DIR) + "/garbage_engine.sh", "garbage"}),
+    ::testing::Values(
+        FaultCase{"crash", double_command("crash", 2), "crashed", hang_limit(kHangGuardMs)},
+        FaultCase{"hang", double_command("hang", 0), "hung", hang_limit(300)},
+        FaultCase{"illegal", double_command("illegal", 2), "illegal move",
+                  hang_limit(kHangGuardMs)},
+        FaultCase{"garbage", double_command("garbage", 2), "garbage", hang_limit(kHangGuardMs)},
+        FaultCase{"slow", double_command("slow", 0, 400), "lost on time", movetime_limit(50, 50)},
+        FaultCase{"crash_on_start", std::string(TIAOQI_DOUBLES_DIR) + "/crash_on_start.sh",
+                  "did not start", hang_limit(kHangGuardMs)},
+        FaultCase{"garbage_script", std::string(TIAOQI_DOUBLES_DIR) + "/garbage_engine.sh",
+                  "garbage", hang_limit(kHangGuardMs)}),
     [](const auto& info) { return std::string(info.param.name); });
 
 TEST(Match, AFaultInAThreePlayerGameEliminatesAndPlayGoesOn) {
@@ -191,13 +211,18 @@ TEST(Match, TwoShardsMergedEqualOneRun) {
   EXPECT_EQ(first->games.size() + second->games.size(), whole->games.size());
   const tools::Json one =
       summary_json(match_info_json(make(0, 1), *whole, ""), whole->results, whole->games);
+  // Through text, as the files travel between machines.
+  const auto reread = [](const tools::Json& json) {
+    return *tools::parse_json(tools::dump_json(json));
+  };
   auto merged = merge_summaries(
-      {summary_json(match_info_json(make(0, 2), *first, ""), first->results, first->games),
-       summary_json(match_info_json(make(1, 2), *second, ""), second->results, second->games)});
+      {reread(summary_json(match_info_json(make(0, 2), *first, ""), first->results, first->games)),
+       reread(summary_json(match_info_json(make(1, 2), *second, ""), second->results,
+                           second->games))});
   ASSERT_TRUE(merged.ok()) << merged.error();
-  EXPECT_EQ(merged->summary["results"].dump(), one["results"].dump());
-  EXPECT_EQ(merged->summary["games"].dump(), one["games"].dump());
-  EXPECT_EQ(merged->summary["match"]["scheduled"].number(), one["match"]["scheduled"].number());
+  EXPECT_EQ(merged->summary["results"], one["results"]);
+  EXPECT_EQ(merged->summary["games"], one["games"]);
+  EXPECT_EQ(merged->summary["match"]["scheduled"], one["match"]["scheduled"]);
   // The same games move for move (times aside).
   auto strip = [](std::vector<tools::GameRecord> records) {
     std::sort(records.begin(), records.end(),
@@ -233,12 +258,24 @@ TEST(Match, SprtStopsAsSoonAsItIsDecided) {
 }
 
 TEST(Match, InterruptEndsAMatchPromptly) {
-  MatchConfig config = config_for(
-      {engine("a", double_command("slow", 0, 100)), engine("b", double_command("slow", 0, 100))}, 2,
-      50, 400);
+  // Engines that never answer a search: no game can end on its own, so the
+  // interrupt, sent once both engines are searching, is what ends the run.
+  const std::string mark = testing::TempDir() + "/interrupt_marks_" + std::to_string(::getpid());
+  std::filesystem::remove(mark);
+  const std::string hang = double_command("hang", 0) + " --mark " + mark;
+  MatchConfig config = config_for({engine("a", hang), engine("b", hang)}, 2, 50, 400);
+  config.concurrency = 2;
   std::atomic<bool> interrupt{false};
   std::thread pressing([&]() {
-    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    // Two marks: a search has begun in each of the two games.
+    const auto guard = std::chrono::steady_clock::now() + std::chrono::milliseconds(kHangGuardMs);
+    while (std::chrono::steady_clock::now() < guard) {
+      std::ifstream marks(mark);
+      int count = 0;
+      for (std::string line; std::getline(marks, line);) ++count;
+      if (count >= 2) break;
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
     interrupt = true;
   });
   const auto began = std::chrono::steady_clock::now();
@@ -247,7 +284,10 @@ TEST(Match, InterruptEndsAMatchPromptly) {
   ASSERT_TRUE(run.ok());
   EXPECT_TRUE(run->interrupted);
   EXPECT_TRUE(run->games.empty());
-  EXPECT_LT(std::chrono::steady_clock::now() - began, std::chrono::seconds(3));
+  EXPECT_EQ(run->scheduled, 100);
+  // Far sooner than the engines' hang timeout, which alone would end a game.
+  EXPECT_LT(std::chrono::steady_clock::now() - began, std::chrono::milliseconds(kHangGuardMs));
+  std::filesystem::remove(mark);
 }
 
 TEST(Match, ShortMatchWithTheRealEngine) {
@@ -260,12 +300,23 @@ TEST(Match, ShortMatchWithTheRealEngine) {
       config_for({EngineSpec{"random", binary, {{"Search", "random"}, {"Seed", "1"}}, {}},
                   EngineSpec{"greedy", binary, {{"Search", "greedy"}}, {}}},
                  2, 1, 40);
-  config.referee.time.movetime_ms = 50;
-  config.referee.time.margin_ms = 200;
+  // A node count, not a clock, so a busy machine plays the same games.
+  config.referee.time.nodes = 1000;
+  std::vector<std::string> logged;
+  config.log = [&](const std::string& message) { logged.push_back(message); };
   auto run = run_match(config, nullptr);
   ASSERT_TRUE(run.ok()) << run.error();
   EXPECT_EQ(run->games.size(), 2u);
   expect_records_replay(*run);
+  // Played to the end without a fault (the engine's greeting before uciok
+  // is no fault).
+  EXPECT_TRUE(logged.empty()) << logged.front();
+  for (const auto& record : run->records) {
+    EXPECT_TRUE(record.termination == "finished" || record.termination.starts_with("move limit"))
+        << record.termination;
+    for (const auto& event : record.events)
+      EXPECT_EQ(event.kind, tools::RecordEvent::Kind::kMove) << event.text;
+  }
 }
 
 }  // namespace

@@ -8,7 +8,6 @@
 #include "engine/notation.hpp"
 #include "engine/position_string.hpp"
 #include "engine/util/text.hpp"
-#include "tools/common/json.hpp"
 #include "tools/common/replay.hpp"
 
 namespace tiaoqi::tools {
@@ -64,6 +63,22 @@ TEST(Record, QuotesInTagsSurvive) {
   EXPECT_EQ((*parsed)[0].event, record.event);
 }
 
+TEST(Record, ErrorsNameTheLineAndQuoteWhatArrived) {
+  EXPECT_EQ(parse_records("[Event \"x\"]\n\n1. p1 m4m5 x\n").error(),
+            "record line 3: expected the milliseconds of the move, got 'x'");
+  EXPECT_EQ(parse_records("[Event \"x\"]\n\n1. q1 m4m5 3\n").error(),
+            "record line 3: expected a player such as p1, got 'q1'");
+  EXPECT_EQ(parse_records("[Event \"x\"]\n\nmove \x1b[2J\n").error(),
+            "record line 3: expected '<ply>. p<player> <path> <ms>', got 'move \\x1b[2J'");
+  EXPECT_EQ(parse_records("[Game \"99999999999\"]\n").error(),
+            "record line 1: Game tag: expected a number, got '99999999999'");
+  EXPECT_EQ(parse_records("[Event \"]\n").error(),
+            "record line 1: expected [Tag \"value\"], got '[Event \"]'");
+  EXPECT_EQ(parse_records("1. p1 m4m5 3\n").error(),
+            "record line 1: a move before the first [Event] tag");
+  EXPECT_EQ(parse_standings("1 x").error(), "result: expected players such as '1 2=3', got '1 x'");
+}
+
 TEST(Record, ReplayChecksEveryMove) {
   const GameRecord record = sample_game(20);
   auto replay = replay_record(record);
@@ -112,20 +127,6 @@ TEST(Record, RuleOptionsRoundTrip) {
   ASSERT_TRUE(parsed.ok());
   EXPECT_EQ(*parsed, options);
   EXPECT_FALSE(facade::parse_rule_options("Players=9").ok());
-}
-
-TEST(Json, RoundTrips) {
-  Json json;
-  json.set("name", "a \"quoted\" name");
-  json.set("score", 0.625);
-  json.set("games", 12);
-  json.set("list", Json::Array{1, 2.5, "x", true, nullptr});
-  auto parsed = Json::parse(json.dump());
-  ASSERT_TRUE(parsed.ok()) << parsed.error();
-  EXPECT_EQ(parsed->dump(), json.dump());
-  EXPECT_EQ((*parsed)["name"].string(), "a \"quoted\" name");
-  EXPECT_EQ((*parsed)["games"].number(), 12);
-  EXPECT_FALSE(Json::parse("{\"a\": }").ok());
 }
 
 }  // namespace

@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -8,6 +10,7 @@
 #include "engine/util/text.hpp"
 #include "tools/common/replay.hpp"
 #include "tools/render/html_page.hpp"
+#include "tools/render/png.hpp"
 #include "tools/render/svg.hpp"
 
 namespace tiaoqi::render {
@@ -101,7 +104,15 @@ TEST(Render, SmallBoardsDragonsAndTheLastMove) {
       svg.substr(points_at + 36, svg.find('"', points_at + 36) - points_at - 36);
   EXPECT_EQ(count(points, ","), 4);  // every hop of the chain
 
-  EXPECT_FALSE(view_of_position_string("d/dd 1 a/d 0").ok());
+  EXPECT_EQ(view_of_position_string("d/dd 1 a/d 0").error(),
+            "board field has 2 ranks; expected 9, 13 or 17");
+  EXPECT_EQ(view_of_position_string("d 1 a/d 0").error(),
+            "board field has 1 rank; expected 9, 13 or 17");
+  // A run of empty holes too long for any int is no crash.
+  EXPECT_EQ(view_of_position_string("d/dd/7/6/5/6/7/aa/99999999999999999999999 1 a/d 0").error(),
+            "rank 1 has too many holes");
+  EXPECT_EQ(view_of_position_string("d/dd/7/6/5/6/7/aa/\x1b 1 a/d 0").error(),
+            "rank 1: expected a-f, A-F or a digit, got '\\x1b'");
   EXPECT_FALSE(
       view_of_position_string("x/dd/ddd/dddd/13/12/11/10/9/10/11/12/13/aaaa/aaa/aa/a 1 a/d 0")
           .ok());
@@ -125,6 +136,46 @@ TEST(Render, GamePageHoldsEveryPosition) {
   const auto svg_begin = html.find("<svg");
   const auto svg_end = html.find("</svg>") + 6;
   EXPECT_EQ(xml_problem(html.substr(svg_begin, svg_end - svg_begin)), "");
+}
+
+TEST(Render, CaptionsCannotCloseTheScript) {
+  tools::GameRecord record;
+  record.seating = {"</script><b>", "beta"};
+  record.options = facade::format_rule_options(RuleOptions{});
+  record.opening = kStart;
+  record.events = {{tools::RecordEvent::Kind::kMove, 1, "m4m5", 3}};
+  auto replay = tools::replay_record(record);
+  ASSERT_TRUE(replay.ok()) << replay.error();
+  const std::string html = game_page(record, *replay, {});
+  EXPECT_EQ(count(html, "</script>"), 1);
+  EXPECT_NE(html.find("\\u003c/script>\\u003cb>"), std::string::npos);
+}
+
+TEST(Render, PngOfAFileNameWithSpacesAndQuotes) {
+  if (find_png_converter() == PngConverter::kNone)
+    GTEST_SKIP() << "neither rsvg-convert (librsvg2-bin) nor ImageMagick is installed";
+  auto view = view_of_position_string(kStart);
+  ASSERT_TRUE(view.ok()) << view.error();
+  // Through a shell these would end the quoting, run a command or be read
+  // as an option.
+  const auto folder = std::filesystem::path(::testing::TempDir()) / "render it's \"odd\"";
+  std::filesystem::create_directories(folder);
+  for (const std::string name : {"a board; touch x $(id) `id`.png", "-o it's.png", "x:y.png"}) {
+    const auto path = folder / name;
+    std::filesystem::remove(path);
+    const auto written = write_png(render_svg(*view, {}), path.string());
+    ASSERT_TRUE(written.ok()) << written.error();
+    std::ifstream png(path, std::ios::binary);
+    std::string magic(8, '\0');
+    png.read(magic.data(), 8);
+    EXPECT_EQ(magic, "\x89PNG\r\n\x1a\n") << name;
+    EXPECT_FALSE(std::filesystem::exists(path.string() + ".tmp.svg")) << name;
+  }
+  // Nothing else appeared: no file "x", no stray temporary file.
+  int files = 0;
+  for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator(folder)) ++files;
+  EXPECT_EQ(files, 3);
+  std::filesystem::remove_all(folder);
 }
 
 }  // namespace

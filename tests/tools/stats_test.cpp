@@ -136,11 +136,41 @@ TEST(Clock, ParsesAndCharges) {
   EXPECT_EQ(control->increment_ms, 100);
   EXPECT_FALSE(parse_clock("ten").ok());
   GameClock clock(*control, 2);
+  EXPECT_EQ(parse_clock("2.5+.05")->base_ms, 2500);
+  EXPECT_EQ(parse_clock("2.5+.05")->increment_ms, 50);
   EXPECT_EQ(clock.go_command(), "go p1time 10000 p2time 10000 p1inc 100 p2inc 100");
   EXPECT_EQ(clock.allowance_ms(0), 10100);  // plus the 100 ms margin
   EXPECT_TRUE(clock.charge(0, 400));
   EXPECT_EQ(clock.left_ms(0), 9700);
   EXPECT_FALSE(clock.charge(1, 10101));
+}
+
+TEST(Clock, RefusesWhatIsNoDecimalNumberOfSeconds) {
+  // strtod read all of these: nan, hex, exponents, signs and spaces.
+  for (const char* text : {"nan", "inf", "0x10", "1e3", "+5", " 5", "5 ", "-5", "0", "10+nan",
+                           "10+-1", "10+", "+1", "1.2.3", "", "99999999999"}) {
+    const auto parsed = parse_clock(text);
+    ASSERT_FALSE(parsed.ok()) << text;
+    EXPECT_NE(parsed.error().find("expected <seconds>[+<increment seconds>]"), std::string::npos)
+        << parsed.error();
+  }
+  EXPECT_EQ(parse_clock("a\x1b[2J").error(),
+            "expected <seconds>[+<increment seconds>] such as 10+0.1, got 'a\\x1b[2J'");
+}
+
+TEST(Sprt, RefusesBadParameters) {
+  auto sprt = parse_sprt({"elo0=-1.5", "elo1=4", "alpha=.1", "beta=0.2"});
+  ASSERT_TRUE(sprt.ok()) << sprt.error();
+  EXPECT_EQ(sprt->elo0, -1.5);
+  EXPECT_EQ(sprt->alpha, 0.1);
+  // NaN passed the old range checks (every comparison with it is false).
+  EXPECT_EQ(parse_sprt({"elo0=nan"}).error(), "--sprt: elo0 expects a decimal number, got 'nan'");
+  EXPECT_FALSE(parse_sprt({"elo1=inf"}).ok());
+  EXPECT_FALSE(parse_sprt({"alpha=0x1"}).ok());
+  EXPECT_FALSE(parse_sprt({"alpha=1"}).ok());
+  EXPECT_FALSE(parse_sprt({"elo0=5", "elo1=5"}).ok());
+  EXPECT_EQ(parse_sprt({"gamma=1"}).error(),
+            "--sprt: expected elo0, elo1, alpha or beta, got 'gamma'");
 }
 
 TEST(Clock, TimeOddsGiveEachPlayerItsOwnClock) {

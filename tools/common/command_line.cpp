@@ -1,8 +1,21 @@
 #include "tools/common/command_line.hpp"
 
+#include <iostream>
+
+#ifndef TIAOQI_VERSION
+#error "TIAOQI_VERSION must give the project's version"
+#endif
+
 namespace tiaoqi::tools {
 
 namespace po = boost::program_options;
+
+std::string_view tools_version() { return TIAOQI_VERSION; }
+
+void add_help_and_version(po::options_description& flags) {
+  flags.add_options()("help,h", "print this text and exit")("version",
+                                                            "print the version and exit");
+}
 
 Expected<po::variables_map> parse_arguments(int argc, const char* const* argv,
                                             const po::options_description& flags,
@@ -12,6 +25,14 @@ Expected<po::variables_map> parse_arguments(int argc, const char* const* argv,
     po::command_line_parser parser(argc, argv);
     parser.options(flags).style(po::command_line_style::default_style |
                                 po::command_line_style::allow_long_disguise);
+    // With long options in disguise, "-h" would be read as the start of
+    // every long option beginning with 'h' (--help, --hang-timeout, --html)
+    // and refused as ambiguous; it means --help.
+    if (flags.find_nothrow("help", false))
+      parser.extra_parser([](const std::string& word) {
+        return word == "-h" ? std::pair<std::string, std::string>{"help", ""}
+                            : std::pair<std::string, std::string>{};
+      });
     if (positional) parser.positional(*positional);
     po::store(parser.run(), vm);
     po::notify(vm);
@@ -19,6 +40,29 @@ Expected<po::variables_map> parse_arguments(int argc, const char* const* argv,
     return fail(error.what());
   }
   return vm;
+}
+
+int report_error(std::string_view tool, const std::string& message) {
+  std::cerr << tool << ": " << message << '\n';
+  return 1;
+}
+
+int usage_error(std::string_view tool, const std::string& message) {
+  std::cerr << tool << ": " << message << "\n(see " << tool << " --help)\n";
+  return 2;
+}
+
+std::optional<int> answer_help_or_version(const po::variables_map& vm, std::string_view tool,
+                                          const po::options_description& flags, std::ostream& out) {
+  if (vm.count("version")) {
+    out << tool << ' ' << tools_version() << '\n';
+    return 0;
+  }
+  if (vm.count("help")) {
+    out << flags;
+    return 0;
+  }
+  return std::nullopt;
 }
 
 }  // namespace tiaoqi::tools

@@ -1,8 +1,10 @@
 #include "tools/common/record.hpp"
 
-#include <charconv>
-#include <fstream>
+#include <limits>
 #include <sstream>
+
+#include "engine/util/text.hpp"
+#include "tools/common/text_file.hpp"
 
 namespace tiaoqi::tools {
 namespace {
@@ -24,43 +26,28 @@ std::string join(const std::vector<std::string>& parts) {
 
 std::vector<std::string> split_list(std::string_view text) {
   std::vector<std::string> parts;
-  std::size_t begin = 0;
-  while (begin <= text.size()) {
-    auto end = text.find(';', begin);
-    if (end == std::string_view::npos) end = text.size();
-    std::string_view part = text.substr(begin, end - begin);
-    while (!part.empty() && part.front() == ' ') part.remove_prefix(1);
-    while (!part.empty() && part.back() == ' ') part.remove_suffix(1);
-    if (!part.empty()) parts.emplace_back(part);
-    begin = end + 1;
-  }
+  for (std::string_view part : util::split(text, ';'))
+    if (!util::trim(part).empty()) parts.emplace_back(util::trim(part));
   return parts;
 }
 
+// A whole number of a tag or a move line, within int (or long long) range.
 template <class T>
 bool parse_number(std::string_view text, T& value) {
-  const auto result = std::from_chars(text.data(), text.data() + text.size(), value);
-  return result.ec == std::errc() && result.ptr == text.data() + text.size();
-}
-
-std::vector<std::string_view> words(std::string_view line) {
-  std::vector<std::string_view> out;
-  std::size_t i = 0;
-  while (i < line.size()) {
-    while (i < line.size() && line[i] == ' ') ++i;
-    const std::size_t begin = i;
-    while (i < line.size() && line[i] != ' ') ++i;
-    if (i > begin) out.push_back(line.substr(begin, i - begin));
-  }
-  return out;
+  const auto number = util::to_integer(text);
+  if (!number || *number < std::numeric_limits<T>::min() || *number > std::numeric_limits<T>::max())
+    return false;
+  value = static_cast<T>(*number);
+  return true;
 }
 
 // Applies one "[Tag "value"]" line to a record.
 Expected<bool> apply_tag(GameRecord& record, std::string_view line) {
   const auto space = line.find(' ');
-  if (line.size() < 5 || line.back() != ']' || space == std::string_view::npos ||
+  // The opening quote follows the space; the closing one is another byte.
+  if (line.back() != ']' || space == std::string_view::npos || line.size() < space + 4 ||
       line[space + 1] != '"' || line[line.size() - 2] != '"')
-    return fail("expected [Tag \"value\"]");
+    return fail("expected [Tag \"value\"], got " + util::quote_input(line));
   const std::string_view tag = line.substr(1, space - 1);
   std::string value;
   const std::string_view raw = line.substr(space + 2, line.size() - space - 4);
@@ -73,13 +60,13 @@ Expected<bool> apply_tag(GameRecord& record, std::string_view line) {
   else if (tag == "Date")
     record.date = value;
   else if (tag == "Game") {
-    if (!parse_number(value, record.game)) return fail("Game tag: expected a number");
+    if (!parse_number(value, record.game))
+      return fail("Game tag: expected a number, got " + util::quote_input(value));
   } else if (tag == "Round") {
-    const auto dot = value.find('.');
-    if (dot == std::string::npos ||
-        !parse_number(std::string_view(value).substr(0, dot), record.opening_index) ||
-        !parse_number(std::string_view(value).substr(dot + 1), record.rotation))
-      return fail("Round tag: expected <opening>.<rotation>");
+    const auto parts = util::split(value, '.');
+    if (parts.size() != 2 || !parse_number(parts[0], record.opening_index) ||
+        !parse_number(parts[1], record.rotation))
+      return fail("Round tag: expected <opening>.<rotation>, got " + util::quote_input(value));
   } else if (tag == "Engines")
     record.engines = split_list(value);
   else if (tag == "Seating")
@@ -98,7 +85,7 @@ Expected<bool> apply_tag(GameRecord& record, std::string_view line) {
 
 Expected<bool> parse_player(std::string_view word, int& player) {
   if (word.size() < 2 || word[0] != 'p' || !parse_number(word.substr(1), player) || player < 1)
-    return fail("expected a player such as p1, got '" + std::string(word) + "'");
+    return fail("expected a player such as p1, got " + util::quote_input(word));
   return true;
 }
 
@@ -117,17 +104,13 @@ std::string format_standings(const std::vector<std::vector<int>>& standings) {
 
 Expected<std::vector<std::vector<int>>> parse_standings(std::string_view text) {
   std::vector<std::vector<int>> standings;
-  for (std::string_view group : words(text)) {
+  for (std::string_view group : util::tokenize(text)) {
     std::vector<int> players;
-    std::size_t begin = 0;
-    while (begin <= group.size()) {
-      auto end = group.find('=', begin);
-      if (end == std::string_view::npos) end = group.size();
+    for (std::string_view number : util::split(group, '=')) {
       int player = 0;
-      if (!parse_number(group.substr(begin, end - begin), player) || player < 1)
-        return fail("result '" + std::string(text) + "': expected players such as '1 2=3'");
+      if (!parse_number(number, player) || player < 1)
+        return fail("result: expected players such as '1 2=3', got " + util::quote_input(text));
       players.push_back(player - 1);
-      begin = end + 1;
     }
     standings.push_back(players);
   }
@@ -162,12 +145,7 @@ Expected<std::vector<GameRecord>> parse_records(std::string_view text) {
   std::vector<GameRecord> records;
   bool in_tags = false;
   int line_number = 0;
-  std::size_t begin = 0;
-  while (begin < text.size()) {
-    auto end = text.find('\n', begin);
-    if (end == std::string_view::npos) end = text.size();
-    std::string_view line = text.substr(begin, end - begin);
-    begin = end + 1;
+  for (std::string_view line : util::split(text, '\n')) {
     ++line_number;
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     const auto where = [&](const std::string& what) {
@@ -185,23 +163,24 @@ Expected<std::vector<GameRecord>> parse_records(std::string_view text) {
       continue;
     }
     if (records.empty()) return where("a move before the first [Event] tag");
-    const auto parts = words(line);
+    const auto parts = util::tokenize(line);
     RecordEvent event;
     if (parts.size() >= 2 && parts[0] == "x") {
       event.kind = RecordEvent::Kind::kElimination;
       auto player = parse_player(parts[1], event.player);
       if (!player) return where(player.error());
-      const auto reason_at = line.find(parts[1]) + parts[1].size();
-      std::string_view reason = line.substr(reason_at);
-      while (!reason.empty() && reason.front() == ' ') reason.remove_prefix(1);
-      event.text = std::string(reason);
+      // The reason is the rest of the line after the player.
+      const auto reason_at =
+          static_cast<std::size_t>(parts[1].data() - line.data()) + parts[1].size();
+      event.text = std::string(util::trim(line.substr(reason_at)));
     } else {
       if (parts.size() != 4 || parts[0].back() != '.')
-        return where("expected '<ply>. p<player> <path> <ms>', got '" + std::string(line) + "'");
+        return where("expected '<ply>. p<player> <path> <ms>', got " + util::quote_input(line));
       auto player = parse_player(parts[1], event.player);
       if (!player) return where(player.error());
       event.text = std::string(parts[2]);
-      if (!parse_number(parts[3], event.millis)) return where("bad milliseconds");
+      if (!parse_number(parts[3], event.millis))
+        return where("expected the milliseconds of the move, got " + util::quote_input(parts[3]));
     }
     records.back().events.push_back(std::move(event));
   }
@@ -209,11 +188,11 @@ Expected<std::vector<GameRecord>> parse_records(std::string_view text) {
 }
 
 Expected<std::vector<GameRecord>> read_record_file(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) return fail("cannot read record file '" + path + "'");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parse_records(text.str());
+  auto text = read_text_file(path, "record file");
+  if (!text) return Error{text.error()};
+  auto records = parse_records(*text);
+  if (!records) return fail(util::quote_input(path, 200) + ": " + records.error());
+  return records;
 }
 
 }  // namespace tiaoqi::tools

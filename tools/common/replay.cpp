@@ -51,7 +51,8 @@ Expected<Replay> replay_record(const GameRecord& record) {
     }
     ++ply;
     auto move = parse_move(position, event.text);
-    if (!move) return fail(where + "move '" + event.text + "': " + move.error());
+    // The error names the move.
+    if (!move) return fail(where + move.error());
     std::vector<Hole> path = split_path(position.geometry(), event.text);
     if (path.size() <= 2) path = shortest_path(position, *move);
     position.play(*move);
@@ -60,12 +61,13 @@ Expected<Replay> replay_record(const GameRecord& record) {
   }
   if (record.result != "*") {
     if (!position.is_over())
-      return fail("game " + std::to_string(record.game) + ": result " + record.result +
+      return fail("game " + std::to_string(record.game) + ": result " +
+                  util::quote_input(record.result) +
                   " is recorded but the game is not over after its moves");
     const std::string places = format_standings(position.standings());
     if (places != record.result)
-      return fail("game " + std::to_string(record.game) + ": result tag says '" + record.result +
-                  "', the rules give '" + places + "'");
+      return fail("game " + std::to_string(record.game) + ": result tag says " +
+                  util::quote_input(record.result) + ", the rules give '" + places + "'");
   }
   return replay;
 }

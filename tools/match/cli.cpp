@@ -1,11 +1,15 @@
 #include "tools/match/cli.hpp"
 
-#include <charconv>
-
 #include "engine/facade/options.hpp"
 #include "engine/util/text.hpp"
 
 namespace tiaoqi::match {
+namespace {
+
+// More shards than games make no sense; the bound keeps K and N in an int.
+constexpr std::int64_t kMaxShards = 1'000'000;
+
+}  // namespace
 
 SplitArguments split_engine_groups(int argc, const char* const* argv) {
   SplitArguments split;
@@ -61,26 +65,29 @@ Expected<EngineSpec> parse_engine_group(const std::vector<std::string>& words,
   if (spec.command.empty())
     return fail("-engine " + std::to_string(index + 1) + ": cmd=<command> is missing");
   if (spec.name.empty()) {
-    const auto slash = spec.command.find_last_of('/');
-    spec.name = spec.command.substr(slash == std::string::npos ? 0 : slash + 1);
-    spec.name = spec.name.substr(0, spec.name.find(' '));
+    // The program's file name: "./build/tiaoqi --threads 2" is "tiaoqi".
+    const auto words = util::tokenize(spec.command);
+    const std::string_view program = words.empty() ? std::string_view{} : words[0];
+    spec.name = std::string(program.substr(program.find_last_of('/') + 1));
   }
+  if (spec.name.empty())
+    return fail("-engine " + std::to_string(index + 1) + ": name=<name> is missing and cmd=" +
+                util::quote_input(spec.command) + " gives none");
   if (spec.name.find_first_of(";\"") != std::string::npos)
-    return fail("engine name '" + spec.name + "' may not contain ';' or '\"'");
+    return fail("engine name " + util::quote_input(spec.name) + " may not contain ';' or '\"'");
   return spec;
 }
 
 Expected<std::pair<int, int>> parse_shard(const std::string& text) {
-  const auto slash = text.find('/');
-  int k = 0, n = 0;
-  if (slash != std::string::npos) {
-    const auto a = std::from_chars(text.data(), text.data() + slash, k);
-    const auto b = std::from_chars(text.data() + slash + 1, text.data() + text.size(), n);
-    if (a.ec == std::errc() && b.ec == std::errc() && a.ptr == text.data() + slash &&
-        b.ptr == text.data() + text.size() && n >= 1 && k >= 1 && k <= n)
-      return std::pair{k, n};
+  const auto parts = util::split(text, '/');
+  if (parts.size() == 2) {
+    const auto k = util::to_integer(parts[0]);
+    const auto n = util::to_integer(parts[1]);
+    if (k && n && *n >= 1 && *n <= kMaxShards && *k >= 1 && *k <= *n)
+      return std::pair{static_cast<int>(*k), static_cast<int>(*n)};
   }
-  return fail("--shard: expected K/N with 1 <= K <= N, got '" + text + "'");
+  return fail("--shard: expected K/N with 1 <= K <= N <= " + std::to_string(kMaxShards) + ", got " +
+              util::quote_input(text));
 }
 
 }  // namespace tiaoqi::match

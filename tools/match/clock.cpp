@@ -2,17 +2,21 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
 #include <utility>
+
+#include "engine/util/text.hpp"
 
 namespace tiaoqi::match {
 namespace {
 
-bool parse_seconds(const std::string& text, long long& millis) {
-  char* end = nullptr;
-  const double seconds = std::strtod(text.c_str(), &end);
-  if (text.empty() || *end != '\0' || seconds < 0) return false;
-  millis = std::llround(seconds * 1000);
+// Seconds a clock may hold at most: more than thirty years.
+constexpr double kMaxSeconds = 1e9;
+
+// "2.5" seconds as 2500 milliseconds.
+bool parse_seconds(std::string_view text, long long& millis) {
+  const auto seconds = util::to_decimal(text);
+  if (!seconds || *seconds < 0 || *seconds > kMaxSeconds) return false;
+  millis = std::llround(*seconds * 1000);
   return true;
 }
 
@@ -30,14 +34,13 @@ std::string TimeControl::describe() const {
 }
 
 Expected<TimeControl> parse_clock(std::string_view text, TimeControl control) {
-  const std::string copy(text);
-  const auto plus = copy.find('+');
-  const std::string base = copy.substr(0, plus);
-  const std::string increment = plus == std::string::npos ? "0" : copy.substr(plus + 1);
+  const auto plus = text.find('+');
+  const std::string_view base = text.substr(0, plus);
+  const std::string_view increment = plus == std::string_view::npos ? "0" : text.substr(plus + 1);
   if (!parse_seconds(base, control.base_ms) || !parse_seconds(increment, control.increment_ms) ||
       control.base_ms <= 0)
-    return fail("--tc: expected <seconds>[+<increment seconds>] such as 10+0.1, got '" + copy +
-                "'");
+    return fail("expected <seconds>[+<increment seconds>] such as 10+0.1, got " +
+                util::quote_input(text));
   return control;
 }
 

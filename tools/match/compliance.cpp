@@ -4,7 +4,6 @@
 #include <functional>
 #include <ostream>
 #include <set>
-#include <sstream>
 #include <thread>
 
 #include "engine/facade/options.hpp"
@@ -15,6 +14,7 @@
 #include "engine/position_string.hpp"
 #include "engine/util/text.hpp"
 #include "tools/common/process.hpp"
+#include "tools/match/engine_reply.hpp"
 
 namespace tiaoqi::match {
 namespace {
@@ -22,14 +22,18 @@ namespace {
 using tools::ChildProcess;
 using tools::Clock;
 
+bool starts_with(const std::string& line, const std::string& prefix) {
+  return line.rfind(prefix, 0) == 0;
+}
+
 class Checker {
  public:
-  Checker(const EngineSpec& engine, long long timeout_ms, std::ostream& out)
-      : engine_(engine), timeout_ms_(timeout_ms), out_(out) {}
+  Checker(const ComplianceLimits& limits, std::ostream& out) : limits_(limits), out_(out) {}
 
-  bool start() {
-    auto started = process_.start(engine_.command);
-    return started.ok();
+  Status start(const std::string& command) {
+    auto started = process_.start(command);
+    if (!started) return Error{started.error()};
+    return Done{};
   }
   void send(const std::string& line) { process_.write_line(line); }
 
@@ -47,10 +51,14 @@ class Checker {
       if (match(line)) return line;
     }
   }
-  Expected<std::string> expect_word(const std::string& word, long long timeout_ms = -1) {
-    return expect([&](const std::string& line) { return line.rfind(word, 0) == 0; },
-                  timeout_ms < 0 ? timeout_ms_ : timeout_ms);
+  Expected<std::string> expect_word(const std::string& word) {
+    return expect_word_within(word, limits_.timeout_ms);
   }
+  // A timed answer: its limit plus the margin.
+  Expected<std::string> expect_word_within(const std::string& word, long long limit_ms) {
+    return expect([&](const std::string& line) { return starts_with(line, word); }, limit_ms);
+  }
+  long long timed(long long limit_ms) const { return limit_ms + limits_.margin_ms; }
 
   void report(const std::string& name, bool passed, const std::string& detail = "") {
     out_ << (passed ? "PASS " : "FAIL ") << name;
@@ -59,59 +67,35 @@ class Checker {
     if (!passed) ++failures_;
   }
 
-  // Checks that the next bestmove is a legal move in `position`.
-  void check_bestmove(const std::string& name, const Position& position, long long limit_ms) {
-    const auto begin = Clock::now();
-    auto line = expect_word("bestmove", limit_ms);
-    const auto took =
-        std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - begin).count();
+  // Checks that the next bestmove, within `wait_ms`, is a legal move in
+  // `position`.
+  void check_bestmove(const std::string& name, const Position& position, long long wait_ms) {
+    auto line = expect_word_within("bestmove", wait_ms);
     if (!line) return report(name, false, line.error());
-    std::istringstream words(*line);
-    std::string word, move;
-    words >> word >> move;
-    auto parsed = parse_move(position, move);
-    if (!parsed) return report(name, false, "'" + move + "': " + parsed.error());
+    const ReplyLine reply = read_reply_line(*line);
+    if (reply.kind != ReplyLine::Kind::kMove) return report(name, false, reply.detail);
+    auto parsed = parse_move(position, reply.move);
+    if (!parsed) return report(name, false, util::quote_input(reply.move) + ": " + parsed.error());
     report(name, true);
-    (void)took;
   }
 
-  bool alive() { return !process_.exited(); }
   ChildProcess& process() { return process_; }
   int failures() const { return failures_; }
-  long long timeout() const { return timeout_ms_; }
+  const ComplianceLimits& limits() const { return limits_; }
 
  private:
-  EngineSpec engine_;
-  long long timeout_ms_;
+  ComplianceLimits limits_;
   std::ostream& out_;
   ChildProcess process_;
   int failures_ = 0;
 };
 
-bool starts_with(const std::string& line, const std::string& prefix) {
-  return line.rfind(prefix, 0) == 0;
-}
-
-}  // namespace
-
-int run_compliance(const EngineSpec& engine, const RuleOptions& rules, long long timeout_ms,
-                   std::ostream& out) {
-  Checker check(engine, timeout_ms, out);
-  if (!check.start()) {
-    check.report("start", false, "cannot start '" + engine.command + "'");
-    return check.failures();
-  }
-  auto setup = start_setup(rules);
-  if (!setup) {
-    check.report("rules", false, setup.error());
-    return check.failures();
-  }
-  const Position start = setup->position;
-
-  // Handshake and the option list.
+// uci: uciok, the engine's name, and every rule and engine option listed.
+void check_handshake(Checker& check, const RuleOptions& rules) {
   check.send("uci");
   std::vector<std::string> lines;
-  auto uciok = check.expect([](const std::string& l) { return l == "uciok"; }, timeout_ms, &lines);
+  auto uciok = check.expect([](const std::string& l) { return l == "uciok"; },
+                            check.limits().timeout_ms, &lines);
   check.report("uci answers uciok", uciok.ok(), uciok.ok() ? "" : uciok.error());
   const bool has_name = std::any_of(lines.begin(), lines.end(),
                                     [](const auto& l) { return starts_with(l, "id name "); });
@@ -128,7 +112,9 @@ int run_compliance(const EngineSpec& engine, const RuleOptions& rules, long long
   for (const char* name : {"Hash", "Threads", "Search", "Seed", "Move Overhead"})
     if (!options.count(name)) missing += " " + std::string(name);
   check.report("uci lists every rule and engine option", missing.empty(), "missing:" + missing);
+}
 
+void check_options(Checker& check, const EngineSpec& engine, const RuleOptions& rules) {
   check.send("isready");
   check.report("isready answers readyok", check.expect_word("readyok").ok());
   for (const auto& [name, value] : facade::rule_option_values(rules))
@@ -137,8 +123,10 @@ int run_compliance(const EngineSpec& engine, const RuleOptions& rules, long long
     check.send("setoption name " + name + " value " + value);
   check.send("isready");
   check.report("setoption of every rule option is accepted", check.expect_word("readyok").ok());
+}
 
-  // Bad input: an error line, and the engine stays alive and in step.
+// Bad input: an error line, and the engine stays alive and in step.
+void check_bad_input(Checker& check) {
   check.send("xyzzy plugh");
   check.report("unknown command answers info string error",
                check.expect_word("info string error").ok());
@@ -150,34 +138,40 @@ int run_compliance(const EngineSpec& engine, const RuleOptions& rules, long long
                check.expect_word("info string error").ok());
   check.send("isready");
   check.report("engine is alive after bad input", check.expect_word("readyok").ok());
+}
 
-  // Searching under every limit.
-  MoveList moves;
-  generate_moves(start, moves);
+// Searching under every limit.
+void check_limits(Checker& check, const Position& start, int players) {
+  const std::string margin = std::to_string(check.limits().margin_ms) + " ms";
   check.send("ucinewgame");
   check.send("position startpos");
   check.send("go depth 1");
-  check.check_bestmove("go depth 1 gives a legal move", start, timeout_ms);
+  check.check_bestmove("go depth 1 gives a legal move", start, check.limits().timeout_ms);
   check.send("go nodes 1000");
-  check.check_bestmove("go nodes 1000 gives a legal move", start, timeout_ms);
+  check.check_bestmove("go nodes 1000 gives a legal move", start, check.limits().timeout_ms);
   check.send("go movetime 200");
-  check.check_bestmove("go movetime 200 answers within 200 ms + 100 ms", start, 300);
+  check.check_bestmove("go movetime 200 answers within 200 ms + " + margin, start,
+                       check.timed(200));
   std::string clocks = "go";
-  for (int p = 1; p <= rules.players; ++p)
+  for (int p = 1; p <= players; ++p)
     clocks += " p" + std::to_string(p) + "time 1000 p" + std::to_string(p) + "inc 10";
   check.send(clocks);
-  check.check_bestmove("go p1time.. p1inc.. answers within the clock", start, 1100);
+  check.check_bestmove("go p1time.. p1inc.. answers within the clock + " + margin, start,
+                       check.timed(1000));
   check.send("go wtime 1000 btime 1000 winc 10 binc 10");
-  check.check_bestmove("go wtime/btime answers within the clock", start, 1100);
+  check.check_bestmove("go wtime/btime answers within the clock + " + margin, start,
+                       check.timed(1000));
+}
 
-  // A position after moves, in both path spellings.
+// A position after moves, in both path spellings.
+void check_positions(Checker& check, const Position& start, const Move& first_move) {
   Position after = start;
-  const std::string first = move_text(after, moves[0]);
-  after.play(moves[0]);
+  const std::string first = move_text(after, first_move);
+  after.play(first_move);
   settle(after);
   check.send("position startpos moves " + first);
   check.send("go depth 1");
-  check.check_bestmove("position startpos moves <path>", after, timeout_ms);
+  check.check_bestmove("position startpos moves <path>", after, check.limits().timeout_ms);
   std::string dashed;
   for (std::size_t i = 0; i < first.size(); ++i) {
     if (i && first[i] >= 'a' && first[i] <= 'q') dashed += '-';
@@ -185,27 +179,30 @@ int run_compliance(const EngineSpec& engine, const RuleOptions& rules, long long
   }
   check.send("position fen " + position_string(start) + " moves " + dashed);
   check.send("go depth 1");
-  check.check_bestmove("position fen ... moves with dashes", after, timeout_ms);
+  check.check_bestmove("position fen ... moves with dashes", after, check.limits().timeout_ms);
+}
 
-  // go infinite: isready is answered during the search, stop ends it.
+// go infinite: isready is answered during the search, stop ends it.
+void check_infinite(Checker& check, const Position& start) {
   check.send("position startpos");
   check.send("go infinite");
   std::this_thread::sleep_for(std::chrono::milliseconds(50));
   check.send("isready");
-  check.report("isready answered during go infinite", check.expect_word("readyok", 500).ok());
+  check.report("isready answered during go infinite",
+               check.expect_word_within("readyok", check.timed(400)).ok());
   check.send("stop");
-  check.check_bestmove("stop ends go infinite with a legal move", start, 1000);
+  check.check_bestmove("stop ends go infinite with a legal move", start, check.timed(900));
+}
 
-  // Introspection commands.
+// Introspection: legal, status, perft.
+void check_introspection(Checker& check, const Position& start, const MoveList& moves) {
   check.send("legal");
   auto legal = check.expect_word("legal");
   std::set<std::string> expected, answered;
   for (const Move& m : moves) expected.insert(move_ends_text(start.geometry(), m));
   if (legal) {
-    std::istringstream words(*legal);
-    std::string word;
-    words >> word;
-    while (words >> word) answered.insert(word);
+    const auto words = util::tokenize(*legal);
+    for (std::size_t i = 1; i < words.size(); ++i) answered.insert(std::string(words[i]));
   }
   check.report("legal lists every legal move", legal.ok() && expected == answered,
                legal.ok() ? "the move lists differ" : legal.error());
@@ -216,19 +213,48 @@ int run_compliance(const EngineSpec& engine, const RuleOptions& rules, long long
   auto nodes = check.expect_word("Nodes searched:");
   check.report("perft 2 counts the library's number",
                nodes.ok() && *nodes == "Nodes searched: " + std::to_string(perft(start, 2)),
-               nodes.ok() ? *nodes : nodes.error());
+               nodes.ok() ? util::quote_input(*nodes) : nodes.error());
+}
 
+void check_quit(Checker& check) {
   check.send("quit");
-  bool exited = false;
-  for (int i = 0; i < 100 && !exited; ++i) {
-    exited = check.process().exited();
-    if (!exited) std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-  check.report("quit ends the process within 1 s", exited);
+  const long long limit_ms = check.timed(900);
+  const auto exited = check.process().wait_exit(std::chrono::milliseconds(limit_ms));
+  check.report("quit ends the process within " + std::to_string(limit_ms) + " ms",
+               exited.has_value());
   check.process().kill();
-  out << (check.failures() ? "FAILED: " + std::to_string(check.failures()) + " checks\n"
-                           : "All checks passed\n");
-  return check.failures();
+}
+
+}  // namespace
+
+int run_compliance(const EngineSpec& engine, const RuleOptions& rules,
+                   const ComplianceLimits& limits, std::ostream& out) {
+  Checker check(limits, out);
+  if (auto started = check.start(engine.command); !started) {
+    check.report("start", false,
+                 "cannot start " + util::quote_input(engine.command, 200) + ": " + started.error());
+    return check.failures();
+  }
+  auto setup = start_setup(rules);
+  if (!setup) {
+    check.report("rules", false, setup.error());
+    return check.failures();
+  }
+  const Position start = setup->position;
+  MoveList moves;
+  generate_moves(start, moves);
+
+  check_handshake(check, rules);
+  check_options(check, engine, rules);
+  check_bad_input(check);
+  check_limits(check, start, rules.players);
+  check_positions(check, start, moves[0]);
+  check_infinite(check, start);
+  check_introspection(check, start, moves);
+  check_quit(check);
+  const int failures = check.failures();
+  out << (failures ? "FAILED: " + util::plural(failures, "check") : "All checks passed") << '\n';
+  return failures;
 }
 
 }  // namespace tiaoqi::match

@@ -1,24 +1,13 @@
 #include "tools/match/engine_process.hpp"
 
+#include "tools/match/engine_reply.hpp"
+
 namespace tiaoqi::match {
 namespace {
 
 constexpr long long kPipeSlackMs = 20;
 
-std::string first_word(const std::string& line) {
-  const auto begin = line.find_first_not_of(" \t");
-  if (begin == std::string::npos) return "";
-  const auto end = line.find_first_of(" \t", begin);
-  return line.substr(begin, end == std::string::npos ? std::string::npos : end - begin);
-}
-
 }  // namespace
-
-bool is_protocol_line(const std::string& line) {
-  const std::string word = first_word(line);
-  return word == "info" || word == "bestmove" || word == "id" || word == "option" ||
-         word == "uciok" || word == "readyok" || word.empty();
-}
 
 EngineProcess::EngineProcess(EngineSpec spec,
                              std::vector<std::pair<std::string, std::string>> rule_options,
@@ -30,14 +19,16 @@ EngineProcess::EngineProcess(EngineSpec spec,
   process_.set_cancel_flag(cancel_);
 }
 
-Expected<std::string> EngineProcess::wait_for(const std::string& word, long long timeout_ms) {
+Expected<std::string> EngineProcess::wait_for(const std::string& word, long long timeout_ms,
+                                              bool skip_other_lines) {
   const auto deadline = tools::Clock::now() + std::chrono::milliseconds(timeout_ms);
   std::string line;
   while (true) {
     switch (process_.read_line(line, deadline)) {
       case tools::ChildProcess::ReadStatus::kLine:
         if (first_word(line) == word) return line;
-        if (!is_protocol_line(line)) return fail("garbage while waiting for " + word);
+        if (!skip_other_lines && !is_protocol_line(line))
+          return fail("garbage while waiting for " + word + ": " + util::quote_input(line, 80));
         continue;
       case tools::ChildProcess::ReadStatus::kTimeout:
         return fail("no " + word + " within " + std::to_string(timeout_ms) + " ms");
@@ -51,14 +42,15 @@ Expected<std::string> EngineProcess::wait_for(const std::string& word, long long
   }
 }
 
-Expected<bool> EngineProcess::ensure_ready(bool new_game) {
+Status EngineProcess::ensure_ready(bool new_game) {
   if (!process_.started() || process_.exited()) {
     process_.kill();
     auto started = process_.start(spec_.command);
-    if (!started) return started;
+    if (!started) return Error{started.error()};
     ++starts_;
     if (!process_.write_line("uci")) return fail("the process does not read its input");
-    auto ok = wait_for("uciok", startup_ms_);
+    // Engines may greet or print a banner first ("Tiaoqi 0.1.0 by ...").
+    auto ok = wait_for("uciok", startup_ms_, true);
     if (!ok) return fail("handshake: " + ok.error());
     for (const auto& [name, value] : rule_options_)
       process_.write_line("setoption name " + name + " value " + value);
@@ -68,9 +60,9 @@ Expected<bool> EngineProcess::ensure_ready(bool new_game) {
   }
   if (new_game && !process_.write_line("ucinewgame")) return fail("the process closed its input");
   if (!process_.write_line("isready")) return fail("the process closed its input");
-  auto ready = wait_for("readyok", startup_ms_);
-  if (!ready) return fail(ready.error());
-  return true;
+  auto ready = wait_for("readyok", startup_ms_, false);
+  if (!ready) return Error{ready.error()};
+  return Done{};
 }
 
 SearchReply EngineProcess::search(const std::string& position_command,
@@ -90,24 +82,15 @@ SearchReply EngineProcess::search(const std::string& position_command,
         std::chrono::duration_cast<std::chrono::milliseconds>(tools::Clock::now() - start).count();
     switch (status) {
       case tools::ChildProcess::ReadStatus::kLine: {
-        if (first_word(line) == "bestmove") {
-          const auto begin = line.find_first_not_of(" \t", line.find("bestmove") + 8);
-          if (begin == std::string::npos) {
-            reply.kind = SearchReply::Kind::kGarbage;
-            reply.detail = "bestmove without a move";
-            return reply;
-          }
-          const auto end = line.find_first_of(" \t", begin);
-          reply.move =
-              line.substr(begin, end == std::string::npos ? std::string::npos : end - begin);
-          return reply;
-        }
-        if (!is_protocol_line(line)) {
+        ReplyLine read = read_reply_line(line);
+        if (read.kind == ReplyLine::Kind::kPass) continue;
+        if (read.kind == ReplyLine::Kind::kMove) {
+          reply.move = std::move(read.move);
+        } else {
           reply.kind = SearchReply::Kind::kGarbage;
-          reply.detail = "garbage instead of bestmove: '" + line.substr(0, 80) + "'";
-          return reply;
+          reply.detail = std::move(read.detail);
         }
-        continue;
+        return reply;
       }
       case tools::ChildProcess::ReadStatus::kTimeout:
         reply.kind = SearchReply::Kind::kTimeout;

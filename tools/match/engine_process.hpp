@@ -29,7 +29,8 @@ struct SearchReply {
   std::string detail;  // for faults: what went wrong
 };
 
-// One running engine process speaking PROTOCOL.md, reused across games.
+// One running engine process speaking the protocol of docs/protocol.md,
+// reused across games.
 // Any fault leaves it stopped; the next ensure_ready() restarts it.
 class EngineProcess {
  public:
@@ -39,7 +40,7 @@ class EngineProcess {
   const EngineSpec& spec() const { return spec_; }
   // Starts the process if needed (uci, options, isready) and, for a new
   // game, sends ucinewgame and waits for readyok.
-  Expected<bool> ensure_ready(bool new_game);
+  Status ensure_ready(bool new_game);
   // Sends the position and go lines and waits for bestmove up to the
   // allowance (plus a little slack for the pipes).
   SearchReply search(const std::string& position_command, const std::string& go_command,
@@ -52,8 +53,10 @@ class EngineProcess {
   int restarts() const { return starts_ > 0 ? starts_ - 1 : 0; }
 
  private:
-  // Reads lines until one starts with `word`; info lines pass.
-  Expected<std::string> wait_for(const std::string& word, long long timeout_ms);
+  // Reads lines until one starts with `word`; other protocol lines pass,
+  // and any line at all with `skip_other_lines` (before uciok).
+  Expected<std::string> wait_for(const std::string& word, long long timeout_ms,
+                                 bool skip_other_lines);
 
   EngineSpec spec_;
   std::vector<std::pair<std::string, std::string>> rule_options_;
@@ -62,9 +65,5 @@ class EngineProcess {
   tools::ChildProcess process_;
   int starts_ = 0;
 };
-
-// Engine output lines the runner understands; anything else while it waits
-// for a reply is garbage.
-bool is_protocol_line(const std::string& line);
 
 }  // namespace tiaoqi::match

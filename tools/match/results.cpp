@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <map>
 
+#include "engine/util/text.hpp"
 #include "tools/common/record.hpp"
 #include "tools/match/plackett_luce.hpp"
 
@@ -65,82 +66,101 @@ double placement_score(const std::vector<std::vector<int>>& standings, int playe
   return (below + 0.5 * tied) / (players - 1);
 }
 
+namespace {
+
+// Adds one game to the table and the pairwise scores; returns engine 0's
+// mean placement score over its seats (-1 when it did not play).
+double count_game(MatchResults& results, const GameSummary& game) {
+  const int players = results.players;
+  const auto places = places_of(game.standings, players);
+  double engine0_score = 0;
+  int engine0_seats = 0;
+  for (int seat = 0; seat < players; ++seat) {
+    const int engine = game.seat_engines[static_cast<std::size_t>(seat)];
+    EngineRow& row = results.rows[static_cast<std::size_t>(engine)];
+    const Place& place = places[static_cast<std::size_t>(seat)];
+    ++row.games;
+    if (place.group == 0 && game.standings[0].size() == 1)
+      ++row.wins;
+    else if (place.group == 0)
+      ++row.draws;
+    else
+      ++row.losses;
+    const double score = placement_score(game.standings, seat);
+    row.points += score;
+    row.placement_sum += place.middle;
+    if (engine == 0) {
+      engine0_score += score;
+      ++engine0_seats;
+    }
+    for (int other = 0; other < players; ++other) {
+      const int rival = game.seat_engines[static_cast<std::size_t>(other)];
+      if (other == seat || rival == engine) continue;
+      const Place& theirs = places[static_cast<std::size_t>(other)];
+      results.pair_points[engine][rival] += place.group < theirs.group    ? 1.0
+                                            : place.group == theirs.group ? 0.5
+                                                                          : 0.0;
+      ++results.pair_counts[engine][rival];
+    }
+  }
+  return engine0_seats ? engine0_score / engine0_seats : -1;
+}
+
+// The game's finishing order with engines in place of players.
+FinishingOrder engine_order(const GameSummary& game) {
+  FinishingOrder order;
+  for (const auto& group : game.standings) {
+    std::vector<int> engines_in_group;
+    for (int player : group)
+      engines_in_group.push_back(game.seat_engines[static_cast<std::size_t>(player)]);
+    order.push_back(engines_in_group);
+  }
+  return order;
+}
+
+// Two engines: one sample per opening whose rotations all finished, and
+// the Elo, pentanomial and SPRT over them.
+void two_engine_statistics(MatchResults& results,
+                           const std::map<int, std::vector<double>>& opening_scores,
+                           const std::optional<SprtConfig>& sprt_config) {
+  for (const auto& [opening, scores] : opening_scores) {
+    if (static_cast<int>(scores.size()) != results.rotations) continue;
+    double sum = 0;
+    for (double s : scores) sum += s;
+    results.samples.push_back(sum / static_cast<double>(scores.size()));
+  }
+  results.elo = estimate_elo(results.samples);
+  if (results.players == 2) results.pentanomial = pentanomial(results.samples);
+  results.sprt_config = sprt_config;
+  if (sprt_config) results.sprt = sprt(*sprt_config, results.samples);
+}
+
+}  // namespace
+
 MatchResults compute_results(const std::vector<std::string>& names, int players,
                              std::vector<GameSummary> games,
                              const std::optional<SprtConfig>& sprt_config, bool with_ratings) {
   std::sort(games.begin(), games.end(),
             [](const GameSummary& a, const GameSummary& b) { return a.game < b.game; });
   MatchResults results;
-  const int engines = static_cast<int>(names.size());
+  const auto engines = names.size();
   results.names = names;
   results.players = players;
   results.rotations = players;
   results.games = static_cast<int>(games.size());
-  results.rows.assign(static_cast<std::size_t>(engines), {});
-  results.pair_points.assign(static_cast<std::size_t>(engines),
-                             std::vector<double>(static_cast<std::size_t>(engines), 0.0));
-  results.pair_counts.assign(static_cast<std::size_t>(engines),
-                             std::vector<int>(static_cast<std::size_t>(engines), 0));
+  results.rows.assign(engines, {});
+  results.pair_points.assign(engines, std::vector<double>(engines, 0.0));
+  results.pair_counts.assign(engines, std::vector<int>(engines, 0));
   std::map<int, std::vector<double>> opening_scores;
   std::vector<FinishingOrder> orders;
-
   for (const auto& game : games) {
-    const auto places = places_of(game.standings, players);
-    double engine0_score = 0;
-    int engine0_seats = 0;
-    for (int seat = 0; seat < players; ++seat) {
-      const int engine = game.seat_engines[static_cast<std::size_t>(seat)];
-      EngineRow& row = results.rows[static_cast<std::size_t>(engine)];
-      const Place& place = places[static_cast<std::size_t>(seat)];
-      ++row.games;
-      if (place.group == 0 && game.standings[0].size() == 1)
-        ++row.wins;
-      else if (place.group == 0)
-        ++row.draws;
-      else
-        ++row.losses;
-      const double score = placement_score(game.standings, seat);
-      row.points += score;
-      row.placement_sum += place.middle;
-      if (engine == 0) {
-        engine0_score += score;
-        ++engine0_seats;
-      }
-      for (int other = 0; other < players; ++other) {
-        const int rival = game.seat_engines[static_cast<std::size_t>(other)];
-        if (other == seat || rival == engine) continue;
-        const Place& theirs = places[static_cast<std::size_t>(other)];
-        results.pair_points[engine][rival] += place.group < theirs.group    ? 1.0
-                                              : place.group == theirs.group ? 0.5
-                                                                            : 0.0;
-        ++results.pair_counts[engine][rival];
-      }
-    }
-    if (engine0_seats) opening_scores[game.opening_index].push_back(engine0_score / engine0_seats);
-    FinishingOrder order;
-    for (const auto& group : game.standings) {
-      std::vector<int> engines_in_group;
-      for (int player : group)
-        engines_in_group.push_back(game.seat_engines[static_cast<std::size_t>(player)]);
-      order.push_back(engines_in_group);
-    }
-    orders.push_back(order);
+    const double engine0_score = count_game(results, game);
+    if (engine0_score >= 0) opening_scores[game.opening_index].push_back(engine0_score);
+    orders.push_back(engine_order(game));
   }
-
-  if (engines == 2) {
-    for (const auto& [opening, scores] : opening_scores) {
-      if (static_cast<int>(scores.size()) != results.rotations) continue;
-      double sum = 0;
-      for (double s : scores) sum += s;
-      results.samples.push_back(sum / static_cast<double>(scores.size()));
-    }
-    results.elo = estimate_elo(results.samples);
-    if (players == 2) results.pentanomial = pentanomial(results.samples);
-    results.sprt_config = sprt_config;
-    if (sprt_config) results.sprt = sprt(*sprt_config, results.samples);
-  }
+  if (engines == 2) two_engine_statistics(results, opening_scores, sprt_config);
   if (with_ratings && players >= 3 && !orders.empty())
-    results.ratings = plackett_luce_elo(engines, orders);
+    results.ratings = plackett_luce_elo(static_cast<int>(engines), orders);
   return results;
 }
 
@@ -182,7 +202,7 @@ std::string results_table(const MatchResults& results) {
   }
   if (results.names.size() == 2) {
     text += "Elo " + results.names[0] + " - " + results.names[1] + ": " + elo_text(results.elo) +
-            " (95%, " + std::to_string(results.samples.size()) + " openings";
+            " (95%, " + util::plural(static_cast<std::int64_t>(results.samples.size()), "opening");
     text += results.players == 2 ? " as game pairs)" : ", placement averaged over rotations)";
     text += '\n';
     if (results.players == 2) {
@@ -215,95 +235,63 @@ std::string progress_line(const MatchResults& results, int scheduled) {
 
 tools::Json results_json(const MatchResults& results) {
   tools::Json json;
-  json.set("games", results.games);
-  tools::Json rows;
+  json["games"] = results.games;
+  tools::Json rows = tools::Json::array();
   for (std::size_t e = 0; e < results.rows.size(); ++e) {
     const EngineRow& row = results.rows[e];
     tools::Json entry;
-    entry.set("name", results.names[e]);
-    entry.set("games", row.games);
-    entry.set("wins", row.wins);
-    entry.set("draws", row.draws);
-    entry.set("losses", row.losses);
-    entry.set("points", row.points);
-    entry.set("average_placement", row.average_placement());
-    if (e < results.ratings.size()) entry.set("rating", results.ratings[e]);
-    tools::Json pairs;
+    entry["name"] = results.names[e];
+    entry["games"] = row.games;
+    entry["wins"] = row.wins;
+    entry["draws"] = row.draws;
+    entry["losses"] = row.losses;
+    entry["points"] = row.points;
+    entry["average_placement"] = row.average_placement();
+    if (e < results.ratings.size()) entry["rating"] = results.ratings[e];
+    tools::Json pairs = tools::Json::array();
     for (std::size_t j = 0; j < results.rows.size(); ++j) {
       if (j == e || results.pair_counts[e][j] == 0) continue;
-      tools::Json pair;
-      pair.set("opponent", results.names[j]);
-      pair.set("points", results.pair_points[e][j]);
-      pair.set("meetings", results.pair_counts[e][j]);
-      pairs.push(pair);
+      pairs.push_back({{"opponent", results.names[j]},
+                       {"points", results.pair_points[e][j]},
+                       {"meetings", results.pair_counts[e][j]}});
     }
-    entry.set("pairwise", pairs.is_null() ? tools::Json(tools::Json::Array{}) : pairs);
-    rows.push(entry);
+    entry["pairwise"] = std::move(pairs);
+    rows.push_back(std::move(entry));
   }
-  json.set("engines", rows);
+  json["engines"] = std::move(rows);
   if (results.names.size() == 2 && results.elo.defined) {
     tools::Json elo;
-    elo.set("samples", static_cast<int>(results.samples.size()));
-    elo.set("score", results.elo.score);
-    elo.set("elo", results.elo.elo);
-    elo.set("low", results.elo.elo_low);
-    elo.set("high", results.elo.elo_high);
-    if (results.players == 2) {
-      tools::Json::Array penta;
-      for (int count : results.pentanomial) penta.emplace_back(count);
-      elo.set("pentanomial", penta);
-    }
-    json.set("elo", elo);
+    elo["samples"] = results.samples.size();
+    elo["score"] = results.elo.score;
+    elo["elo"] = results.elo.elo;
+    elo["low"] = results.elo.elo_low;
+    elo["high"] = results.elo.elo_high;
+    if (results.players == 2) elo["pentanomial"] = results.pentanomial;
+    json["elo"] = std::move(elo);
   }
   if (results.sprt_config) {
-    tools::Json sprt;
-    sprt.set("elo0", results.sprt_config->elo0);
-    sprt.set("elo1", results.sprt_config->elo1);
-    sprt.set("alpha", results.sprt_config->alpha);
-    sprt.set("beta", results.sprt_config->beta);
-    sprt.set("llr", results.sprt.llr);
-    sprt.set("lower", results.sprt.lower);
-    sprt.set("upper", results.sprt.upper);
-    sprt.set("decision", decision_text(results.sprt.decision));
-    json.set("sprt", sprt);
+    json["sprt"] = {{"elo0", results.sprt_config->elo0},
+                    {"elo1", results.sprt_config->elo1},
+                    {"alpha", results.sprt_config->alpha},
+                    {"beta", results.sprt_config->beta},
+                    {"llr", results.sprt.llr},
+                    {"lower", results.sprt.lower},
+                    {"upper", results.sprt.upper},
+                    {"decision", decision_text(results.sprt.decision)}};
   }
   return json;
 }
 
 tools::Json games_json(const std::vector<GameSummary>& games) {
-  tools::Json::Array list;
-  for (const auto& game : games) {
-    tools::Json entry;
-    entry.set("game", game.game);
-    entry.set("opening", game.opening_index);
-    entry.set("rotation", game.rotation);
-    tools::Json::Array seats;
-    for (int engine : game.seat_engines) seats.emplace_back(engine);
-    entry.set("seats", seats);
-    entry.set("result", tools::format_standings(game.standings));
-    entry.set("termination", game.termination);
-    list.push_back(entry);
-  }
+  tools::Json list = tools::Json::array();
+  for (const auto& game : games)
+    list.push_back({{"game", game.game},
+                    {"opening", game.opening_index},
+                    {"rotation", game.rotation},
+                    {"seats", game.seat_engines},
+                    {"result", tools::format_standings(game.standings)},
+                    {"termination", game.termination}});
   return list;
-}
-
-Expected<std::vector<GameSummary>> games_from_json(const tools::Json& games) {
-  std::vector<GameSummary> out;
-  for (const auto& entry : games.array()) {
-    GameSummary game;
-    game.game = static_cast<int>(entry["game"].number(-1));
-    game.opening_index = static_cast<int>(entry["opening"].number(-1));
-    game.rotation = static_cast<int>(entry["rotation"].number(-1));
-    for (const auto& seat : entry["seats"].array())
-      game.seat_engines.push_back(static_cast<int>(seat.number()));
-    auto standings = tools::parse_standings(entry["result"].string());
-    if (!standings || game.game < 0 || game.seat_engines.empty())
-      return fail("summary: a game entry lacks game, seats or result");
-    game.standings = *standings;
-    game.termination = entry["termination"].string();
-    out.push_back(std::move(game));
-  }
-  return out;
 }
 
 }  // namespace tiaoqi::match

@@ -69,7 +69,7 @@ std::string results_table(const MatchResults& results);
 std::string progress_line(const MatchResults& results, int scheduled);
 
 tools::Json results_json(const MatchResults& results);
+// The finished games as the summary lists them; merge reads them back.
 tools::Json games_json(const std::vector<GameSummary>& games);
-Expected<std::vector<GameSummary>> games_from_json(const tools::Json& games);
 
 }  // namespace tiaoqi::match

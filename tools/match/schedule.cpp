@@ -1,27 +1,13 @@
 #include "tools/match/schedule.hpp"
 
-#include <fstream>
-
 #include "engine/game.hpp"
 #include "engine/movegen.hpp"
 #include "engine/position_string.hpp"
+#include "engine/util/hash.hpp"
+#include "engine/util/text.hpp"
+#include "tools/common/text_file.hpp"
 
 namespace tiaoqi::match {
-namespace {
-
-// SplitMix64: fully specified, so openings are the same on every platform
-// (the standard distributions are not).
-struct SplitMix {
-  std::uint64_t state;
-  std::uint64_t next() {
-    std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-  }
-};
-
-}  // namespace
 
 int rotation_count(const RuleOptions& rules) { return rules.players; }
 
@@ -35,9 +21,9 @@ Expected<std::vector<int>> seat_engines(int engine_count, int players, int rotat
     for (int s = 0; s < players; ++s) seats[s] = s == rotation ? 0 : 1;
     return seats;
   }
-  return fail("cannot seat " + std::to_string(engine_count) + " engines at " +
-              std::to_string(players) +
-              " players: give as many engines as players, or two engines (one against copies)");
+  return fail("cannot seat " + util::plural(engine_count, "engine") + " at " +
+              util::plural(players, "player") +
+              ": give as many engines as players, or two engines (one against copies)");
 }
 
 Expected<std::string> random_opening(const RuleOptions& rules, int plies, std::uint64_t seed,
@@ -45,33 +31,37 @@ Expected<std::string> random_opening(const RuleOptions& rules, int plies, std::u
   auto setup = start_setup(rules);
   if (!setup) return Error{setup.error()};
   const int rounds = (plies + rules.players - 1) / rules.players;
-  SplitMix rng{seed * 0x100000001B3ULL + static_cast<std::uint64_t>(index)};
+  // SplitMix64 is fully specified, so openings are the same on every
+  // platform (the standard distributions are not).
+  std::uint64_t state = seed * 0x100000001B3ULL + static_cast<std::uint64_t>(index);
   for (int attempt = 0; attempt < 100; ++attempt) {
     Position position = setup->position;
     settle(position);
     for (int ply = 0; ply < rounds * rules.players && !position.is_over(); ++ply) {
       MoveList moves;
       generate_moves(position, moves);
-      position.play(moves[static_cast<int>(rng.next() % static_cast<std::uint64_t>(moves.size()))]);
+      position.play(moves[static_cast<int>(util::splitmix64_next(state) %
+                                           static_cast<std::uint64_t>(moves.size()))]);
       settle(position);
     }
     if (!position.is_over()) return position_string(position);
   }
-  return fail("no random opening of " + std::to_string(plies) + " plies keeps the game going");
+  return fail("no random opening of " + util::plural(plies, "ply", "plies") +
+              " keeps the game going");
 }
 
 Expected<std::vector<std::string>> read_openings_file(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) return fail("cannot read openings file '" + path + "'");
+  auto text = tools::read_text_file(path, "openings file");
+  if (!text) return Error{text.error()};
   std::vector<std::string> lines;
-  std::string line;
-  while (std::getline(in, line)) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    const auto begin = line.find_first_not_of(" \t");
-    if (begin == std::string::npos || line[begin] == '#') continue;
-    lines.push_back(line.substr(begin));
+  for (std::string_view line : util::split(*text, '\n')) {
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    line = util::trim(line);
+    if (line.empty() || line[0] == '#') continue;
+    lines.emplace_back(line);
   }
-  if (lines.empty()) return fail("openings file '" + path + "' holds no position string");
+  if (lines.empty())
+    return fail("openings file " + util::quote_input(path, 200) + " holds no position string");
   return lines;
 }
 
@@ -95,7 +85,8 @@ Expected<std::vector<GameTask>> build_schedule(const ScheduleConfig& config) {
       opening = config.opening_file_lines[static_cast<std::size_t>(index) %
                                           config.opening_file_lines.size()];
       auto checked = parse_position_string(opening, config.rules);
-      if (!checked) return fail("opening '" + opening + "': " + checked.error());
+      if (!checked)
+        return fail("opening " + util::quote_input(opening, 80) + ": " + checked.error());
     } else {
       auto made = random_opening(config.rules, config.random_plies, config.seed, index);
       if (!made) return Error{made.error()};

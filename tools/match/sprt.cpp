@@ -1,7 +1,6 @@
 #include "tools/match/sprt.hpp"
 
 #include <cmath>
-#include <cstdlib>
 
 #include "engine/facade/options.hpp"
 #include "engine/util/text.hpp"
@@ -14,25 +13,30 @@ Expected<SprtConfig> parse_sprt(const std::vector<std::string>& words) {
   for (const auto& word : words) {
     auto pair = util::split_name_value(word);
     if (!pair) return fail("--sprt: " + pair.error());
-    char* end = nullptr;
-    const double value = std::strtod(pair->second.c_str(), &end);
-    if (pair->second.empty() || *end != '\0')
-      return fail("--sprt: '" + word + "' needs a number after '='");
-    if (pair->first == "elo0")
-      config.elo0 = value;
-    else if (pair->first == "elo1")
-      config.elo1 = value;
-    else if (pair->first == "alpha")
-      config.alpha = value;
-    else if (pair->first == "beta")
-      config.beta = value;
-    else
-      return fail("--sprt: unknown parameter '" + pair->first + "' (elo0, elo1, alpha, beta)");
+    double* field = pair->first == "elo0"    ? &config.elo0
+                    : pair->first == "elo1"  ? &config.elo1
+                    : pair->first == "alpha" ? &config.alpha
+                    : pair->first == "beta"  ? &config.beta
+                                             : nullptr;
+    if (!field)
+      return fail("--sprt: expected elo0, elo1, alpha or beta, got " +
+                  util::quote_input(pair->first));
+    const auto value = util::to_decimal(pair->second);
+    if (!value)
+      return fail("--sprt: " + pair->first + " expects a decimal number, got " +
+                  util::quote_input(pair->second));
+    *field = *value;
   }
-  if (!(config.alpha > 0 && config.alpha < 1 && config.beta > 0 && config.beta < 1))
-    return fail("--sprt: alpha and beta must lie between 0 and 1");
-  if (config.elo0 >= config.elo1) return fail("--sprt: elo0 must be below elo1");
+  auto valid = check_sprt(config);
+  if (!valid) return fail("--sprt: " + valid.error());
   return config;
+}
+
+Status check_sprt(const SprtConfig& config) {
+  if (!(config.alpha > 0 && config.alpha < 1 && config.beta > 0 && config.beta < 1))
+    return fail("alpha and beta must lie between 0 and 1");
+  if (!(config.elo0 < config.elo1)) return fail("elo0 must be below elo1");
+  return Done{};
 }
 
 SprtState sprt(const SprtConfig& config, const std::vector<double>& samples) {

@@ -18,6 +18,8 @@ struct SprtConfig {
 };
 // Reads "elo0=0 elo1=5 alpha=0.05 beta=0.05" (any order, all optional).
 Expected<SprtConfig> parse_sprt(const std::vector<std::string>& words);
+// A test that can decide: 0 < alpha, beta < 1 and elo0 < elo1.
+Status check_sprt(const SprtConfig& config);
 
 enum class SprtDecision { kContinue, kAcceptH0, kAcceptH1 };
 

@@ -3,7 +3,6 @@
 #include <string>
 #include <vector>
 
-#include "engine/util/expected.hpp"
 #include "tools/common/json.hpp"
 #include "tools/match/match.hpp"
 #include "tools/match/results.hpp"
@@ -19,18 +18,5 @@ tools::Json summary_json(const tools::Json& match_info, const MatchResults& resu
 // What was played: engines, options, time control, openings, shard.
 tools::Json match_info_json(const MatchConfig& config, const MatchRun& run,
                             const std::string& openings_file);
-
-struct MergedMatch {
-  tools::Json summary;
-  MatchResults results;
-  std::vector<GameSummary> games;
-};
-
-// Combines the summaries of shards of one match. The shards must agree on
-// the engines and the options; a game present in two shards is an error.
-Expected<MergedMatch> merge_summaries(const std::vector<tools::Json>& summaries);
-
-Expected<tools::Json> read_json_file(const std::string& path);
-bool write_text_file(const std::string& path, const std::string& text);
 
 }  // namespace tiaoqi::match

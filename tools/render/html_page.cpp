@@ -2,6 +2,8 @@
 
 #include <cstdio>
 
+#include "tools/common/json.hpp"
+
 namespace tiaoqi::render {
 namespace {
 
@@ -9,6 +11,15 @@ std::string line_text(const tools::RecordEvent& event) {
   if (event.kind == tools::RecordEvent::Kind::kElimination)
     return "p" + std::to_string(event.player) + " out: " + event.text;
   return "p" + std::to_string(event.player) + " " + event.text;
+}
+
+// JSON is a JavaScript literal; with '<' escaped (it only occurs inside
+// strings) no caption can close the script element.
+std::string script_literal(const tools::Json& json) {
+  const std::string text = json.dump(-1, ' ', true, tools::Json::error_handler_t::replace);
+  std::string out;
+  for (char c : text) out += c == '<' ? std::string("\\u003c") : std::string(1, c);
+  return out;
 }
 
 }  // namespace
@@ -58,24 +69,18 @@ std::string game_page(const tools::GameRecord& record, const tools::Replay& repl
       " <span id=\"caption\"></span></div>\n<div id=\"wrap\">\n";
   html += "<svg xmlns=\"http://www.w3.org/2000/svg\" " + std::string(size) + ">\n" + base.defs +
           base.board;
-  std::string captions = "[";
+  tools::Json captions = tools::Json::array();
   for (std::size_t f = 0; f < replay.frames.size(); ++f) {
     const BoardView view = frame_view(record, replay, f);
     html += "<g id=\"f" + std::to_string(f) + "\" style=\"display:none\">\n" +
             pieces_layer(view, style) + "</g>\n";
-    std::string escaped;
-    for (char c : view.caption) {
-      if (c == '"' || c == '\\') escaped += '\\';
-      escaped += c == '<' ? ' ' : c;
-    }
-    captions += (f ? ",\"" : "\"") + escaped + "\"";
+    captions.push_back(view.caption);
   }
-  captions += "]";
   html += "</svg>\n<div id=\"moves\">\n<div data-f=\"0\">opening</div>\n";
   for (std::size_t i = 0; i < record.events.size(); ++i)
     html += "<div data-f=\"" + std::to_string(i + 1) + "\">" + std::to_string(i + 1) + ". " +
             xml_escape(line_text(record.events[i])) + "</div>\n";
-  html += "</div></div>\n<script>\nconst captions=" + captions +
+  html += "</div></div>\n<script>\nconst captions=" + script_literal(captions) +
           ";\nconst last=" + std::to_string(replay.frames.size() - 1) +
           ";\nlet cur=-1;\n"
           "function go(f){f=Math.max(0,Math.min(last,f));if(cur>=0){"

@@ -2,15 +2,15 @@
 // through rsvg-convert or ImageMagick when installed), or a whole game as an
 // HTML page. See docs/match.md.
 #include <boost/program_options.hpp>
-#include <cstdio>
-#include <cstdlib>
-#include <fstream>
 #include <iostream>
 
+#include "engine/util/text.hpp"
 #include "tools/common/command_line.hpp"
 #include "tools/common/record.hpp"
 #include "tools/common/replay.hpp"
+#include "tools/common/text_file.hpp"
 #include "tools/render/html_page.hpp"
+#include "tools/render/png.hpp"
 #include "tools/render/svg.hpp"
 
 namespace po = boost::program_options;
@@ -19,64 +19,32 @@ using namespace tiaoqi::render;
 
 namespace {
 
-int error(const std::string& message) {
-  std::cerr << "tiaoqi-render: " << message << '\n';
-  return 1;
-}
+constexpr const char* kTool = "tiaoqi-render";
 
-bool ends_with(const std::string& text, const std::string& suffix) {
-  return text.size() >= suffix.size() &&
-         text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
-std::string shell_quote(const std::string& text) {
-  std::string out = "'";
-  for (char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
-
-bool has_command(const std::string& probe) {
-  return std::system((probe + " >/dev/null 2>&1").c_str()) == 0;
-}
-
-// PNG through whichever converter is installed; none is required.
-int write_png(const std::string& svg, const std::string& path) {
-  const std::string temporary = path + ".tmp.svg";
-  std::ofstream(temporary) << svg;
-  std::string command;
-  if (has_command("rsvg-convert --version"))
-    command = "rsvg-convert -o " + shell_quote(path) + " " + shell_quote(temporary);
-  else if (has_command("convert -version | grep -q ImageMagick"))
-    command = "convert " + shell_quote(temporary) + " " + shell_quote(path);
-  else {
-    std::remove(temporary.c_str());
-    return error("PNG needs rsvg-convert (librsvg2-bin) or ImageMagick; write .svg instead");
-  }
-  const int status = std::system(command.c_str());
-  std::remove(temporary.c_str());
-  return status == 0 ? 0 : error("the converter failed: " + command);
-}
+int error(const std::string& message) { return tools::report_error(kTool, message); }
+int usage_error(const std::string& message) { return tools::usage_error(kTool, message); }
 
 int write_output(const std::string& text, const std::string& path) {
   if (path.empty() || path == "-") {
     std::cout << text;
     return 0;
   }
-  if (ends_with(path, ".png")) return write_png(text, path);
-  std::ofstream out(path);
-  out << text;
-  return out ? 0 : error("cannot write '" + path + "'");
+  if (path.ends_with(".png")) {
+    auto written = write_png(text, path);
+    return written ? 0 : error(written.error());
+  }
+  return tools::write_text_file(path, text) ? 0
+                                            : error("cannot write " + util::quote_input(path, 200));
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+po::options_description render_flags() {
   po::options_description flags(
       "tiaoqi-render --position \"<position string>\" [-o board.svg|board.png]\n"
       "tiaoqi-render --record games.txt [--game N] [--ply K] [-o board.svg|board.png]\n"
       "tiaoqi-render --record games.txt [--game N] --html game.html\n\nOptions");
-  flags.add_options()("help", "this text")("position", po::value<std::string>(),
-                                           "a position string (dragons in upper case)")(
+  tools::add_help_and_version(flags);
+  flags.add_options()("position", po::value<std::string>(),
+                      "a position string (dragons in upper case)")(
       "path", po::value<std::string>(), "draw this move path as the last move, e.g. k3k5i7g7")(
       "record", po::value<std::string>(), "a game record file of tiaoqi-match")(
       "game", po::value<int>(), "the game number in the record (default: the first)")(
@@ -85,33 +53,23 @@ int main(int argc, char** argv) {
       "output,o", po::value<std::string>()->default_value("-"),
       "output file: .svg, .png, or - for standard output")("names", "write every hole's name")(
       "size", po::value<double>()->default_value(36), "pixels between neighbouring holes");
-  auto parsed = tools::parse_arguments(argc, argv, flags);
-  if (!parsed) {
-    // A bad command line is a usage error (exit 2), like the other tools'.
-    error(parsed.error() + " (see tiaoqi-render --help)");
-    return 2;
-  }
-  const po::variables_map& vm = *parsed;
-  if (vm.count("help") || (!vm.count("position") && !vm.count("record"))) {
-    std::cout << flags;
-    return vm.count("help") ? 0 : 2;
-  }
-  SvgStyle style;
-  style.hole_names = vm.count("names") > 0;
-  style.spacing = vm["size"].as<double>();
-  const std::string output = vm["output"].as<std::string>();
+  return flags;
+}
 
-  if (vm.count("position")) {
-    auto view = view_of_position_string(vm["position"].as<std::string>());
-    if (!view) return error(view.error());
-    if (vm.count("path")) {
-      view->last_path =
-          tools::split_path(Geometry::of(view->arm_size), vm["path"].as<std::string>());
-      if (view->last_path.empty()) return error("--path: not a path of holes");
-    }
-    return write_output(render_svg(*view, style), output);
+int draw_position(const po::variables_map& vm, const SvgStyle& style) {
+  auto view = view_of_position_string(vm["position"].as<std::string>());
+  if (!view) return error(view.error());
+  if (vm.count("path")) {
+    const std::string& path = vm["path"].as<std::string>();
+    view->last_path = tools::split_path(Geometry::of(view->arm_size), path);
+    if (view->last_path.empty())
+      return error("--path: expected a path of holes such as k3k5i7g7, got " +
+                   util::quote_input(path));
   }
+  return write_output(render_svg(*view, style), vm["output"].as<std::string>());
+}
 
+int draw_game(const po::variables_map& vm, const SvgStyle& style) {
   auto records = tools::read_record_file(vm["record"].as<std::string>());
   if (!records) return error(records.error());
   if (records->empty()) return error("the record file holds no game");
@@ -125,9 +83,10 @@ int main(int argc, char** argv) {
   auto replay = tools::replay_record(*record);
   if (!replay) return error(replay.error());
   if (vm.count("html")) {
-    std::ofstream out(vm["html"].as<std::string>());
-    out << game_page(*record, *replay, style);
-    return out ? 0 : error("cannot write the HTML page");
+    const std::string& path = vm["html"].as<std::string>();
+    return tools::write_text_file(path, game_page(*record, *replay, style))
+               ? 0
+               : error("cannot write " + util::quote_input(path, 200));
   }
   std::size_t frame = replay->frames.size() - 1;
   if (vm.count("ply")) {
@@ -136,5 +95,25 @@ int main(int argc, char** argv) {
       return error("--ply: the game has lines 0 to " + std::to_string(replay->frames.size() - 1));
     frame = static_cast<std::size_t>(ply);
   }
-  return write_output(render_svg(frame_view(*record, *replay, frame), style), output);
+  return write_output(render_svg(frame_view(*record, *replay, frame), style),
+                      vm["output"].as<std::string>());
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const po::options_description flags = render_flags();
+  auto parsed = tools::parse_arguments(argc, argv, flags);
+  // A bad command line is a usage error (exit 2), like the other tools'.
+  if (!parsed) return usage_error(parsed.error());
+  const po::variables_map& vm = *parsed;
+  if (auto done = tools::answer_help_or_version(vm, kTool, flags, std::cout)) return *done;
+  if (!vm.count("position") && !vm.count("record")) {
+    std::cout << flags;
+    return 2;
+  }
+  SvgStyle style;
+  style.hole_names = vm.count("names") > 0;
+  style.spacing = vm["size"].as<double>();
+  return vm.count("position") ? draw_position(vm, style) : draw_game(vm, style);
 }

@@ -21,7 +21,8 @@ struct BoardLayers {
 };
 
 // Screen position of a hole: north up, rank 1 at the bottom, horizontal
-// position 2x + y half-spacings from the centre line (RULES.md section 1).
+// position 2x + y half-spacings from the centre line (docs/rules.md, "Hole
+// names").
 struct Point {
   double x = 0, y = 0;
 };

@@ -1,5 +1,7 @@
 #include "tools/tune/cli.hpp"
 
+#include "engine/util/text.hpp"
+
 namespace tiaoqi::tune {
 namespace {
 
@@ -26,7 +28,7 @@ Expected<bool> select(FitSelection& selection, std::string_view name) {
       selection.feature[f] = true;
       return true;
     }
-  return fail("--features: expected " + fittable_names() + ", got '" + std::string(name) + "'");
+  return fail("--features: expected " + fittable_names() + ", got " + util::quote_input(name));
 }
 
 }  // namespace
@@ -42,16 +44,10 @@ FitSelection all_but_distance() {
 Expected<FitSelection> parse_fit_selection(const std::vector<std::string>& words) {
   FitSelection selection;
   for (const std::string& word : words) {
-    std::size_t start = 0;
-    while (start <= word.size()) {
-      std::size_t end = word.find(',', start);
-      if (end == std::string::npos) end = word.size();
-      const std::string_view name = std::string_view(word).substr(start, end - start);
-      if (!name.empty()) {
-        auto selected = select(selection, name);
-        if (!selected) return Error{selected.error()};
-      }
-      start = end + 1;
+    for (std::string_view name : util::split(word, ',')) {
+      if (name.empty()) continue;
+      auto selected = select(selection, name);
+      if (!selected) return Error{selected.error()};
     }
   }
   return selection;
@@ -60,7 +56,7 @@ Expected<FitSelection> parse_fit_selection(const std::vector<std::string>& words
 Expected<Loss> parse_loss(std::string_view name) {
   if (name == "log") return Loss::kLog;
   if (name == "mse") return Loss::kSquared;
-  return fail("--loss: expected log or mse, got '" + std::string(name) + "'");
+  return fail("--loss: expected log or mse, got " + util::quote_input(name));
 }
 
 std::string_view loss_name(Loss loss) { return loss == Loss::kLog ? "log" : "mse"; }

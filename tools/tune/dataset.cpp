@@ -3,6 +3,7 @@
 #include <limits>
 #include <map>
 
+#include "engine/util/text.hpp"
 #include "tools/common/replay.hpp"
 
 namespace tiaoqi::tune {
@@ -79,7 +80,7 @@ Expected<Dataset> read_dataset(const std::vector<std::string>& paths,
   int groups = 0;
   for (const auto& path : paths) {
     auto records = tools::read_record_file(path);
-    if (!records) return fail(path + ": " + records.error());
+    if (!records) return Error{records.error()};
     std::map<int, int> group_of_opening;
     for (const auto& record : *records) {
       if (!is_usable(record)) {
@@ -87,7 +88,7 @@ Expected<Dataset> read_dataset(const std::vector<std::string>& paths,
         continue;
       }
       auto samples = game_samples(record, options);
-      if (!samples) return fail(path + ": " + samples.error());
+      if (!samples) return fail(util::quote_input(path, 200) + ": " + samples.error());
       ++dataset.stats.games;
       const auto group = group_of_opening.try_emplace(record.opening_index, groups);
       if (group.second) ++groups;

@@ -2,6 +2,8 @@
 
 #include <cstdio>
 
+#include "engine/util/text.hpp"
+
 namespace tiaoqi::tune {
 namespace {
 
@@ -34,20 +36,20 @@ bool is_fitted(const TuneReport& report, int feature) {
 tools::Json weights_json(const RealWeights& weights) {
   tools::Json json;
   for (int f = 0; f < kFeatureCount; ++f)
-    json.set(std::string(feature_name(static_cast<EvalFeature>(f))), weights.feature[f]);
-  json.set("tempo", weights.tempo);
+    json[std::string(feature_name(static_cast<EvalFeature>(f)))] = weights.feature[f];
+  json["tempo"] = weights.tempo;
   return json;
 }
 
 tools::Json fit_json(const FitResult& fit) {
   tools::Json json;
-  json.set("weights", weights_json(fit.weights));
-  json.set("standard_errors", weights_json(fit.standard_error));
-  json.set("scale", fit.scale);
-  json.set("scale_standard_error", fit.scale_standard_error);
-  json.set("loss", fit.loss);
-  json.set("iterations", fit.iterations);
-  json.set("converged", fit.converged);
+  json["weights"] = weights_json(fit.weights);
+  json["standard_errors"] = weights_json(fit.standard_error);
+  json["scale"] = fit.scale;
+  json["scale_standard_error"] = fit.scale_standard_error;
+  json["loss"] = fit.loss;
+  json["iterations"] = fit.iterations;
+  json["converged"] = fit.converged;
   return json;
 }
 
@@ -62,14 +64,14 @@ std::string paste_line(const EvalWeights& weights) {
 
 std::string format_report(const TuneReport& report) {
   const DatasetStats& stats = report.stats;
-  std::string out = std::to_string(stats.games) + " games (" + std::to_string(stats.games_skipped) +
-                    " skipped), " + std::to_string(stats.positions) + " positions (skip " +
-                    std::to_string(report.sampling.skip_plies) + " plies, every " +
+  std::string out = util::plural(stats.games, "game") + " (" + std::to_string(stats.games_skipped) +
+                    " skipped), " + util::plural(stats.positions, "position") + " (skip " +
+                    util::plural(report.sampling.skip_plies, "ply", "plies") + ", every " +
                     std::to_string(report.sampling.every) + "), loss " +
                     std::string(loss_name(report.loss)) + "\n";
   if (report.holdout > 0)
-    out += "held out: the games of every " + std::to_string(report.holdout) + "th opening, " +
-           std::to_string(report.holdout_positions) + " positions; fitted on " +
+    out += "held out: the games of one opening in every " + std::to_string(report.holdout) + ", " +
+           util::plural(report.holdout_positions, "position") + "; fitted on " +
            std::to_string(stats.positions - report.holdout_positions) + "\n";
   out += "\n";
   out += table_row("weight", "before", "fitted", "rounded");
@@ -96,7 +98,7 @@ std::string format_report(const TuneReport& report) {
   if (report.holdout > 0)
     out += table_row("held-out loss", fixed(report.holdout_loss.before, 6),
                      fixed(report.holdout_loss.after, 6), fixed(report.holdout_loss.rounded, 6));
-  out += "\n" + std::to_string(report.after.iterations) + " iterations" +
+  out += "\n" + util::plural(report.after.iterations, "iteration") +
          (report.after.converged ? " (converged)" : " (not converged: raise --iterations)") +
          "; predicted result = sigmoid(score / scale)\n"
          "+- one standard error (the games of an opening count as one draw)\n\n";
@@ -104,35 +106,31 @@ std::string format_report(const TuneReport& report) {
 }
 
 tools::Json report_json(const TuneReport& report) {
-  tools::Json records = tools::Json::Array{};
-  for (const auto& path : report.records) records.push(path);
-  tools::Json fitted = tools::Json::Array{};
+  tools::Json fitted = tools::Json::array();
   for (int f = 0; f < kFeatureCount; ++f)
-    if (is_fitted(report, f)) fitted.push(std::string(feature_name(static_cast<EvalFeature>(f))));
-  if (report.selection.tempo) fitted.push("tempo");
+    if (is_fitted(report, f))
+      fitted.push_back(std::string(feature_name(static_cast<EvalFeature>(f))));
+  if (report.selection.tempo) fitted.push_back("tempo");
 
   tools::Json json;
-  json.set("records", records);
-  json.set("skip_plies", report.sampling.skip_plies);
-  json.set("every", report.sampling.every);
-  json.set("games", report.stats.games);
-  json.set("games_skipped", report.stats.games_skipped);
-  json.set("positions", report.stats.positions);
-  json.set("loss", std::string(loss_name(report.loss)));
-  json.set("fitted", fitted);
-  json.set("before", fit_json(report.before));
-  json.set("after", fit_json(report.after));
-  json.set("rounded", fit_json(report.rounded));
-  if (report.holdout > 0) {
-    tools::Json holdout;
-    holdout.set("every", report.holdout);
-    holdout.set("positions", report.holdout_positions);
-    holdout.set("loss_before", report.holdout_loss.before);
-    holdout.set("loss_after", report.holdout_loss.after);
-    holdout.set("loss_rounded", report.holdout_loss.rounded);
-    json.set("holdout", holdout);
-  }
-  json.set("paste", paste_line(rounded_weights(report.rounded.weights)));
+  json["records"] = report.records;
+  json["skip_plies"] = report.sampling.skip_plies;
+  json["every"] = report.sampling.every;
+  json["games"] = report.stats.games;
+  json["games_skipped"] = report.stats.games_skipped;
+  json["positions"] = report.stats.positions;
+  json["loss"] = std::string(loss_name(report.loss));
+  json["fitted"] = std::move(fitted);
+  json["before"] = fit_json(report.before);
+  json["after"] = fit_json(report.after);
+  json["rounded"] = fit_json(report.rounded);
+  if (report.holdout > 0)
+    json["holdout"] = {{"every", report.holdout},
+                       {"positions", report.holdout_positions},
+                       {"loss_before", report.holdout_loss.before},
+                       {"loss_after", report.holdout_loss.after},
+                       {"loss_rounded", report.holdout_loss.rounded}};
+  json["paste"] = paste_line(rounded_weights(report.rounded.weights));
   return json;
 }
 

@@ -4,9 +4,9 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <mutex>
-#include <thread>
 
 #include "engine/notation.hpp"
 #include "engine/position_string.hpp"
@@ -19,11 +19,28 @@ struct Results {
   std::mutex mutex;
   std::condition_variable changed;
   std::vector<BestMove> best;
+  int infos = 0;
   std::uint64_t perft_total = 0;
   bool perft_stopped = false;
 
+  // Waits until the search has reported a completed iteration, so that it
+  // is known to run. The timeout only guards against a hang.
+  bool wait_for_info() {
+    std::unique_lock lock(mutex);
+    return changed.wait_for(lock, std::chrono::seconds(60), [this] { return infos > 0; });
+  }
+  std::size_t best_count() {
+    std::lock_guard lock(mutex);
+    return best.size();
+  }
+
   EngineCallbacks callbacks() {
     EngineCallbacks callbacks;
+    callbacks.info = [this](const search::SearchInfo&) {
+      std::lock_guard lock(mutex);
+      ++infos;
+      changed.notify_all();
+    };
     callbacks.bestmove = [this](const BestMove& move) {
       std::lock_guard lock(mutex);
       best.push_back(move);
@@ -65,11 +82,11 @@ TEST(Engine, InfiniteSearchHoldsBestmoveUntilStop) {
   search::SearchLimits limits;
   limits.infinite = true;
   ASSERT_TRUE(engine.go(limits));
-  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  ASSERT_TRUE(results.wait_for_info());
   EXPECT_TRUE(engine.busy());
   EXPECT_TRUE(engine.waits_for_stop());
   EXPECT_FALSE(engine.set_position(PositionRequest{}));
-  EXPECT_TRUE(results.best.empty());
+  EXPECT_EQ(results.best_count(), 0u);
   engine.stop();
   ASSERT_EQ(results.best.size(), 1u);
   EXPECT_FALSE(results.best[0].best.is_none());
@@ -82,8 +99,10 @@ TEST(Engine, PonderhitReleasesBestmove) {
   limits.ponder = true;
   limits.time_ms = {1000, 1000};
   ASSERT_TRUE(engine.go(limits));
-  std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  EXPECT_TRUE(results.best.empty());
+  ASSERT_TRUE(results.wait_for_info());
+  // However long the ponder search runs, bestmove waits for ponderhit.
+  EXPECT_EQ(results.best_count(), 0u);
+  EXPECT_TRUE(engine.waits_for_stop());
   engine.ponderhit();
   engine.wait();
   EXPECT_EQ(results.best.size(), 1u);
@@ -113,10 +132,11 @@ TEST(Engine, PerftCountsAndStops) {
   engine.wait();
   EXPECT_EQ(results.perft_total, 4648u);
   EXPECT_FALSE(results.perft_stopped);
+  // Depth 12 runs for hours: only the stop ends it, whenever it comes.
   ASSERT_TRUE(engine.perft(12));
-  std::this_thread::sleep_for(std::chrono::milliseconds(20));
   engine.stop();
   EXPECT_TRUE(results.perft_stopped);
+  EXPECT_FALSE(engine.busy());
 }
 
 TEST(Engine, NodeLimitIsHonoured) {

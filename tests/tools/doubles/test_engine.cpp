@@ -1,16 +1,21 @@
-// A test double that speaks PROTOCOL.md: a random mover that can be told to
-// misbehave after a number of searches (crash, hang, illegal move, garbage,
-// slow answers), so the match runner's fault handling can be tested without
-// the real engine. Its moves depend only on the position and the Seed
-// option, which makes matches between doubles reproducible move for move.
+// A test double that speaks the protocol (docs/protocol.md): a random mover
+// that can be told to misbehave after a number of searches (crash, hang,
+// illegal move, garbage, slow answers), so the match runner's fault handling
+// can be tested without the real engine. Its moves depend only on the
+// position and the Seed option, which makes matches between doubles
+// reproducible move for move.
 //
 //   test_engine [--mode random|crash|hang|illegal|garbage|slow|flaky] [--after N] [--delay MS]
+//               [--mark FILE]
+//
+// --mark appends a line to FILE at every go, so that a test can wait for
+// the moment a search has begun instead of guessing it with a clock.
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <fstream>
 #include <iostream>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -38,6 +43,7 @@ struct Double {
   std::string mode = "random";
   int after = 0;
   int delay_ms = 0;
+  std::string mark_file;
   RuleOptions rules;
   std::uint64_t seed = 0;
   std::optional<GameSetup> setup;  // keeps the rules of `position` alive
@@ -58,39 +64,38 @@ struct Double {
     say("uciok");
   }
 
-  void setoption(std::istringstream& in) {
-    std::string word, name, value;
-    in >> word;  // "name"
-    while (in >> word && word != "value") name += (name.empty() ? "" : " ") + word;
-    std::getline(in, value);
-    if (!value.empty() && value[0] == ' ') value.erase(0, 1);
+  // setoption name <words> value <words>
+  void setoption(const std::vector<std::string_view>& words) {
+    std::size_t i = 2;
+    while (i < words.size() && words[i] != "value") ++i;
+    const std::string name = util::join(words, 2, i);
+    const std::string value = util::join(words, i + 1, words.size());
     if (const auto* spec = facade::find_option(name); spec && spec->is_rule) {
       auto set = facade::set_rule_option(rules, name, value);
       if (!set) error(set.error());
     } else if (util::iequals(name, "Seed")) {
-      seed = std::strtoull(value.c_str(), nullptr, 10);
+      const auto number = util::to_integer(value);
+      if (!number) return error("Seed: expected a number, got " + util::quote_input(value));
+      seed = static_cast<std::uint64_t>(*number);
     }
   }
 
-  void set_position(std::istringstream& in) {
-    std::string kind, word, fen;
-    in >> kind;
+  // position startpos|fen <fields> [moves <move>...]
+  void set_position(const std::vector<std::string_view>& words) {
+    const std::string_view kind = words.size() > 1 ? words[1] : "";
+    std::size_t moves_at = 2;
+    while (moves_at < words.size() && words[moves_at] != "moves") ++moves_at;
+    if (kind != "fen" && kind != "startpos") return error("position: expected startpos or fen");
+    const std::string fen = util::join(words, 2, moves_at);
     std::vector<std::string> moves;
-    if (kind == "fen") {
-      while (in >> word && word != "moves") fen += (fen.empty() ? "" : " ") + word;
-    } else if (kind == "startpos") {
-      in >> word;
-    } else {
-      return error("position: expected startpos or fen");
-    }
-    while (in >> word) moves.push_back(word);
+    for (std::size_t i = moves_at + 1; i < words.size(); ++i) moves.emplace_back(words[i]);
     auto made = kind == "fen" ? parse_position_string(fen, rules) : start_setup(rules);
     if (!made) return error(made.error());
     Position next = made->position;
     settle(next);
     for (const auto& text : moves) {
       auto move = parse_move(next, text);
-      if (!move) return error("move '" + text + "': " + move.error());
+      if (!move) return error("move " + util::quote_input(text) + ": " + move.error());
       next.play(*move);
       settle(next);
     }
@@ -110,10 +115,9 @@ struct Double {
     say("bestmove " + move_text(*position, moves[static_cast<int>(pick)]));
   }
 
-  void go(std::istringstream& in) {
-    std::string word;
-    bool infinite = false;
-    while (in >> word) infinite = infinite || word == "infinite";
+  void go(const std::vector<std::string_view>& words) {
+    const bool infinite = std::find(words.begin(), words.end(), "infinite") != words.end();
+    if (!mark_file.empty()) std::ofstream(mark_file, std::ios::app) << "go\n";
     ++searches;
     const bool misbehave = searches > after;
     if (misbehave && mode == "crash") std::exit(3);
@@ -153,13 +157,20 @@ struct Double {
     say(line);
   }
 
+  void perft_command(const std::vector<std::string_view>& words) {
+    auto depth = words.size() > 1 ? util::parse_integer(words[1], 0, 6, "perft")
+                                  : Expected<std::int64_t>(std::int64_t{1});
+    if (!depth) return error(depth.error());
+    say("Nodes searched: " +
+        std::to_string(position ? perft(*position, static_cast<int>(*depth)) : 0));
+  }
+
   int run() {
     std::string line;
     while (std::getline(std::cin, line)) {
       if (!line.empty() && line.back() == '\r') line.pop_back();
-      std::istringstream in(line);
-      std::string command;
-      in >> command;
+      const auto words = util::tokenize(line);
+      const std::string_view command = words.empty() ? "" : words[0];
       if (mode == "hang" && searches > after) {
         // A hung engine reads on but never answers anything again.
         if (command == "quit") return 0;
@@ -171,13 +182,13 @@ struct Double {
       else if (command == "isready")
         say("readyok");
       else if (command == "setoption")
-        setoption(in);
+        setoption(words);
       else if (command == "ucinewgame")
         searches = 0;  // "--after" counts per game
       else if (command == "position")
-        set_position(in);
+        set_position(words);
       else if (command == "go")
-        go(in);
+        go(words);
       else if (command == "stop") {
         if (searching) answer();
       } else if (command == "legal")
@@ -188,13 +199,11 @@ struct Double {
         else
           say("status over " + tools::format_standings(position->standings()));
       } else if (command == "perft") {
-        int depth = 1;
-        in >> depth;
-        say("Nodes searched: " + std::to_string(position ? perft(*position, depth) : 0));
+        perft_command(words);
       } else if (command == "quit")
         return 0;
       else
-        error("unknown command '" + command + "'");
+        error("unknown command " + util::quote_input(command));
     }
     return 0;
   }
@@ -205,13 +214,20 @@ struct Double {
 int main(int argc, char** argv) {
   Double engine;
   for (int i = 1; i + 1 < argc; i += 2) {
-    const std::string flag = argv[i];
-    if (flag == "--mode")
-      engine.mode = argv[i + 1];
-    else if (flag == "--after")
-      engine.after = std::atoi(argv[i + 1]);
-    else if (flag == "--delay")
-      engine.delay_ms = std::atoi(argv[i + 1]);
+    const std::string_view flag = argv[i];
+    const std::string_view value = argv[i + 1];
+    if (flag == "--mode") {
+      engine.mode = value;
+    } else if (flag == "--mark") {
+      engine.mark_file = value;
+    } else if (flag == "--after" || flag == "--delay") {
+      auto number = util::parse_integer(value, 0, 1'000'000, flag);
+      if (!number) {
+        std::cerr << "test_engine: " << number.error() << '\n';
+        return 2;
+      }
+      (flag == "--after" ? engine.after : engine.delay_ms) = static_cast<int>(*number);
+    }
   }
   return engine.run();
 }

@@ -1,0 +1,41 @@
+#include "engine/search/mcts/playout.hpp"
+
+#include "engine/movegen.hpp"
+#include "engine/search/movepick.hpp"
+
+namespace tiaoqi::search::mcts {
+
+Move playout_move(const Position& position, const MoveList& moves, double epsilon, Random& random) {
+  if (random.unit() < epsilon) return moves[random.below(moves.size())];
+  int best_gain = -1000;
+  int ties = 0;
+  Move best;
+  for (const Move& move : moves) {
+    const int gain = progress_gain(position, move);
+    if (gain < best_gain) continue;
+    if (gain > best_gain) {
+      best_gain = gain;
+      ties = 0;
+    }
+    // Reservoir sampling: each of the equal best moves has the same chance.
+    if (random.below(++ties) == 0) best = move;
+  }
+  return best;
+}
+
+WinShares play_out(Position& position, int plies, double epsilon, Random& random, Trace& trace) {
+  MoveList moves;
+  for (int ply = 0; ply < plies && !position.is_over(); ++ply) {
+    generate_moves(position, moves);
+    if (moves.empty()) {
+      position.eliminate_side_to_move();
+      continue;
+    }
+    const Move move = playout_move(position, moves, epsilon, random);
+    trace.push_back({position.side_to_move(), move});
+    position.play(move);
+  }
+  return position.is_over() ? final_shares(position) : static_shares(position);
+}
+
+}  // namespace tiaoqi::search::mcts

@@ -1,0 +1,253 @@
+#include "engine/search/mcts/search.hpp"
+
+#include <algorithm>
+#include <memory>
+#include <string>
+#include <thread>
+
+#include "engine/game.hpp"
+#include "engine/movegen.hpp"
+#include "engine/search/mcts/worker.hpp"
+#include "engine/search/win_shares.hpp"
+
+namespace tiaoqi::search::mcts {
+namespace {
+
+// How often (in the main thread's iterations) the clock is read, and how
+// often a `depth` limit measures the principal line.
+constexpr std::uint64_t kClockInterval = 64;
+constexpr std::uint64_t kDepthInterval = 1024;
+constexpr std::int64_t kReportIntervalMs = 1000;
+
+// Reports read the tree while helper threads still search it.
+double mean_of(const Node& node) {
+  const std::uint32_t visits = load(node.visits);
+  return visits ? static_cast<double>(load(node.reward_sum)) / kRewardUnits / visits : 0;
+}
+
+// Root children by the order the search prefers them: visits, then mean.
+bool preferred(const Node& a, const Node& b) {
+  if (load(a.visits) != load(b.visits)) return load(a.visits) > load(b.visits);
+  return mean_of(a) > mean_of(b);
+}
+
+std::vector<std::uint32_t> ranked_root_children(const Tree& tree, const Shared& shared) {
+  const Node& root = tree.node(0);
+  std::vector<std::uint32_t> children;
+  for (std::uint32_t i = 0; i < root.child_count; ++i)
+    if (shared.root_allowed.empty() || shared.root_allowed[i])
+      children.push_back(root.first_child + i);
+  std::stable_sort(children.begin(), children.end(), [&](std::uint32_t a, std::uint32_t b) {
+    return preferred(tree.node(a), tree.node(b));
+  });
+  return children;
+}
+
+// From a root child down the most visited children.
+std::vector<Move> principal_line(const Tree& tree, std::uint32_t child) {
+  std::vector<Move> line;
+  while (true) {
+    const Node& node = tree.node(child);
+    line.push_back(node.move);
+    if (!is_expanded(node) || line.size() >= 256) break;
+    std::uint32_t best = node.first_child;
+    for (std::uint32_t i = 1; i < node.child_count; ++i)
+      if (preferred(tree.node(node.first_child + i), tree.node(best))) best = node.first_child + i;
+    if (load(tree.node(best).visits) == 0) break;
+    child = best;
+  }
+  return line;
+}
+
+// The mean value vector of a root child over this search's simulations;
+// the evaluation's shares after the move when it has none.
+WinShares child_shares(const Position& root, const Shared& shared, std::uint32_t child) {
+  const std::size_t index = child - shared.tree.node(0).first_child;
+  WinShares shares{};
+  double total = 0;
+  for (int p = 0; p < kMaxPlayers; ++p) {
+    shares[p] = static_cast<double>(
+        shared.root_rewards[index * kMaxPlayers + static_cast<std::size_t>(p)].load());
+    total += shares[p];
+  }
+  if (total > 0) {
+    for (double& share : shares) share /= total;
+    return shares;
+  }
+  Position after = root;
+  after.play(shared.tree.node(child).move);
+  settle(after);
+  return static_shares(after);
+}
+
+// A root move that ends the game with the side to move first alone.
+std::optional<Move> immediate_win(const Position& root, const MoveList& moves) {
+  for (const Move& move : moves) {
+    Position after = root;
+    after.play(move);
+    if (wins_alone(after, root.side_to_move())) return move;
+  }
+  return std::nullopt;
+}
+
+class Reporter {
+ public:
+  Reporter(const Position& root, const SearchParams& params, const SearchControl& control,
+           const InfoSink& info, const Shared& shared)
+      : root_(root), params_(params), control_(control), info_(info), shared_(shared) {}
+
+  // The info lines of the search so far, best first (MultiPV of them).
+  void report() const {
+    if (!info_) return;
+    const Tree& tree = shared_.tree;
+    const std::vector<std::uint32_t> ranked = ranked_root_children(tree, shared_);
+    const int lines = std::min<int>(params_.multipv, static_cast<int>(ranked.size()));
+    const std::uint64_t iterations = shared_.completed.load();
+    const int players = root_.rules().player_count();
+    for (int k = 0; k < lines; ++k) {
+      SearchInfo line;
+      line.root = &root_;
+      line.pv = principal_line(tree, ranked[static_cast<std::size_t>(k)]);
+      line.depth = static_cast<int>(line.pv.size());
+      line.seldepth = std::max(line.depth, shared_.seldepth.load());
+      line.time_ms = control_.elapsed_ms();
+      line.nodes = iterations;
+      line.multipv = k + 1;
+      line.hashfull = static_cast<int>(tree.used() * 1000 / tree.capacity());
+      const WinShares shares = child_shares(root_, shared_, ranked[static_cast<std::size_t>(k)]);
+      line.score = score_of_shares(root_, shares, root_.side_to_move());
+      if (players >= 3) line.values.assign(shares.begin(), shares.begin() + players);
+      info_(line);
+      if (k > 0) continue;
+      SearchInfo visits;
+      visits.text = "visits " + std::to_string(load(tree.node(ranked[0]).visits)) + " of " +
+                    std::to_string(load(tree.node(0).visits));
+      info_(visits);
+    }
+  }
+
+  void say(const std::string& text) const {
+    if (!info_) return;
+    SearchInfo line;
+    line.text = text;
+    info_(line);
+  }
+
+ private:
+  const Position& root_;
+  const SearchParams& params_;
+  const SearchControl& control_;
+  const InfoSink& info_;
+  const Shared& shared_;
+};
+
+// The soft time limit may end the search: the most visited root move is
+// also the best valued among those with a tenth of its visits.
+bool settled(const Tree& tree, const Shared& shared) {
+  const std::vector<std::uint32_t> ranked = ranked_root_children(tree, shared);
+  if (ranked.empty()) return true;
+  const Node& top = tree.node(ranked[0]);
+  for (std::uint32_t index : ranked) {
+    const Node& other = tree.node(index);
+    if (load(other.visits) * std::uint64_t{10} < load(top.visits)) break;
+    if (mean_of(other) > mean_of(top)) return false;
+  }
+  return true;
+}
+
+SearchResult result_of(const Position& root, const SearchParams& params, const Tree& tree,
+                       const Shared& shared) {
+  SearchResult result;
+  result.nodes = shared.completed.load();
+  const std::vector<std::uint32_t> ranked = ranked_root_children(tree, shared);
+  if (ranked.empty()) return result;
+  const std::vector<Move> line = principal_line(tree, ranked[0]);
+  result.best = line[0];
+  result.score = score_of_shares(root, child_shares(root, shared, ranked[0]), root.side_to_move());
+  if (params.want_ponder && line.size() > 1) result.ponder = line[1];
+  return result;
+}
+
+}  // namespace
+
+SearchResult mcts_search(const Position& root, const SearchParams& params,
+                         const SearchLimits& limits, SearchControl& control, const InfoSink& info,
+                         State& state, const std::vector<std::uint64_t>& game_history,
+                         const Config& config) {
+  SearchResult result;
+  MoveList moves;
+  root_moves(root, limits, moves);
+  if (moves.empty()) return result;
+  if (const auto win = immediate_win(root, moves)) {
+    result.best = *win;
+    result.score = win_in(1);
+    report_one_ply(root, control, 0, 1, *win, result.score, info);
+    return result;
+  }
+
+  Tree& tree = state.tree();
+  state.history().age();
+  state.adopt(root, game_history);
+  Shared shared(root, config, tree, state.history());
+  const std::uint64_t seed = util::mix64(static_cast<std::uint64_t>(params.seed)) ^ root.hash();
+  Worker main_worker(shared, seed);
+  Position expanded_root = root;
+  if (tree.root().state != kExpanded && !main_worker.expand(0, expanded_root)) {
+    // The kept subtree filled the pool before its root had children.
+    tree.clear();
+    expanded_root = root;
+    main_worker.expand(0, expanded_root);
+  }
+  const Node& root_node = tree.root();
+  if (!limits.search_moves.empty()) {
+    shared.root_allowed.resize(root_node.child_count);
+    for (std::uint32_t i = 0; i < root_node.child_count; ++i)
+      shared.root_allowed[i] = moves.contains(tree.node(root_node.first_child + i).move);
+  }
+  shared.root_rewards.reset(
+      new std::atomic<std::uint64_t>[std::size_t{root_node.child_count} * kMaxPlayers]());
+  if (limits.nodes) shared.ticket_limit = *limits.nodes;
+  const int thread_count = std::max(1, params.threads);
+  shared.virtual_loss = thread_count > 1;
+
+  std::vector<std::unique_ptr<Worker>> helpers;
+  std::vector<std::thread> helper_threads;
+  for (int i = 1; i < thread_count; ++i) {
+    helpers.push_back(std::make_unique<Worker>(shared, util::mix64(seed + i)));
+    helper_threads.emplace_back([worker = helpers.back().get()] {
+      while (worker->iterate()) {
+      }
+    });
+  }
+
+  const Reporter reporter(root, params, control, info, shared);
+  bool told_full = false;
+  std::int64_t next_report_ms = kReportIntervalMs;
+  for (std::uint64_t own = 1; !control.stopped() && main_worker.iterate(); ++own) {
+    if (own % kClockInterval != 0) continue;
+    if (tree.full() && !told_full) {
+      told_full = true;
+      reporter.say("mcts tree full at " + std::to_string(tree.used()) + " nodes (Hash " +
+                   std::to_string(tree.megabytes()) + " MiB): it stops growing");
+    }
+    if (control.should_stop(shared.completed.load())) break;
+    if (control.soft_time_up() && settled(tree, shared)) break;
+    if (limits.depth && own % kDepthInterval == 0) {
+      const std::vector<std::uint32_t> ranked = ranked_root_children(tree, shared);
+      if (tree.full() || static_cast<int>(principal_line(tree, ranked[0]).size()) >= *limits.depth)
+        break;
+    }
+    if (control.elapsed_ms() >= next_report_ms) {
+      reporter.report();
+      next_report_ms = control.elapsed_ms() + kReportIntervalMs;
+    }
+  }
+  shared.done.store(true);
+  for (std::thread& thread : helper_threads) thread.join();
+
+  reporter.report();
+  state.remember(root);
+  return result_of(root, params, tree, shared);
+}
+
+}  // namespace tiaoqi::search::mcts

@@ -1,0 +1,47 @@
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "engine/search/mcts/config.hpp"
+#include "engine/search/mcts/state.hpp"
+#include "engine/search/search.hpp"
+
+namespace tiaoqi::search::mcts {
+
+// Monte Carlo tree search for two to six players (UCT with progressive
+// history; each player maximises its own share of the win).
+//
+// An iteration walks down the tree from the root, at each node taking the
+// child with the best
+//     q + C sqrt(ln N / (n + 1)) + W h / ((1 - q) n + 1)
+// (q the child's mean reward for the player to move, n its visits, N the
+// node's, h the move's mean in the progressive history; an unvisited child
+// takes the mean of its visited siblings as q). A leaf simulated from
+// `expand_visits` times gets its children, one pool block sorted by
+// progress. From the leaf, the guided playout plays a few plies and the
+// evaluation's shares score where it stops (or a finished game's), and
+// every node on the way adds its mover's share.
+//
+// Limits: `nodes` counts iterations, exactly (threads draw numbered
+// tickets); time as for alpha-beta (SearchControl: stop at the soft limit
+// unless the most visited root move is not also the best valued one, then
+// at the hard limit); `depth` alone stops once the principal line is that
+// long or the tree is full. An immediate win is played at once.
+//
+// Threads share the tree (tree parallelism): a simulation under way
+// counts as a lost visit on its path (virtual loss), so that the others
+// spread out; one thread expands a node while the others simulate from it
+// as a leaf. With one thread and a fixed Seed the search replays exactly.
+//
+// Info: depth is the length of the principal line (most visited children),
+// seldepth the deepest node an iteration reached, nodes the iterations,
+// hashfull the permille of the node pool in use, score and values the
+// chosen move's mean rewards; each multipv 1 line is followed by
+// `info string visits <chosen move's> of <root's>`.
+SearchResult mcts_search(const Position& root, const SearchParams& params,
+                         const SearchLimits& limits, SearchControl& control, const InfoSink& info,
+                         State& state, const std::vector<std::uint64_t>& game_history,
+                         const Config& config = {});
+
+}  // namespace tiaoqi::search::mcts

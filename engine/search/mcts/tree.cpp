@@ -1,0 +1,79 @@
+#include "engine/search/mcts/tree.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <utility>
+#include <vector>
+
+namespace tiaoqi::search::mcts {
+
+Tree::Tree(std::size_t megabytes) {
+  megabytes = std::max<std::size_t>(megabytes, 1);
+  const std::size_t count =
+      std::min<std::size_t>(megabytes * 1024 * 1024 / sizeof(Node), kNoNode - 1);
+  void* memory = std::calloc(count, sizeof(Node));
+  if (!memory) return;
+  memory_.reset(static_cast<Node*>(memory));
+  nodes_ = memory_.get();
+  capacity_ = count;
+  megabytes_ = megabytes;
+}
+
+std::uint32_t Tree::allocate(int count) {
+  if (full()) return kNoNode;
+  const std::uint64_t start = next_free_.fetch_add(static_cast<std::uint64_t>(count));
+  if (start + static_cast<std::uint64_t>(count) > capacity_) {
+    full_.store(true, std::memory_order_relaxed);
+    return kNoNode;
+  }
+  return static_cast<std::uint32_t>(start);
+}
+
+void Tree::clear() {
+  nodes_[0] = Node{};
+  next_free_.store(1);
+  full_.store(false);
+}
+
+void Tree::reroot(std::uint32_t index) {
+  if (index == 0) return;
+  // The blocks of children below the new root, by where they start.
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> blocks;
+  std::vector<std::uint32_t> pending = {index};
+  while (!pending.empty()) {
+    const Node& node = nodes_[pending.back()];
+    pending.pop_back();
+    if (node.state != kExpanded) continue;
+    blocks.emplace_back(node.first_child, node.child_count);
+    for (std::uint32_t i = 0; i < node.child_count; ++i) pending.push_back(node.first_child + i);
+  }
+  std::sort(blocks.begin(), blocks.end());
+  // Packed in the same order, every block moves down or stays: sliding
+  // them one after another never overwrites a block still to move.
+  std::vector<std::uint32_t> new_starts(blocks.size());
+  std::uint64_t next = 1;
+  for (std::size_t i = 0; i < blocks.size(); ++i) {
+    new_starts[i] = static_cast<std::uint32_t>(next);
+    next += blocks[i].second;
+  }
+  auto relocate = [&](Node& node) {
+    if (node.state != kExpanded) return;
+    const auto found = std::lower_bound(blocks.begin(), blocks.end(),
+                                        std::make_pair(node.first_child, std::uint32_t{0}));
+    node.first_child = new_starts[static_cast<std::size_t>(found - blocks.begin())];
+  };
+  Node root = nodes_[index];
+  relocate(root);
+  for (const auto& [start, count] : blocks)
+    for (std::uint32_t i = 0; i < count; ++i) relocate(nodes_[start + i]);
+  for (std::size_t i = 0; i < blocks.size(); ++i)
+    std::memmove(static_cast<void*>(nodes_ + new_starts[i]),
+                 static_cast<const void*>(nodes_ + blocks[i].first),
+                 blocks[i].second * sizeof(Node));
+  root.move = Move{};
+  nodes_[0] = root;
+  next_free_.store(next);
+  full_.store(false);
+}
+
+}  // namespace tiaoqi::search::mcts

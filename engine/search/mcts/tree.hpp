@@ -1,0 +1,109 @@
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <memory>
+
+#include "engine/move.hpp"
+
+namespace tiaoqi::search::mcts {
+
+// Rewards are summed in fixed point: this many units for a whole win.
+inline constexpr double kRewardUnits = 65536;
+
+enum NodeState : std::uint8_t {
+  kLeaf,
+  // One thread is making the children; the others simulate from it as a leaf.
+  kExpanding,
+  kExpanded,
+};
+
+// The side to move at the node has no legal move and is eliminated
+// before the node's own moves (game.hpp's settle), however often.
+inline constexpr std::uint8_t kSettles = 1;
+
+// One node of the tree, 24 bytes: the move into it and that move's
+// statistics, for the player who made it (each player maximises its own
+// share, so a parent only ever reads its mover's reward). A node's
+// children are one block of the pool. Fields that threads share are read
+// and written through std::atomic_ref, so that nodes stay plain data that
+// compaction can move.
+struct Node {
+  // Sum of the mover's rewards, in kRewardUnits.
+  std::uint64_t reward_sum;
+  // Simulations through the node that have been backed up.
+  std::uint32_t visits;
+  std::uint32_t first_child;
+  Move move;
+  std::uint16_t child_count;
+  std::uint8_t state;
+  std::uint8_t flags;
+  // Simulations under way through the node (virtual loss: each counts as
+  // a visit with reward 0 until it is backed up).
+  std::uint16_t in_flight;
+};
+static_assert(sizeof(Node) == 24);
+
+template <class T>
+std::atomic_ref<T> shared(T& field) {
+  return std::atomic_ref<T>(field);
+}
+template <class T>
+T load(const T& field) {
+  return std::atomic_ref<T>(const_cast<T&>(field)).load(std::memory_order_relaxed);
+}
+
+// A node's children may be read once this says so (it pairs with the
+// release of the thread that made them).
+inline bool is_expanded(const Node& node) {
+  return std::atomic_ref<std::uint8_t>(const_cast<std::uint8_t&>(node.state))
+             .load(std::memory_order_acquire) == kExpanded;
+}
+
+// The pool of nodes the tree lives in, sized from Hash: node 0 is the
+// root, blocks of children are handed out in order. At the bound the tree
+// stops growing (allocate() fails and leaves stay leaves); between moves
+// reroot() keeps the subtree of the new root and packs it at the front.
+class Tree {
+ public:
+  static constexpr std::uint32_t kNoNode = 0xffffffff;
+
+  // An empty tree of at most `megabytes` of nodes; ok() is false when the
+  // memory cannot be had.
+  explicit Tree(std::size_t megabytes);
+  bool ok() const { return nodes_ != nullptr; }
+  std::size_t megabytes() const { return megabytes_; }
+  std::size_t capacity() const { return capacity_; }
+  std::size_t used() const {
+    return std::min<std::size_t>(next_free_.load(std::memory_order_relaxed), capacity_);
+  }
+  bool full() const { return full_.load(std::memory_order_relaxed); }
+
+  Node& node(std::uint32_t index) { return nodes_[index]; }
+  const Node& node(std::uint32_t index) const { return nodes_[index]; }
+  Node& root() { return nodes_[0]; }
+
+  // `count` consecutive fresh nodes; kNoNode once the pool is full.
+  std::uint32_t allocate(int count);
+  // Only a root without statistics is left.
+  void clear();
+  // The node at `index` becomes the root with its subtree; the rest is
+  // dropped. No search may run meanwhile.
+  void reroot(std::uint32_t index);
+
+ private:
+  struct FreeMemory {
+    void operator()(void* memory) const { std::free(memory); }
+  };
+  // Zeroed by calloc: the system maps pages as the tree grows into them.
+  std::unique_ptr<Node, FreeMemory> memory_;
+  Node* nodes_ = nullptr;
+  std::size_t capacity_ = 0;
+  std::size_t megabytes_ = 0;
+  std::atomic<std::uint64_t> next_free_{1};
+  std::atomic<bool> full_{false};
+};
+
+}  // namespace tiaoqi::search::mcts

@@ -1,0 +1,165 @@
+#include "engine/search/mcts/worker.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <utility>
+
+#include "engine/game.hpp"
+#include "engine/movegen.hpp"
+#include "engine/search/movepick.hpp"
+
+namespace tiaoqi::search::mcts {
+
+Worker::Worker(Shared& shared, std::uint64_t seed) : shared_(shared), random_(seed) {
+  path_.reserve(256);
+  trace_.reserve(kFullPlayout + 256);
+}
+
+bool Worker::expand(std::uint32_t index, Position& position) {
+  Tree& tree = shared_.tree;
+  Node& node = tree.node(index);
+  std::uint8_t leaf = kLeaf;
+  if (!shared(node.state).compare_exchange_strong(leaf, kExpanding, std::memory_order_acquire))
+    return false;
+  MoveList moves;
+  if (!position.is_over()) generate_moves(position, moves);
+  while (moves.empty() && !position.is_over()) {
+    position.eliminate_side_to_move();
+    shared(node.flags).fetch_or(kSettles, std::memory_order_relaxed);
+    if (!position.is_over()) generate_moves(position, moves);
+  }
+  const std::uint32_t block = moves.empty() ? Tree::kNoNode : tree.allocate(moves.size());
+  if (block == Tree::kNoNode) {
+    shared(node.state).store(kLeaf, std::memory_order_release);
+    return false;
+  }
+  // Most progress first: equal urgencies then go to the forward moves.
+  // The order is total, so that a search replays exactly.
+  std::sort(moves.begin(), moves.end(), [&](Move a, Move b) {
+    const int gain_a = progress_gain(position, a), gain_b = progress_gain(position, b);
+    if (gain_a != gain_b) return gain_a > gain_b;
+    return a.from != b.from ? a.from < b.from : a.to < b.to;
+  });
+  for (int i = 0; i < moves.size(); ++i) {
+    Node& child = tree.node(block + static_cast<std::uint32_t>(i));
+    child = Node{};
+    child.move = moves[i];
+  }
+  node.first_child = block;
+  node.child_count = static_cast<std::uint16_t>(moves.size());
+  shared(node.state).store(kExpanded, std::memory_order_release);
+  return true;
+}
+
+std::uint32_t Worker::select(std::uint32_t parent_index, int player) {
+  const Config& config = shared_.config;
+  const Tree& tree = shared_.tree;
+  const Node& parent = tree.node(parent_index);
+  const std::uint32_t first = parent.first_child;
+  const int count = parent.child_count;
+  const bool at_root = parent_index == 0 && !shared_.root_allowed.empty();
+
+  // An unvisited child is taken to be as good as its visited siblings.
+  std::uint64_t visited_sum = 0, visited = 0;
+  for (int i = 0; i < count; ++i) {
+    const Node& child = tree.node(first + static_cast<std::uint32_t>(i));
+    visited_sum += load(child.reward_sum);
+    visited += load(child.visits);
+  }
+  const double first_play =
+      visited ? static_cast<double>(visited_sum) / kRewardUnits / static_cast<double>(visited)
+              : 0.5;
+  const double log_visits =
+      std::log(static_cast<double>(load(parent.visits) + load(parent.in_flight)) + 1);
+
+  double best_score = -1e300;
+  std::uint32_t best = first;
+  for (int i = 0; i < count; ++i) {
+    if (at_root && !shared_.root_allowed[static_cast<std::size_t>(i)]) continue;
+    const Node& child = tree.node(first + static_cast<std::uint32_t>(i));
+    const double visits = static_cast<double>(load(child.visits) + load(child.in_flight));
+    const double mean = visits > 0
+                            ? static_cast<double>(load(child.reward_sum)) / kRewardUnits / visits
+                            : first_play;
+    const double history = shared_.history.mean(player, child.move, 0);
+    const double score = mean + config.exploration * std::sqrt(log_visits / (visits + 1)) +
+                         config.history_weight * history / ((1 - mean) * visits + 1);
+    if (score > best_score) {
+      best_score = score;
+      best = first + static_cast<std::uint32_t>(i);
+    }
+  }
+  return best;
+}
+
+bool Worker::iterate() {
+  if (shared_.done.load(std::memory_order_relaxed)) return false;
+  if (shared_.tickets.fetch_add(1, std::memory_order_relaxed) >= shared_.ticket_limit) {
+    shared_.done.store(true, std::memory_order_relaxed);
+    return false;
+  }
+  Tree& tree = shared_.tree;
+  const Config& config = shared_.config;
+  const bool virtual_loss = shared_.virtual_loss;
+  Position position = shared_.root;
+  path_.clear();
+  trace_.clear();
+  if (virtual_loss) shared(tree.root().in_flight).fetch_add(1, std::memory_order_relaxed);
+
+  std::uint32_t current = 0;
+  while (true) {
+    Node& node = tree.node(current);
+    if (load(node.flags) & kSettles) settle(position);
+    if (position.is_over()) break;
+    if (shared(node.state).load(std::memory_order_acquire) != kExpanded) {
+      const bool ripe = load(node.visits) + 1 >= static_cast<std::uint32_t>(config.expand_visits);
+      if (!ripe || tree.full() || !expand(current, position)) break;
+    }
+    const int player = position.side_to_move();
+    const std::uint32_t child = select(current, player);
+    Node& next = tree.node(child);
+    if (virtual_loss) shared(next.in_flight).fetch_add(1, std::memory_order_relaxed);
+    path_.push_back({child, player});
+    trace_.push_back({player, next.move});
+    position.play(next.move);
+    current = child;
+  }
+  const int depth = static_cast<int>(path_.size());
+  int deepest = shared_.seldepth.load(std::memory_order_relaxed);
+  while (depth > deepest && !shared_.seldepth.compare_exchange_weak(deepest, depth)) {
+  }
+
+  const WinShares rewards = position.is_over() ? final_shares(position)
+                                               : play_out(position, config.playout_plies,
+                                                          config.epsilon, random_, trace_);
+  back_up(rewards);
+  shared_.completed.fetch_add(1, std::memory_order_relaxed);
+  return true;
+}
+
+void Worker::back_up(const WinShares& rewards) {
+  Tree& tree = shared_.tree;
+  const bool virtual_loss = shared_.virtual_loss;
+  auto units = [](double reward) {
+    return static_cast<std::uint64_t>(std::lround(reward * kRewardUnits));
+  };
+  Node& root = tree.root();
+  shared(root.visits).fetch_add(1, std::memory_order_relaxed);
+  if (virtual_loss) shared(root.in_flight).fetch_sub(1, std::memory_order_relaxed);
+  for (const Step& step : path_) {
+    Node& node = tree.node(step.node);
+    shared(node.reward_sum).fetch_add(units(rewards[step.mover]), std::memory_order_relaxed);
+    shared(node.visits).fetch_add(1, std::memory_order_relaxed);
+    if (virtual_loss) shared(node.in_flight).fetch_sub(1, std::memory_order_relaxed);
+  }
+  if (!path_.empty()) {
+    const std::size_t child = path_.front().node - root.first_child;
+    for (int p = 0; p < kMaxPlayers; ++p)
+      shared_.root_rewards[child * kMaxPlayers + static_cast<std::size_t>(p)].fetch_add(
+          units(rewards[p]), std::memory_order_relaxed);
+  }
+  for (const PlayedMove& played : trace_)
+    shared_.history.add(played.player, played.move, rewards[played.player]);
+}
+
+}  // namespace tiaoqi::search::mcts

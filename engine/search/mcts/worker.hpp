@@ -1,0 +1,69 @@
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "engine/position.hpp"
+#include "engine/search/mcts/config.hpp"
+#include "engine/search/mcts/history.hpp"
+#include "engine/search/mcts/playout.hpp"
+#include "engine/search/mcts/tree.hpp"
+
+namespace tiaoqi::search::mcts {
+
+// What the threads of one search share.
+struct Shared {
+  Shared(const Position& root, const Config& config, Tree& tree, History& history)
+      : root(root), config(config), tree(tree), history(history) {}
+
+  const Position& root;
+  const Config& config;
+  Tree& tree;
+  History& history;
+  // Root children the search may choose (`searchmoves`); empty: all.
+  std::vector<char> root_allowed;
+  // Simulations under way count as lost visits (more than one thread).
+  bool virtual_loss = false;
+  // Iterations are numbered; none starts at or past the limit.
+  std::uint64_t ticket_limit = UINT64_MAX;
+  std::atomic<std::uint64_t> tickets{0};
+  std::atomic<std::uint64_t> completed{0};
+  std::atomic<int> seldepth{0};
+  std::atomic<bool> done{false};
+  // Per root child and seat, the sum of the rewards of this search's
+  // simulations through it (kRewardUnits): the chosen move's full value
+  // vector, which the nodes keep only for their mover.
+  std::unique_ptr<std::atomic<std::uint64_t>[]> root_rewards;
+};
+
+// One search thread's simulations.
+class Worker {
+ public:
+  Worker(Shared& shared, std::uint64_t seed);
+
+  // Runs one iteration; false (and nothing done) when the search is over
+  // or the iterations are used up.
+  bool iterate();
+  // Gives a leaf its children, the side to move's legal moves by progress
+  // (players without a move are eliminated first, as settle() does):
+  // false when another thread is at it, the game is over at the node, or
+  // the pool is full.
+  bool expand(std::uint32_t index, Position& position);
+
+ private:
+  std::uint32_t select(std::uint32_t parent_index, int player);
+  void back_up(const WinShares& rewards);
+
+  struct Step {
+    std::uint32_t node;
+    int mover;
+  };
+  Shared& shared_;
+  Random random_;
+  std::vector<Step> path_;
+  Trace trace_;
+};
+
+}  // namespace tiaoqi::search::mcts

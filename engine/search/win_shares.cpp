@@ -1,0 +1,103 @@
+#include "engine/search/win_shares.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "engine/eval.hpp"
+#include "engine/game.hpp"
+#include "engine/movegen.hpp"
+#include "engine/score.hpp"
+
+namespace tiaoqi::search {
+namespace {
+
+// Normalises exp(log_share) over the players with a log-share; the others
+// (-infinity) get 0.
+WinShares softmax(const std::array<double, kMaxPlayers>& log_shares, int players) {
+  const double top = *std::max_element(log_shares.begin(), log_shares.begin() + players);
+  WinShares shares{};
+  double sum = 0;
+  for (int p = 0; p < players; ++p) {
+    shares[p] = std::isinf(log_shares[p]) ? 0.0 : std::exp(log_shares[p] - top);
+    sum += shares[p];
+  }
+  for (int p = 0; p < players; ++p) shares[p] /= sum;
+  return shares;
+}
+
+constexpr double kNoShare = -INFINITY;
+
+}  // namespace
+
+WinShares final_shares(const Position& over) {
+  const int players = over.rules().player_count();
+  int first = 0;
+  for (int p = 0; p < players; ++p) first += over.place_of(p) == 0;
+  WinShares shares{};
+  for (int p = 0; p < players; ++p)
+    if (over.place_of(p) == 0) shares[p] = 1.0 / first;
+  return shares;
+}
+
+bool wins_alone(const Position& over, int player) {
+  if (!over.is_over() || over.place_of(player) != 0) return false;
+  for (int p = 0; p < over.rules().player_count(); ++p)
+    if (p != player && over.place_of(p) == 0) return false;
+  return true;
+}
+
+WinShares static_shares(const Position& position) {
+  if (position.is_over()) return final_shares(position);
+  const int side = position.side_to_move();
+  const EvalTerms terms = evaluate_terms(position, side);
+  std::array<double, kMaxPlayers> log_shares{};
+  for (int p = 0; p < terms.players; ++p) {
+    const int cost = terms.player[p].cost - (p == side ? kEvalWeights.tempo : 0);
+    log_shares[p] = terms.player[p].active ? -cost / kShareScale : kNoShare;
+  }
+  return softmax(log_shares, terms.players);
+}
+
+WinShares shares_of_score(const Position& root, const std::vector<Move>& pv, int score) {
+  const int players = root.rules().player_count();
+  const int player = root.side_to_move();
+  Position end = root;
+  for (const Move& move : pv) {
+    MoveList legal;
+    if (!end.is_over()) generate_moves(end, legal);
+    if (!legal.contains(move)) break;
+    end.play(move);
+    settle(end);
+  }
+  const WinShares at_end = static_shares(end);
+  std::array<double, kMaxPlayers> log_shares{};
+  double best_other = kNoShare;
+  for (int p = 0; p < players; ++p) {
+    const bool counts = p != player && !root.is_eliminated(p) && at_end[p] > 0;
+    log_shares[p] = counts ? std::log(at_end[p]) : kNoShare;
+    best_other = std::max(best_other, log_shares[p]);
+  }
+  WinShares shares{};
+  if (is_win(score) || std::isinf(best_other)) {
+    shares[player] = 1;
+    return shares;
+  }
+  if (is_loss(score)) return softmax(log_shares, players);
+  log_shares[player] = best_other + score / kShareScale;
+  return softmax(log_shares, players);
+}
+
+int score_of_shares(const Position& position, const WinShares& shares, int player) {
+  // Shares this small stand for a result the scale cannot tell apart.
+  constexpr double kFloor = 1e-9;
+  double best_other = 0;
+  for (int p = 0; p < position.rules().player_count(); ++p)
+    if (p != player && !position.is_eliminated(p)) best_other = std::max(best_other, shares[p]);
+  const double log_odds =
+      std::log(std::max(shares[player], kFloor)) - std::log(std::max(best_other, kFloor));
+  const double score =
+      std::clamp(log_odds * kShareScale, -double{kMaxEvalScore}, double{kMaxEvalScore});
+  return static_cast<int>(std::lround(score));
+}
+
+}  // namespace tiaoqi::search

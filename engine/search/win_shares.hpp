@@ -1,0 +1,48 @@
+#pragma once
+
+#include <array>
+#include <vector>
+
+#include "engine/move.hpp"
+#include "engine/position.hpp"
+
+namespace tiaoqi::search {
+
+// Each player's expected share of the win, by seat: in [0, 1], 0 for the
+// players out of the game, summing to 1. The searches of three or more
+// players report them (`info ... values`); max^n and MCTS search with them.
+using WinShares = std::array<double, kMaxPlayers>;
+
+// Centi-steps of evaluation per unit of log-odds: the scale tools/tune
+// fitted between the evaluation and two-player results (a lead of 461
+// centi-steps wins 73% of games). Shares of more players extend the same
+// model as a softmax.
+inline constexpr double kShareScale = 461;
+
+// A finished game: the first place (or the players sharing it) takes all.
+WinShares final_shares(const Position& over);
+
+// Whether a finished game has `player` first, alone.
+bool wins_alone(const Position& over, int player);
+
+// The static evaluation as shares: a softmax over the players still in
+// the game of -(cost) / kShareScale, the side to move's cost lowered by
+// the tempo bonus (evaluate()'s terms). With two players the side to move
+// gets sigmoid(evaluate() / kShareScale), the tuner's model of a result.
+WinShares static_shares(const Position& position);
+
+// The shares a score of a depth-first search (alpha-beta, paranoid,
+// best-reply, greedy) stands for, from the side to move's view at `root`
+// after the line `pv`: at the line's end the other players keep their
+// static (or final) shares relative to each other, and the root player's
+// log-share is the best other's plus score / kShareScale, so that its
+// score against the strongest opponent is the search's. A forced win
+// gives the root player everything, a forced loss nothing.
+WinShares shares_of_score(const Position& root, const std::vector<Move>& pv, int score);
+
+// The inverse for shares found otherwise (max^n, MCTS): the score, on the
+// evaluation's scale, of `player` against the best other player still in
+// the game; clamped below the forced-result scores.
+int score_of_shares(const Position& position, const WinShares& shares, int player);
+
+}  // namespace tiaoqi::search

@@ -1,0 +1,55 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "engine/position_string.hpp"
+#include "engine/search/search.hpp"
+
+namespace tiaoqi::search::testing {
+
+// Positions and a search runner that the search tests share.
+
+// One search through the dispatcher with a state of its own, as the engine
+// runs it, with the info lines it printed.
+struct SearchRun {
+  SearchResult result;
+  std::vector<SearchInfo> infos;
+};
+
+struct RunOptions {
+  SearchAlgorithm algorithm = SearchAlgorithm::kAuto;
+  std::optional<std::uint64_t> nodes;
+  std::optional<int> depth;
+  int threads = 1;
+  std::int64_t seed = 0;
+  std::size_t hash_mib = 16;
+};
+
+SearchRun run(const Position& root, const RunOptions& options, SearchState* state = nullptr,
+              const std::vector<std::uint64_t>& game_history = {});
+
+// The root after the search's move (settled).
+Position after_best(const Position& root, const SearchRun& run);
+
+// The info lines that are not free text.
+std::vector<SearchInfo> search_lines(const SearchRun& run);
+
+// Whether `player` has a move that ends the game with it first, alone.
+bool can_win_at_once(const Position& position, int player);
+
+// The algorithms a user can ask for by name (Search option values).
+const std::vector<SearchAlgorithm>& requestable_algorithms();
+
+// On the small board (BoardSize 2) with `players` players: player 1 (army
+// a) fills its target with one step; the other armies stay home (or, when
+// their home is a's target, keep one piece far off in the hexagon).
+GameSetup one_step_from_winning(int players);
+
+// Three players on the small board, player 1 to move: player `threat`
+// (2 or 3, 1-based) fills its target by jumping over a piece of player 1,
+// which can step aside.
+GameSetup jump_threat(int threat);
+
+}  // namespace tiaoqi::search::testing

@@ -1,0 +1,96 @@
+#include "engine/search/maxn.hpp"
+
+#include <gtest/gtest.h>
+
+#include "engine/game.hpp"
+#include "engine/movegen.hpp"
+#include "engine/search/win_shares.hpp"
+#include "tests/support/test_support.hpp"
+
+namespace tiaoqi::search {
+namespace {
+
+// Max^n without pruning, ordering or table: each node's value is the
+// child value best for its mover (the first of equals), the leaves the
+// evaluation's shares.
+WinShares plain_maxn(const Position& position, int depth) {
+  if (position.is_over()) return final_shares(position);
+  if (depth == 0) return static_shares(position);
+  MoveList moves;
+  generate_moves(position, moves);
+  if (moves.empty()) {
+    Position child = position;
+    child.eliminate_side_to_move();
+    return plain_maxn(child, depth);
+  }
+  const int player = position.side_to_move();
+  WinShares best{};
+  best[player] = -1;
+  for (const Move& move : moves) {
+    Position child = position;
+    child.play(move);
+    const WinShares values = plain_maxn(child, depth - 1);
+    if (values[player] > best[player]) best = values;
+  }
+  return best;
+}
+
+// Shallow pruning never changes what the root player gets: the pruned
+// search's root share is the plain search's (up to the units' rounding).
+TEST(MaxN, ShallowPruningKeepsTheRootValue) {
+  for (int players : {3, 4}) {
+    RuleOptions options;
+    options.players = players;
+    options.board_size = 3;
+    const GameSetup start = tiaoqi::testing::start_of(options);
+    for (unsigned seed : {1u, 2u, 3u}) {
+      const Position root = tiaoqi::testing::random_playout(start.position, seed, 10 + seed);
+      const int depth = 3;
+      TranspositionTable table(1);
+      SearchControl control;
+      control.start(TimeBudget{}, std::nullopt, false);
+      MaxN maxn(table, control);
+      MoveList legal;
+      generate_moves(root, legal);
+      const MaxNReport report = maxn.run(root, depth, std::vector<Move>(legal.begin(), legal.end()),
+                                         {}, [](const MaxNReport&) {});
+      ASSERT_EQ(report.depth, depth);
+      const double pruned = static_cast<double>(report.values[root.side_to_move()]) / kShareUnits;
+      EXPECT_NEAR(pruned, plain_maxn(root, depth)[root.side_to_move()], 1e-5)
+          << players << " players, seed " << seed;
+      int sum = 0;
+      for (int p = 0; p < players; ++p) sum += report.values[p];
+      EXPECT_EQ(sum, kShareUnits);
+    }
+  }
+}
+
+TEST(MaxN, ReportsAValueForEverySeatAndALegalLine) {
+  RuleOptions options;
+  options.players = 6;
+  const GameSetup start = tiaoqi::testing::start_of(options);
+  SearchParams params;
+  SearchLimits limits;
+  limits.depth = 3;
+  SearchControl control;
+  control.start(TimeBudget{}, std::nullopt, false);
+  TranspositionTable table(1);
+  std::vector<SearchInfo> lines;
+  const SearchResult result =
+      maxn_search(start.position, params, limits, control,
+                  [&](const SearchInfo& line) { lines.push_back(line); }, table, {});
+  ASSERT_EQ(lines.size(), 3u);
+  EXPECT_EQ(lines.back().depth, 3);
+  EXPECT_EQ(lines.back().values.size(), 6u);
+  EXPECT_EQ(lines.back().pv.front(), result.best);
+  Position position = start.position;
+  for (const Move& move : lines.back().pv) {
+    MoveList legal;
+    generate_moves(position, legal);
+    ASSERT_TRUE(legal.contains(move));
+    position.play(move);
+  }
+}
+
+}  // namespace
+}  // namespace tiaoqi::search

@@ -1,0 +1,255 @@
+#include <gtest/gtest.h>
+
+#include <functional>
+
+#include "engine/game.hpp"
+#include "engine/movegen.hpp"
+#include "engine/search/mcts/history.hpp"
+#include "engine/search/mcts/playout.hpp"
+#include "engine/search/mcts/search.hpp"
+#include "engine/search/mcts/tree.hpp"
+#include "engine/search/movepick.hpp"
+#include "tests/engine/search/fixtures.hpp"
+#include "tests/support/test_support.hpp"
+
+namespace tiaoqi::search::mcts {
+namespace {
+
+using search::testing::RunOptions;
+
+RuleOptions players(int count) {
+  RuleOptions options;
+  options.players = count;
+  return options;
+}
+
+RunOptions mcts_run(std::uint64_t iterations, int threads = 1) {
+  RunOptions options;
+  options.algorithm = SearchAlgorithm::kMcts;
+  options.nodes = iterations;
+  options.threads = threads;
+  return options;
+}
+
+// Every node below `index`, depth first, as (move, visits, reward sum).
+using Signature = std::vector<std::tuple<int, int, std::uint32_t, std::uint64_t>>;
+
+void sign(const Tree& tree, std::uint32_t index, Signature& out) {
+  const Node& node = tree.node(index);
+  if (node.state != kExpanded) return;
+  for (std::uint32_t i = 0; i < node.child_count; ++i) {
+    const Node& child = tree.node(node.first_child + i);
+    out.emplace_back(child.move.from, child.move.to, child.visits, child.reward_sum);
+    sign(tree, node.first_child + i, out);
+  }
+}
+
+TEST(Mcts, RunsExactlyTheIterationsAskedForOnAnyThreadCount) {
+  const GameSetup setup = tiaoqi::testing::start_of(players(6));
+  for (int threads : {1, 2, 3}) {
+    const auto run = search::testing::run(setup.position, mcts_run(3000, threads));
+    EXPECT_EQ(run.result.nodes, 3000u) << threads;
+    const auto lines = search::testing::search_lines(run);
+    ASSERT_FALSE(lines.empty());
+    EXPECT_EQ(lines.back().nodes, 3000u);
+  }
+}
+
+TEST(Mcts, ReportsTheChosenMovesVisitsAfterItsLine) {
+  const GameSetup setup = tiaoqi::testing::start_of(players(3));
+  const auto run = search::testing::run(setup.position, mcts_run(2000));
+  ASSERT_GE(run.infos.size(), 2u);
+  const SearchInfo& line = run.infos[run.infos.size() - 2];
+  EXPECT_EQ(line.pv.front(), run.result.best);
+  EXPECT_EQ(line.depth, static_cast<int>(line.pv.size()));
+  EXPECT_GE(line.seldepth, line.depth);
+  const std::string& text = run.infos.back().text;
+  EXPECT_EQ(text.rfind("visits ", 0), 0u) << text;
+  EXPECT_NE(text.find(" of 2000"), std::string::npos) << text;
+}
+
+TEST(Mcts, TwoPlayerGamesReportNoValues) {
+  const GameSetup setup = tiaoqi::testing::start_of(players(2));
+  const auto run = search::testing::run(setup.position, mcts_run(1000));
+  for (const SearchInfo& line : search::testing::search_lines(run))
+    EXPECT_TRUE(line.values.empty());
+}
+
+// Between moves the tree is followed along the moves played: the new
+// root keeps the visits its subtree had.
+TEST(Mcts, TheTreeIsKeptAlongTheMovesPlayed) {
+  const GameSetup setup = tiaoqi::testing::start_of(players(3));
+  SearchState state(16);
+  const auto first = search::testing::run(setup.position, mcts_run(20000), &state);
+  const auto lines = search::testing::search_lines(first);
+  ASSERT_GE(lines.back().pv.size(), 3u);
+  // The engine plays its line's first move; the others answer as it expects.
+  std::vector<std::uint64_t> history;
+  Position root = setup.position;
+  for (int i = 0; i < 3; ++i) {
+    history.push_back(root.hash());
+    root.play(lines.back().pv[static_cast<std::size_t>(i)]);
+    settle(root);
+  }
+  {
+    // The subtree the second search should start from.
+    const Tree& tree = state.mcts().tree();
+    std::uint32_t index = 0;
+    for (int i = 0; i < 3; ++i) {
+      const Node& node = tree.node(index);
+      for (std::uint32_t c = 0; c < node.child_count; ++c)
+        if (tree.node(node.first_child + c).move == lines.back().pv[static_cast<std::size_t>(i)])
+          index = node.first_child + c;
+    }
+    ASSERT_GT(tree.node(index).visits, 0u);
+  }
+  const auto second = search::testing::run(root, mcts_run(1000), &state, history);
+  EXPECT_EQ(second.result.nodes, 1000u);
+  // The root's visits: this search's iterations and those kept.
+  EXPECT_GT(state.mcts().tree().root().visits, 1000u);
+
+  // A position the tree never saw starts afresh.
+  const Position other = tiaoqi::testing::random_playout(setup.position, 9, 30);
+  search::testing::run(other, mcts_run(500), &state, {});
+  EXPECT_EQ(state.mcts().tree().root().visits, 500u);
+}
+
+TEST(Mcts, RerootKeepsExactlyTheSubtree) {
+  const GameSetup setup = tiaoqi::testing::start_of(players(2));
+  SearchState state(8);
+  search::testing::run(setup.position, mcts_run(5000), &state);
+  Tree& tree = state.mcts().tree();
+  // The most visited grandchild of the root.
+  std::uint32_t best = 0;
+  const Node& root = tree.root();
+  for (std::uint32_t c = 0; c < root.child_count; ++c) {
+    const Node& child = tree.node(root.first_child + c);
+    if (child.state != kExpanded) continue;
+    for (std::uint32_t g = 0; g < child.child_count; ++g)
+      if (best == 0 || tree.node(child.first_child + g).visits > tree.node(best).visits)
+        best = child.first_child + g;
+  }
+  ASSERT_NE(best, 0u);
+  const Node before = tree.node(best);
+  Signature subtree;
+  sign(tree, best, subtree);
+  ASSERT_FALSE(subtree.empty());
+  tree.reroot(best);
+  EXPECT_EQ(tree.root().visits, before.visits);
+  EXPECT_EQ(tree.root().reward_sum, before.reward_sum);
+  Signature after;
+  sign(tree, 0, after);
+  EXPECT_EQ(after, subtree);
+  // Packed: the root and its subtree, nothing else.
+  EXPECT_EQ(tree.used(), subtree.size() + 1);
+}
+
+// A tree that fills Hash stops growing, says so once, and goes on
+// searching to the limit.
+TEST(Mcts, AFullTreeStopsGrowingAndSaysSoOnce) {
+  const GameSetup setup = tiaoqi::testing::start_of(players(2));
+  RunOptions options = mcts_run(30000);
+  options.hash_mib = 1;
+  SearchState state(1);
+  const auto run = search::testing::run(setup.position, options, &state);
+  EXPECT_EQ(run.result.nodes, 30000u);
+  int notices = 0;
+  for (const SearchInfo& info : run.infos) notices += info.text.find("full") != std::string::npos;
+  EXPECT_EQ(notices, 1);
+  EXPECT_TRUE(state.mcts().tree().full());
+  EXPECT_LE(state.mcts().tree().used(), state.mcts().tree().capacity());
+  MoveList legal;
+  generate_moves(setup.position, legal);
+  EXPECT_TRUE(legal.contains(run.result.best));
+}
+
+TEST(Mcts, ADepthLimitAloneEndsTheSearch) {
+  const GameSetup setup = tiaoqi::testing::start_of(players(3));
+  RunOptions options;
+  options.algorithm = SearchAlgorithm::kMcts;
+  options.depth = 4;
+  const auto run = search::testing::run(setup.position, options);
+  EXPECT_GE(search::testing::search_lines(run).back().depth, 4);
+}
+
+TEST(Mcts, SearchMovesRestrictTheRoot) {
+  const GameSetup setup = tiaoqi::testing::start_of(players(3));
+  SearchState state(16);
+  SearchParams params;
+  params.algorithm = SearchAlgorithm::kMcts;
+  SearchLimits limits;
+  limits.nodes = 2000;
+  limits.search_moves = {*parse_move(setup.position, "m4m5"), *parse_move(setup.position, "l3l5")};
+  SearchControl control;
+  control.start(TimeBudget{}, limits.nodes, false);
+  const SearchResult result = run_search(setup.position, params, limits, control, {}, state);
+  EXPECT_TRUE(result.best == limits.search_moves[0] || result.best == limits.search_moves[1]);
+}
+
+// MCTS guarantees no block: it learns of the threat by sampling the
+// threatening reply, which takes iterations (at 500 it can miss it). With
+// a few thousand it steps out of either opponent's winning jump here.
+TEST(Mcts, BlocksAnOpponentsWinWhenItHasSampledIt) {
+  for (int threat : {2, 3}) {
+    const GameSetup setup = search::testing::jump_threat(threat);
+    for (int seed : {0, 1, 2}) {
+      RunOptions options = mcts_run(5000);
+      options.seed = seed;
+      const auto run = search::testing::run(setup.position, options);
+      const Position after = search::testing::after_best(setup.position, run);
+      EXPECT_FALSE(search::testing::can_win_at_once(after, threat - 1))
+          << "threat " << threat << ", seed " << seed;
+    }
+  }
+}
+
+TEST(Mcts, HistoryKeepsMeansPerPlayerAndMoveAndAgesThemEvenly) {
+  History history;
+  const Move move{10, 20};
+  EXPECT_EQ(history.mean(1, move, -1), -1);
+  history.add(1, move, 1.0);
+  history.add(1, move, 0.0);
+  history.add(1, move, 0.5);
+  EXPECT_NEAR(history.mean(1, move, -1), 0.5, 1e-4);
+  EXPECT_EQ(history.mean(2, move, -1), -1);
+  history.age();
+  EXPECT_NEAR(history.mean(1, move, -1), 0.5, 1e-4);
+  history.clear();
+  EXPECT_EQ(history.mean(1, move, -1), -1);
+}
+
+TEST(Mcts, GreedyPlayoutMovesMakeTheMostProgress) {
+  const GameSetup setup = tiaoqi::testing::start_of(players(3));
+  const Position position = tiaoqi::testing::random_playout(setup.position, 5, 15);
+  MoveList moves;
+  generate_moves(position, moves);
+  int most = -100;
+  for (const Move& move : moves) most = std::max(most, progress_gain(position, move));
+  Random random(1);
+  for (int i = 0; i < 20; ++i)
+    EXPECT_EQ(progress_gain(position, playout_move(position, moves, 0.0, random)), most);
+}
+
+TEST(Mcts, PlayoutsScoreWhereTheyStop) {
+  const GameSetup setup = tiaoqi::testing::start_of(players(3));
+  Random random(2);
+  Trace trace;
+  Position cut = setup.position;
+  const WinShares shares = play_out(cut, 6, 0.1, random, trace);
+  EXPECT_EQ(trace.size(), 6u);
+  EXPECT_EQ(cut.move_count(), 6);
+  const WinShares expected = static_shares(cut);
+  for (int p = 0; p < 3; ++p) EXPECT_DOUBLE_EQ(shares[p], expected[p]);
+
+  Position full = setup.position;
+  const WinShares final = play_out(full, kFullPlayout, 0.1, random, trace);
+  if (full.is_over()) {
+    double sum = 0;
+    for (int p = 0; p < 3; ++p) sum += final[p];
+    EXPECT_DOUBLE_EQ(sum, 1);
+    EXPECT_EQ(final[full.standings()[0][0]], 1.0 / static_cast<double>(full.standings()[0].size()));
+  }
+}
+
+}  // namespace
+}  // namespace tiaoqi::search::mcts

@@ -1,0 +1,236 @@
+// What every search guarantees, through the dispatcher: a legal move in
+// every seating, immediate wins, limits, stop, seeds and `values`.
+#include "engine/search/search.hpp"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <condition_variable>
+#include <future>
+#include <mutex>
+#include <thread>
+
+#include "engine/facade/options.hpp"
+#include "engine/movegen.hpp"
+#include "tests/engine/search/fixtures.hpp"
+#include "tests/support/test_support.hpp"
+
+namespace tiaoqi::search {
+namespace {
+
+using testing::requestable_algorithms;
+using testing::RunOptions;
+
+std::string name(SearchAlgorithm algorithm) {
+  return std::string(facade::algorithm_name(algorithm));
+}
+
+bool is_legal(const Position& position, Move move) {
+  MoveList legal;
+  generate_moves(position, legal);
+  return legal.contains(move);
+}
+
+TEST(Search, EachValueResolvesToWhatItPlays) {
+  using A = SearchAlgorithm;
+  for (int players : {3, 4, 6}) {
+    EXPECT_EQ(resolve_algorithm(A::kAuto, players), A::kParanoid);
+    EXPECT_EQ(resolve_algorithm(A::kAlphaBeta, players), A::kParanoid);
+    for (A algorithm : {A::kParanoid, A::kBrs, A::kMaxN, A::kMcts, A::kGreedy, A::kRandom})
+      EXPECT_EQ(resolve_algorithm(algorithm, players), algorithm) << name(algorithm);
+  }
+  // Against one opponent, best-reply, max^n and paranoid are alpha-beta.
+  for (A algorithm : {A::kAuto, A::kAlphaBeta, A::kParanoid, A::kBrs, A::kMaxN})
+    EXPECT_EQ(resolve_algorithm(algorithm, 2), A::kAlphaBeta) << name(algorithm);
+  EXPECT_EQ(resolve_algorithm(A::kMcts, 2), A::kMcts);
+  // The solitaire's solver plays every search but greedy and random.
+  for (A algorithm : {A::kAuto, A::kAlphaBeta, A::kBrs, A::kMaxN, A::kMcts})
+    EXPECT_EQ(resolve_algorithm(algorithm, 1), A::kSolitaire) << name(algorithm);
+  EXPECT_EQ(resolve_algorithm(A::kGreedy, 1), A::kGreedy);
+}
+
+struct SeatingCase {
+  const char* name;
+  int players;
+  int armies;
+};
+
+constexpr SeatingCase kSeatings[] = {
+    {"2", 2, 1}, {"3", 3, 1}, {"4", 4, 1}, {"6", 6, 1}, {"2x2", 2, 2}, {"3x2", 3, 2},
+};
+
+// Every search, in every seating, with long jumps, goal lock and the swap
+// rule, from the start and from a middle game: a legal move, and in games
+// of three or more `values` for every seat that sum to 1.
+TEST(Search, EverySearchPlaysALegalMoveInEverySeating) {
+  for (const SeatingCase& seating : kSeatings) {
+    RuleOptions options;
+    options.players = seating.players;
+    options.armies_per_player = seating.armies;
+    options.long_jumps = options.goal_lock = options.swap_rule = true;
+    const GameSetup start = tiaoqi::testing::start_of(options);
+    for (const int plies : {0, 12 * seating.players}) {
+      const Position root = tiaoqi::testing::random_playout(start.position, 7, plies);
+      ASSERT_FALSE(root.is_over());
+      for (SearchAlgorithm algorithm : requestable_algorithms()) {
+        SCOPED_TRACE(std::string(seating.name) + " players, ply " + std::to_string(plies) + ", " +
+                     name(algorithm));
+        RunOptions run_options;
+        run_options.algorithm = algorithm;
+        run_options.nodes = 1500;
+        const testing::SearchRun run = testing::run(root, run_options);
+        EXPECT_TRUE(is_legal(root, run.result.best));
+        const std::vector<SearchInfo> lines = testing::search_lines(run);
+        ASSERT_FALSE(lines.empty());
+        for (const SearchInfo& line : lines) {
+          if (seating.players < 3) {
+            EXPECT_TRUE(line.values.empty());
+            continue;
+          }
+          ASSERT_EQ(line.values.size(), static_cast<std::size_t>(seating.players));
+          double sum = 0;
+          for (double value : line.values) {
+            EXPECT_GE(value, 0);
+            EXPECT_LE(value, 1);
+            sum += value;
+          }
+          EXPECT_NEAR(sum, 1, 1e-9);
+        }
+      }
+    }
+  }
+}
+
+TEST(Search, EverySearchButRandomTakesAnImmediateWin) {
+  for (int players : {2, 3, 4, 6}) {
+    const GameSetup setup = testing::one_step_from_winning(players);
+    ASSERT_TRUE(testing::can_win_at_once(setup.position, 0));
+    for (SearchAlgorithm algorithm : requestable_algorithms()) {
+      if (algorithm == SearchAlgorithm::kRandom) continue;
+      SCOPED_TRACE(std::to_string(players) + " players, " + name(algorithm));
+      RunOptions run_options;
+      run_options.algorithm = algorithm;
+      run_options.nodes = 2000;
+      const testing::SearchRun run = testing::run(setup.position, run_options);
+      const Position after = testing::after_best(setup.position, run);
+      EXPECT_TRUE(after.is_over());
+      EXPECT_EQ(after.place_of(0), 0);
+      // Two-player alpha-beta hands this race to the race solver, which
+      // reports the evaluation.
+      if (resolve_algorithm(algorithm, players) != SearchAlgorithm::kAlphaBeta) {
+        EXPECT_TRUE(is_win(run.result.score));
+      }
+    }
+  }
+}
+
+// Paranoid and best-reply assume the worst of the next player and step
+// out of its winning jump; max^n does too, since the next player's win
+// leaves the root player nothing (max^n, unlike paranoid, may count on a
+// player in between to block a later player's win).
+TEST(Search, ParanoidBestReplyAndMaxNBlockTheNextPlayersWin) {
+  const GameSetup setup = testing::jump_threat(2);
+  ASSERT_TRUE(testing::can_win_at_once(setup.position, 1));
+  ASSERT_FALSE(testing::can_win_at_once(setup.position, 0));
+  for (SearchAlgorithm algorithm :
+       {SearchAlgorithm::kParanoid, SearchAlgorithm::kBrs, SearchAlgorithm::kMaxN}) {
+    SCOPED_TRACE(name(algorithm));
+    RunOptions run_options;
+    run_options.algorithm = algorithm;
+    run_options.depth = 3;
+    const testing::SearchRun run = testing::run(setup.position, run_options);
+    const Position after = testing::after_best(setup.position, run);
+    EXPECT_FALSE(testing::can_win_at_once(after, 1));
+  }
+}
+
+// Nodes are counted as each search counts them: alpha-beta and max^n stop
+// at the limit once depth 1 is complete; MCTS runs exactly that many
+// iterations.
+TEST(Search, NodeLimitsAreHonoured) {
+  RuleOptions options;
+  options.players = 3;
+  const GameSetup setup = tiaoqi::testing::start_of(options);
+  for (SearchAlgorithm algorithm : {SearchAlgorithm::kParanoid, SearchAlgorithm::kBrs,
+                                    SearchAlgorithm::kMaxN, SearchAlgorithm::kMcts}) {
+    SCOPED_TRACE(name(algorithm));
+    RunOptions run_options;
+    run_options.algorithm = algorithm;
+    run_options.nodes = 5000;
+    const testing::SearchRun run = testing::run(setup.position, run_options);
+    if (algorithm == SearchAlgorithm::kParanoid || algorithm == SearchAlgorithm::kBrs) {
+      // Paranoid reads the limit at its polls, every 1024 nodes.
+      EXPECT_LE(run.result.nodes, 5000u + 1024u);
+      EXPECT_GE(run.result.nodes, 5000u);
+    } else {
+      EXPECT_EQ(run.result.nodes, 5000u);
+    }
+  }
+}
+
+// A stop from another thread ends a search that has no limit of its own;
+// the test waits for the search's first info line (an event), and the
+// timeouts only guard against a hang.
+TEST(Search, AStopFromAnotherThreadEndsEverySearch) {
+  RuleOptions options;
+  options.players = 3;
+  const GameSetup setup = tiaoqi::testing::start_of(options);
+  for (SearchAlgorithm algorithm : {SearchAlgorithm::kParanoid, SearchAlgorithm::kBrs,
+                                    SearchAlgorithm::kMaxN, SearchAlgorithm::kMcts}) {
+    for (int threads : {1, 2}) {
+      SCOPED_TRACE(name(algorithm) + ", threads " + std::to_string(threads));
+      SearchState state(16);
+      SearchParams params;
+      params.algorithm = algorithm;
+      params.threads = threads;
+      SearchControl control;
+      control.start(TimeBudget{}, std::nullopt, false);
+      std::mutex mutex;
+      std::condition_variable reported;
+      bool any_info = false;
+      auto searched = std::async(std::launch::async, [&] {
+        return run_search(
+            setup.position, params, SearchLimits{}, control,
+            [&](const SearchInfo&) {
+              std::lock_guard lock(mutex);
+              any_info = true;
+              reported.notify_all();
+            },
+            state);
+      });
+      {
+        std::unique_lock lock(mutex);
+        ASSERT_TRUE(reported.wait_for(lock, std::chrono::seconds(60), [&] { return any_info; }));
+      }
+      control.stop();
+      ASSERT_EQ(searched.wait_for(std::chrono::seconds(60)), std::future_status::ready);
+      EXPECT_TRUE(is_legal(setup.position, searched.get().best));
+    }
+  }
+}
+
+TEST(Search, AFixedSeedReplaysTheSearchOnOneThread) {
+  RuleOptions options;
+  options.players = 4;
+  const GameSetup start = tiaoqi::testing::start_of(options);
+  const Position root = tiaoqi::testing::random_playout(start.position, 3, 20);
+  for (SearchAlgorithm algorithm : requestable_algorithms()) {
+    SCOPED_TRACE(name(algorithm));
+    RunOptions run_options;
+    run_options.algorithm = algorithm;
+    run_options.nodes = 4000;
+    run_options.seed = 12345;
+    const testing::SearchRun first = testing::run(root, run_options);
+    const testing::SearchRun second = testing::run(root, run_options);
+    EXPECT_EQ(first.result.best, second.result.best);
+    EXPECT_EQ(first.result.nodes, second.result.nodes);
+    const std::vector<SearchInfo> first_lines = testing::search_lines(first);
+    const std::vector<SearchInfo> second_lines = testing::search_lines(second);
+    ASSERT_FALSE(first_lines.empty());
+    ASSERT_FALSE(second_lines.empty());
+    EXPECT_EQ(first_lines.back().pv, second_lines.back().pv);
+  }
+}
+
+}  // namespace
+}  // namespace tiaoqi::search

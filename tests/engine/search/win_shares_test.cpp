@@ -1,0 +1,75 @@
+#include "engine/search/win_shares.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "engine/eval.hpp"
+#include "engine/score.hpp"
+#include "tests/support/test_support.hpp"
+
+namespace tiaoqi::search {
+namespace {
+
+double sum_of(const WinShares& shares) {
+  double sum = 0;
+  for (double share : shares) sum += share;
+  return sum;
+}
+
+Position middle_game(int players, unsigned seed) {
+  RuleOptions options;
+  options.players = players;
+  const GameSetup start = tiaoqi::testing::start_of(options);
+  return tiaoqi::testing::random_playout(start.position, seed, 8 * players);
+}
+
+// Two players: the side to move's share is the tuner's model of a result,
+// sigmoid(evaluation / scale).
+TEST(WinShares, TwoPlayerSharesAreTheLogisticOfTheEvaluation) {
+  const Position position = middle_game(2, 4);
+  const WinShares shares = static_shares(position);
+  const double expected = 1 / (1 + std::exp(-evaluate(position) / kShareScale));
+  EXPECT_NEAR(shares[position.side_to_move()], expected, 1e-12);
+  EXPECT_NEAR(sum_of(shares), 1, 1e-12);
+}
+
+TEST(WinShares, SharesSumToOneAndLeaveEliminatedPlayersOut) {
+  Position position = middle_game(6, 5);
+  position.set_eliminated(3);
+  const WinShares shares = static_shares(position);
+  EXPECT_EQ(shares[3], 0);
+  EXPECT_NEAR(sum_of(shares), 1, 1e-12);
+  for (double share : shares) EXPECT_GE(share, 0);
+}
+
+// A search score and the shares it stands for convert into each other.
+TEST(WinShares, ScoresAndSharesConvertBothWays) {
+  for (int players : {2, 3, 6}) {
+    const Position root = middle_game(players, 6);
+    for (int score : {-800, -130, 0, 45, 700}) {
+      const WinShares shares = shares_of_score(root, {}, score);
+      EXPECT_NEAR(sum_of(shares), 1, 1e-12);
+      EXPECT_NEAR(score_of_shares(root, shares, root.side_to_move()), score, 1) << players;
+    }
+    const WinShares won = shares_of_score(root, {}, win_in(3));
+    EXPECT_EQ(won[root.side_to_move()], 1);
+    const WinShares lost = shares_of_score(root, {}, loss_in(2));
+    EXPECT_EQ(lost[root.side_to_move()], 0);
+    EXPECT_NEAR(sum_of(lost), 1, 1e-12);
+  }
+}
+
+TEST(WinShares, AFinishedGameGoesToItsWinner) {
+  Position position = middle_game(3, 7);
+  position.set_eliminated(0);
+  position.set_eliminated(2);
+  position.conclude_setup();
+  ASSERT_TRUE(position.is_over());
+  const WinShares shares = final_shares(position);
+  EXPECT_EQ(shares[1], 1);
+  EXPECT_EQ(shares[0] + shares[2], 0);
+}
+
+}  // namespace
+}  // namespace tiaoqi::search

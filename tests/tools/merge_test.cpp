@@ -1,0 +1,130 @@
+// The JSON summary of a match and `merge`, which reads summaries back: the
+// summary keeps the shape its readers know, and merge refuses any entry it
+// cannot trust with a message naming the summary, the entry and the field.
+#include "tools/match/merge.hpp"
+
+#include <gtest/gtest.h>
+
+#include "tools/match/summary.hpp"
+
+namespace tiaoqi::match {
+namespace {
+
+using tools::Json;
+
+std::vector<std::string> keys(const Json& object) {
+  std::vector<std::string> names;
+  for (const auto& [name, value] : object.items()) names.push_back(name);
+  return names;
+}
+
+// A finished two-engine match of four games, without engines.
+Json sample_summary() {
+  MatchConfig config;
+  config.engines = {{"alpha", "./alpha", {{"Hash", "16"}}, {}}, {"beta", "./beta", {}, {}}};
+  config.referee.rules.max_plies = 100;
+  config.schedule.opening_count = 2;
+  config.sprt = SprtConfig{0, 10, 0.05, 0.05};
+  MatchRun run;
+  run.scheduled = 4;
+  run.games = {{0, 0, 0, {0, 1}, {{0}, {1}}, "finished"},
+               {1, 0, 1, {1, 0}, {{1}, {0}}, "finished"},
+               {2, 1, 0, {0, 1}, {{0, 1}}, "move limit: adjudicated at 100 plies"},
+               {3, 1, 1, {1, 0}, {{0}, {1}}, "finished"}};
+  run.results = compute_results({"alpha", "beta"}, 2, run.games, config.sprt);
+  return summary_json(match_info_json(config, run, "openings.txt"), run.results, run.games);
+}
+
+TEST(Summary, KeepsTheShapeItsReadersKnow) {
+  const Json summary = sample_summary();
+  EXPECT_EQ(keys(summary), (std::vector<std::string>{"match", "results", "games"}));
+  EXPECT_EQ(keys(summary["match"]),
+            (std::vector<std::string>{"event", "engines", "options", "time", "seed",
+                                      "openings_file", "openings", "random_plies", "shard",
+                                      "scheduled", "interrupted", "sprt_stopped"}));
+  EXPECT_EQ(keys(summary["match"]["engines"][0]),
+            (std::vector<std::string>{"name", "command", "options"}));
+  EXPECT_EQ(summary["match"]["engines"][0]["options"]["Hash"], "16");
+  EXPECT_EQ(summary["match"]["seed"], "1");
+  EXPECT_EQ(summary["match"]["shard"], "1/1");
+  EXPECT_EQ(keys(summary["results"]),
+            (std::vector<std::string>{"games", "engines", "elo", "sprt"}));
+  EXPECT_EQ(keys(summary["results"]["engines"][0]),
+            (std::vector<std::string>{"name", "games", "wins", "draws", "losses", "points",
+                                      "average_placement", "pairwise"}));
+  EXPECT_EQ(keys(summary["results"]["engines"][0]["pairwise"][0]),
+            (std::vector<std::string>{"opponent", "points", "meetings"}));
+  EXPECT_EQ(keys(summary["results"]["elo"]),
+            (std::vector<std::string>{"samples", "score", "elo", "low", "high", "pentanomial"}));
+  EXPECT_EQ(keys(summary["results"]["sprt"]),
+            (std::vector<std::string>{"elo0", "elo1", "alpha", "beta", "llr", "lower", "upper",
+                                      "decision"}));
+  EXPECT_EQ(
+      keys(summary["games"][0]),
+      (std::vector<std::string>{"game", "opening", "rotation", "seats", "result", "termination"}));
+  EXPECT_EQ(summary["games"][2]["result"], "1=2");
+  EXPECT_EQ(summary["games"][1]["seats"], Json::array({1, 0}));
+  EXPECT_EQ(summary["results"]["elo"]["pentanomial"], Json::array({0, 1, 0, 0, 1}));
+}
+
+TEST(Merge, OneSummaryMergesToItsOwnGames) {
+  const Json summary = sample_summary();
+  auto merged = merge_summaries({summary});
+  ASSERT_TRUE(merged.ok()) << merged.error();
+  EXPECT_EQ(merged->games.size(), 4u);
+  EXPECT_EQ(merged->summary["results"], summary["results"]);
+  EXPECT_EQ(merged->summary["match"]["shard"], "merged");
+}
+
+std::string merge_error(const std::function<void(Json&)>& spoil) {
+  Json summary = sample_summary();
+  spoil(summary);
+  const auto merged = merge_summaries({summary});
+  EXPECT_FALSE(merged.ok());
+  return merged.ok() ? "" : merged.error();
+}
+
+TEST(Merge, RefusesEntriesItCannotTrust) {
+  EXPECT_EQ(merge_error([](Json& s) {
+              s["games"][1]["seats"] = Json::array({1, 7});
+            }),
+            "merge: summary 1, game entry 2: a seat must be an engine number from 0 to 1, got "
+            "'7'");
+  EXPECT_EQ(merge_error([](Json& s) { s["games"][0]["seats"] = Json::array({0}); }),
+            "merge: summary 1, game entry 1: \"seats\" must list one engine per player (2 "
+            "players)");
+  EXPECT_EQ(merge_error([](Json& s) { s["games"][0]["result"] = "1 1"; }),
+            "merge: summary 1, game entry 1: \"result\" must place every player once (2 "
+            "players), got '1 1'");
+  EXPECT_EQ(merge_error([](Json& s) { s["games"][3]["game"] = 1e300; }),
+            "merge: summary 1, game entry 4: \"game\" must be a whole number from 0 to "
+            "2147483647, got '1e+300'");
+  EXPECT_EQ(merge_error([](Json& s) { s["games"][3]["game"] = 0; }),
+            "merge: game 0 is in two summaries");
+  EXPECT_EQ(merge_error([](Json& s) { s["games"][0]["rotation"] = 2; }),
+            "merge: summary 1, game entry 1: \"rotation\" must be a whole number from 0 to 1, "
+            "got '2'");
+  EXPECT_EQ(merge_error([](Json& s) { s["games"] = "none"; }),
+            "merge: summary 1: \"games\" must be a list of games");
+  EXPECT_EQ(merge_error([](Json& s) { s["match"]["engines"] = Json::array(); }),
+            "merge: the first summary lists no engines under match.engines");
+  EXPECT_EQ(merge_error([](Json& s) { s["results"]["sprt"]["alpha"] = 2; }),
+            "merge: the first summary's results.sprt: alpha and beta must lie between 0 and 1");
+  EXPECT_EQ(merge_error([](Json& s) { s["match"]["options"] = 3; }),
+            "merge: the first summary's match: \"options\" must be a string, got '3'");
+  EXPECT_EQ(merge_error([](Json& s) { s = Json::array(); }),
+            "merge: the first summary lists no engines under match.engines");
+}
+
+TEST(Merge, RefusesShardsOfAnotherMatch) {
+  const Json first = sample_summary();
+  Json other = sample_summary();
+  other["match"]["seed"] = "2";
+  const auto merged = merge_summaries({first, other});
+  ASSERT_FALSE(merged.ok());
+  EXPECT_EQ(merged.error(),
+            "merge: summary 2 comes from another match (engines, options, seed or time differ)");
+}
+
+}  // namespace
+}  // namespace tiaoqi::match

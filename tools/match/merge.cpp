@@ -1,0 +1,189 @@
+#include "tools/match/merge.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <set>
+
+#include "engine/facade/options.hpp"
+#include "engine/util/text.hpp"
+#include "tools/common/record.hpp"
+#include "tools/match/summary.hpp"
+
+namespace tiaoqi::match {
+namespace {
+
+using tools::Json;
+
+constexpr std::int64_t kMaxCount = std::numeric_limits<int>::max();
+
+// A member of an object; null when it is missing or `object` is no object.
+const Json& member(const Json& object, const char* key) {
+  static const Json kNull;
+  if (!object.is_object()) return kNull;
+  const auto found = object.find(key);
+  return found == object.end() ? kNull : *found;
+}
+
+Expected<std::int64_t> integer_member(const Json& object, const char* key, std::int64_t min,
+                                      std::int64_t max, const std::string& where) {
+  const Json& value = member(object, key);
+  const bool in_range = value.is_number_unsigned()
+                            ? value.get<std::uint64_t>() <= static_cast<std::uint64_t>(max) &&
+                                  static_cast<std::int64_t>(value.get<std::uint64_t>()) >= min
+                            : value.is_number_integer() && value.get<std::int64_t>() >= min &&
+                                  value.get<std::int64_t>() <= max;
+  if (!in_range)
+    return fail(where + ": \"" + key + "\" must be a whole number from " + std::to_string(min) +
+                " to " + std::to_string(max) + ", got " +
+                util::quote_input(tools::dump_json(value)));
+  return value.get<std::int64_t>();
+}
+
+Expected<std::string> string_member(const Json& object, const char* key, const std::string& where) {
+  const Json& value = member(object, key);
+  if (!value.is_string())
+    return fail(where + ": \"" + key + "\" must be a string, got " +
+                util::quote_input(tools::dump_json(value)));
+  return value.get<std::string>();
+}
+
+// Every player placed exactly once.
+bool is_full_standing(const std::vector<std::vector<int>>& standings, int players) {
+  std::vector<bool> placed(static_cast<std::size_t>(players), false);
+  int count = 0;
+  for (const auto& group : standings)
+    for (int player : group) {
+      if (player < 0 || player >= players || placed[static_cast<std::size_t>(player)]) return false;
+      placed[static_cast<std::size_t>(player)] = true;
+      ++count;
+    }
+  return count == players;
+}
+
+Expected<GameSummary> read_game(const Json& entry, int players, int engines,
+                                const std::string& where) {
+  GameSummary game;
+  auto number = integer_member(entry, "game", 0, kMaxCount, where);
+  auto opening = integer_member(entry, "opening", 0, kMaxCount, where);
+  auto rotation = integer_member(entry, "rotation", 0, players - 1, where);
+  if (!number) return Error{number.error()};
+  if (!opening) return Error{opening.error()};
+  if (!rotation) return Error{rotation.error()};
+  game.game = static_cast<int>(*number);
+  game.opening_index = static_cast<int>(*opening);
+  game.rotation = static_cast<int>(*rotation);
+
+  const Json& seats = member(entry, "seats");
+  if (!seats.is_array() || seats.size() != static_cast<std::size_t>(players))
+    return fail(where + ": \"seats\" must list one engine per player (" +
+                util::plural(players, "player") + ")");
+  for (const Json& seat : seats) {
+    if (!seat.is_number_integer() || seat.get<std::int64_t>() < 0 ||
+        seat.get<std::int64_t>() >= engines)
+      return fail(where + ": a seat must be an engine number from 0 to " +
+                  std::to_string(engines - 1) + ", got " +
+                  util::quote_input(tools::dump_json(seat)));
+    game.seat_engines.push_back(static_cast<int>(seat.get<std::int64_t>()));
+  }
+
+  auto result = string_member(entry, "result", where);
+  if (!result) return Error{result.error()};
+  auto standings = tools::parse_standings(*result);
+  if (!standings || !is_full_standing(*standings, players))
+    return fail(where + ": \"result\" must place every player once (" +
+                util::plural(players, "player") + "), got " + util::quote_input(*result));
+  game.standings = std::move(*standings);
+  // Older summaries may lack the termination; it is only shown.
+  if (!member(entry, "termination").is_null()) {
+    auto termination = string_member(entry, "termination", where);
+    if (!termination) return Error{termination.error()};
+    game.termination = std::move(*termination);
+  }
+  return game;
+}
+
+Expected<std::optional<SprtConfig>> read_sprt(const Json& summary) {
+  const Json& sprt = member(member(summary, "results"), "sprt");
+  if (sprt.is_null()) return std::optional<SprtConfig>{};
+  SprtConfig config;
+  for (auto [key, value] : {std::pair{"elo0", &config.elo0}, std::pair{"elo1", &config.elo1},
+                            std::pair{"alpha", &config.alpha}, std::pair{"beta", &config.beta}}) {
+    const Json& number = member(sprt, key);
+    if (!number.is_number())
+      return fail("merge: the first summary's results.sprt lacks the number \"" + std::string(key) +
+                  "\"");
+    *value = number.get<double>();
+  }
+  auto valid = check_sprt(config);
+  if (!valid) return fail("merge: the first summary's results.sprt: " + valid.error());
+  return std::optional<SprtConfig>{config};
+}
+
+// What every shard must share with the first.
+bool same_match(const Json& match, const Json& first) {
+  for (const char* key : {"engines", "options", "seed", "time"})
+    if (member(match, key) != member(first, key)) return false;
+  return true;
+}
+
+}  // namespace
+
+Expected<MergedMatch> merge_summaries(const std::vector<tools::Json>& summaries) {
+  if (summaries.empty()) return fail("merge: no summaries given");
+  const Json& first = member(summaries.front(), "match");
+  const Json& engine_list = member(first, "engines");
+  if (!engine_list.is_array() || engine_list.empty())
+    return fail("merge: the first summary lists no engines under match.engines");
+  std::vector<std::string> names;
+  for (const Json& engine : engine_list) {
+    auto name = string_member(engine, "name", "merge: the first summary's engine list");
+    if (!name) return Error{name.error()};
+    names.push_back(*name);
+  }
+  auto options_text = string_member(first, "options", "merge: the first summary's match");
+  if (!options_text) return Error{options_text.error()};
+  auto options = facade::parse_rule_options(*options_text);
+  if (!options) return fail("merge: the first summary's match.options: " + options.error());
+  const int players = options->players;
+  const int engines = static_cast<int>(names.size());
+
+  std::vector<GameSummary> games;
+  std::set<int> seen;
+  std::int64_t scheduled = 0;
+  for (std::size_t i = 0; i < summaries.size(); ++i) {
+    const std::string where = "merge: summary " + std::to_string(i + 1);
+    const Json& match = member(summaries[i], "match");
+    if (!same_match(match, first))
+      return fail(where + " comes from another match (engines, options, seed or time differ)");
+    auto shard_scheduled = integer_member(match, "scheduled", 0, kMaxCount, where + ", match");
+    if (!shard_scheduled) return Error{shard_scheduled.error()};
+    scheduled += *shard_scheduled;
+    const Json& list = member(summaries[i], "games");
+    if (!list.is_array()) return fail(where + ": \"games\" must be a list of games");
+    for (std::size_t g = 0; g < list.size(); ++g) {
+      auto game =
+          read_game(list[g], players, engines, where + ", game entry " + std::to_string(g + 1));
+      if (!game) return Error{game.error()};
+      if (!seen.insert(game->game).second)
+        return fail("merge: game " + std::to_string(game->game) + " is in two summaries");
+      games.push_back(std::move(*game));
+    }
+  }
+  std::sort(games.begin(), games.end(),
+            [](const GameSummary& a, const GameSummary& b) { return a.game < b.game; });
+  auto sprt = read_sprt(summaries.front());
+  if (!sprt) return Error{sprt.error()};
+
+  MergedMatch merged;
+  merged.results = compute_results(names, players, games, *sprt);
+  Json info = first;
+  info["shard"] = "merged";
+  info["scheduled"] = scheduled;
+  merged.summary = summary_json(info, merged.results, games);
+  merged.games = std::move(games);
+  return merged;
+}
+
+}  // namespace tiaoqi::match
