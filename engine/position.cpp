@@ -27,13 +27,6 @@ Bitboard Position::pieces_of(int player) const {
   return pieces;
 }
 
-int Position::army_at(Hole h) const {
-  if (!occupied_.test(h)) return -1;
-  for (int army = 0; army < kArmies; ++army)
-    if (armies_[army].test(h)) return army;
-  return -1;
-}
-
 std::uint64_t Position::compute_hash() const {
   std::uint64_t hash = zobrist::side(side_);
   for (int army = 0; army < kArmies; ++army)
@@ -59,6 +52,8 @@ void Position::toggle_piece(int army_index, Hole h) {
 }
 
 void Position::put_piece(int army_index, Hole h) {
+  // army_at() looks at seated armies only.
+  assert(rules_->seated_armies() >> army_index & 1);
   if (occupied_.test(h)) remove_piece(h);
   toggle_piece(army_index, h);
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <vector>
 
@@ -35,8 +36,16 @@ class Position {
   const GridBitboard& grid_occupied(int parity_class) const { return grid_occupied_[parity_class]; }
   // Dragons known to the viewer (dragons variant only).
   Bitboard dragons() const { return dragons_; }
-  // The army on a hole, or -1 when the hole is empty.
-  int army_at(Hole h) const;
+  // The army on a hole, or -1 when the hole is empty. Only seated armies
+  // have pieces, so only they are looked at.
+  int army_at(Hole h) const {
+    if (!occupied_.test(h)) return -1;
+    for (unsigned armies = rules_->seated_armies(); armies; armies &= armies - 1) {
+      const int army = std::countr_zero(armies);
+      if (armies_[army].test(h)) return army;
+    }
+    return -1;
+  }
 
   int side_to_move() const { return side_; }
   int move_count() const { return move_count_; }
