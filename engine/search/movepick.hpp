@@ -10,10 +10,11 @@ namespace tiaoqi::search {
 
 // How much closer a move brings its piece to its army's target tip, in
 // steps (negative for a move away).
-inline int progress_gain(const Position& position, Move move) {
-  const int army = position.army_at(move.from);
-  const Rules& rules = position.rules();
+inline int progress_gain(const Rules& rules, int army, Move move) {
   return rules.tip_distance(army, move.from) - rules.tip_distance(army, move.to);
+}
+inline int progress_gain(const Position& position, Move move) {
+  return progress_gain(position.rules(), position.army_at(move.from), move);
 }
 
 // Sort keys of one node's moves, parallel to its MoveList.

@@ -8,9 +8,16 @@ struct Config {
   // UCT's exploration constant, on rewards in [0, 1] (Nijssen and Winands
   // used 0.2 in Chinese checkers).
   double exploration = 0.2;
-  // Progressive history's weight W: a move's bonus is W times its mean
-  // reward in the history table, fading as 1 / ((1 - mean) visits + 1).
-  double history_weight = 5;
+  // Progressive history's weight W: a move's bonus is W times the amount
+  // by which its mean reward in the history table beats the mean of the
+  // visited siblings, fading as 1 / ((1 - mean) visits + 1). Nijssen and
+  // Winands add W times the history mean itself (W = 5); here, with
+  // unvisited children valued at their siblings' mean instead of being
+  // tried first, that uniform bonus made the tree broad and shallow (6 of
+  // 24 games against 12 without history, 3000 iterations a move, three
+  // players), while the relative bonus won 10 of 24 against 8 (W = 0.5)
+  // and 6 (W = 2), and 11 of 24 against 2 without history.
+  double history_weight = 1;
   // A leaf is expanded once it has been simulated from this often: fewer
   // nodes that are visited once and never again.
   int expand_visits = 2;

@@ -34,9 +34,13 @@ class History {
   }
   static constexpr std::size_t kEntries = std::size_t{kMaxPlayers} * kMaxHoles * kMaxHoles;
 
-  // Per entry: simulations, and the sum of rewards in kRewardUnits.
-  std::unique_ptr<std::atomic<std::uint64_t>[]> counts_;
-  std::unique_ptr<std::atomic<std::uint64_t>[]> sums_;
+  // Simulations, and the sum of their rewards in kRewardUnits; side by
+  // side, so that a look-up reads one cache line.
+  struct Entry {
+    std::atomic<std::uint64_t> count{0};
+    std::atomic<std::uint64_t> sum{0};
+  };
+  std::unique_ptr<Entry[]> entries_;
 };
 
 }  // namespace tiaoqi::search::mcts

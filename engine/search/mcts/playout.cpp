@@ -1,5 +1,7 @@
 #include "engine/search/mcts/playout.hpp"
 
+#include <bit>
+
 #include "engine/movegen.hpp"
 #include "engine/search/movepick.hpp"
 
@@ -7,11 +9,16 @@ namespace tiaoqi::search::mcts {
 
 Move playout_move(const Position& position, const MoveList& moves, double epsilon, Random& random) {
   if (random.unit() < epsilon) return moves[random.below(moves.size())];
+  // A player of one army needs no look-up of the army that moves.
+  const Rules& rules = position.rules();
+  const std::uint8_t armies = rules.armies_of(position.side_to_move());
+  const int only_army = std::has_single_bit(armies) ? std::countr_zero(armies) : -1;
   int best_gain = -1000;
   int ties = 0;
   Move best;
   for (const Move& move : moves) {
-    const int gain = progress_gain(position, move);
+    const int gain =
+        progress_gain(rules, only_army >= 0 ? only_army : position.army_at(move.from), move);
     if (gain < best_gain) continue;
     if (gain > best_gain) {
       best_gain = gain;

@@ -18,6 +18,7 @@ namespace {
 constexpr std::uint64_t kClockInterval = 64;
 constexpr std::uint64_t kDepthInterval = 1024;
 constexpr std::int64_t kReportIntervalMs = 1000;
+constexpr std::uint64_t kMaxVisits = std::uint64_t{1} << 31;
 
 // Reports read the tree while helper threads still search it.
 double mean_of(const Node& node) {
@@ -206,7 +207,10 @@ SearchResult mcts_search(const Position& root, const SearchParams& params,
   }
   shared.root_rewards.reset(
       new std::atomic<std::uint64_t>[std::size_t{root_node.child_count} * kMaxPlayers]());
-  if (limits.nodes) shared.ticket_limit = *limits.nodes;
+  // Visit counts are 32 bits: an analysis ends itself (and then waits for
+  // stop) before they could overflow, after some two billion iterations.
+  shared.ticket_limit = kMaxVisits - std::min<std::uint64_t>(root_node.visits, kMaxVisits);
+  if (limits.nodes) shared.ticket_limit = std::min(shared.ticket_limit, *limits.nodes);
   const int thread_count = std::max(1, params.threads);
   shared.virtual_loss = thread_count > 1;
 

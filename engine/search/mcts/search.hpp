@@ -14,14 +14,15 @@ namespace tiaoqi::search::mcts {
 //
 // An iteration walks down the tree from the root, at each node taking the
 // child with the best
-//     q + C sqrt(ln N / (n + 1)) + W h / ((1 - q) n + 1)
+//     q + C sqrt(ln N / (n + 1)) + W (h - m) / ((1 - q) n + 1)
 // (q the child's mean reward for the player to move, n its visits, N the
-// node's, h the move's mean in the progressive history; an unvisited child
-// takes the mean of its visited siblings as q). A leaf simulated from
-// `expand_visits` times gets its children, one pool block sorted by
-// progress. From the leaf, the guided playout plays a few plies and the
-// evaluation's shares score where it stops (or a finished game's), and
-// every node on the way adds its mover's share.
+// node's; m the mean of the visited children, which an unvisited child
+// takes as its q; h the move's mean in the progressive history, m when it
+// has none). A leaf simulated from `expand_visits` times gets its
+// children, one pool block sorted by progress. From the leaf, the guided
+// playout plays a few plies and the evaluation's shares score where it
+// stops (or a finished game's), and every node on the way adds its
+// mover's share.
 //
 // Limits: `nodes` counts iterations, exactly (threads draw numbered
 // tickets); time as for alpha-beta (SearchControl: stop at the soft limit

@@ -1,6 +1,7 @@
 #include "engine/search/mcts/worker.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <utility>
 
@@ -51,6 +52,21 @@ bool Worker::expand(std::uint32_t index, Position& position) {
   return true;
 }
 
+namespace {
+
+// 1 / sqrt(n) for the visit counts most nodes have, computed once.
+double inverse_root(double n) {
+  static constexpr int kTabled = 4096;
+  static const auto kTable = [] {
+    std::array<double, kTabled> table{};
+    for (int i = 1; i < kTabled; ++i) table[static_cast<std::size_t>(i)] = 1 / std::sqrt(i);
+    return table;
+  }();
+  return n < kTabled ? kTable[static_cast<std::size_t>(n)] : 1 / std::sqrt(n);
+}
+
+}  // namespace
+
 std::uint32_t Worker::select(std::uint32_t parent_index, int player) {
   const Config& config = shared_.config;
   const Tree& tree = shared_.tree;
@@ -69,21 +85,27 @@ std::uint32_t Worker::select(std::uint32_t parent_index, int player) {
   const double first_play =
       visited ? static_cast<double>(visited_sum) / kRewardUnits / static_cast<double>(visited)
               : 0.5;
-  const double log_visits =
-      std::log(static_cast<double>(load(parent.visits) + load(parent.in_flight)) + 1);
+  const double root_log =
+      std::sqrt(std::log(static_cast<double>(load(parent.visits) + load(parent.in_flight)) + 1));
+  const double exploration = config.exploration * root_log;
 
   double best_score = -1e300;
   std::uint32_t best = first;
   for (int i = 0; i < count; ++i) {
     if (at_root && !shared_.root_allowed[static_cast<std::size_t>(i)]) continue;
     const Node& child = tree.node(first + static_cast<std::uint32_t>(i));
-    const double visits = static_cast<double>(load(child.visits) + load(child.in_flight));
-    const double mean = visits > 0
-                            ? static_cast<double>(load(child.reward_sum)) / kRewardUnits / visits
-                            : first_play;
-    const double history = shared_.history.mean(player, child.move, 0);
-    const double score = mean + config.exploration * std::sqrt(log_visits / (visits + 1)) +
-                         config.history_weight * history / ((1 - mean) * visits + 1);
+    const std::uint32_t visits = load(child.visits) + load(child.in_flight);
+    // A move never played yet has no advantage either way.
+    const double history =
+        config.history_weight * (shared_.history.mean(player, child.move, first_play) - first_play);
+    double score;
+    if (visits == 0) {
+      score = first_play + exploration + history;
+    } else {
+      const double n = visits;
+      const double mean = static_cast<double>(load(child.reward_sum)) / kRewardUnits / n;
+      score = mean + exploration * inverse_root(n + 1) + history / ((1 - mean) * n + 1);
+    }
     if (score > best_score) {
       best_score = score;
       best = first + static_cast<std::uint32_t>(i);
@@ -107,17 +129,27 @@ bool Worker::iterate() {
   if (virtual_loss) shared(tree.root().in_flight).fetch_add(1, std::memory_order_relaxed);
 
   std::uint32_t current = 0;
+  // One new node an iteration: the simulation starts from the child the
+  // expansion offers.
+  bool expanded = false;
   while (true) {
     Node& node = tree.node(current);
     if (load(node.flags) & kSettles) settle(position);
     if (position.is_over()) break;
     if (shared(node.state).load(std::memory_order_acquire) != kExpanded) {
       const bool ripe = load(node.visits) + 1 >= static_cast<std::uint32_t>(config.expand_visits);
-      if (!ripe || tree.full() || !expand(current, position)) break;
+      if (expanded || !ripe || tree.full() || !expand(current, position)) break;
+      expanded = true;
     }
     const int player = position.side_to_move();
     const std::uint32_t child = select(current, player);
     Node& next = tree.node(child);
+    // The next selection reads the child's children: start fetching them
+    // while the move is played.
+    if (is_expanded(next)) {
+      const char* block = reinterpret_cast<const char*>(&tree.node(next.first_child));
+      for (int line = 0; line < 4; ++line) __builtin_prefetch(block + 64 * line);
+    }
     if (virtual_loss) shared(next.in_flight).fetch_add(1, std::memory_order_relaxed);
     path_.push_back({child, player});
     trace_.push_back({player, next.move});

@@ -127,7 +127,10 @@ TEST(Search, EverySearchButRandomTakesAnImmediateWin) {
 // Paranoid and best-reply assume the worst of the next player and step
 // out of its winning jump; max^n does too, since the next player's win
 // leaves the root player nothing (max^n, unlike paranoid, may count on a
-// player in between to block a later player's win).
+// player in between to block a later player's win). MCTS is held to no
+// block: it scores who wins, not when, and here the next player wins a
+// few moves later whatever the root player does, so to MCTS every move is
+// as bad (the depth-first searches prefer the later loss).
 TEST(Search, ParanoidBestReplyAndMaxNBlockTheNextPlayersWin) {
   const GameSetup setup = testing::jump_threat(2);
   ASSERT_TRUE(testing::can_win_at_once(setup.position, 1));
