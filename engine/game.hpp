@@ -4,6 +4,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/notation.hpp"
 #include "engine/position.hpp"
 #include "engine/position_string.hpp"
 #include "engine/util/expected.hpp"
@@ -25,15 +26,20 @@ class Game {
   const std::vector<Position>& history() const { return history_; }
   const std::vector<Move>& moves() const { return moves_; }
 
-  // Parses and plays a move; on error the game is unchanged.
+  // Parses and plays a move; on error the game is unchanged. In the dragons
+  // variant the move may carry the referee's marks ('*', '#'), which must
+  // agree with the dragons this game knows.
   Expected<Move> play(std::string_view move_text);
-  // Plays a move already known to be legal.
-  void play(Move move);
+  // Plays a move already known to be legal (and its marks).
+  void play(Move move, DragonMarks marks = {});
+  // The marks each move carried (all false outside the dragons variant).
+  const std::vector<DragonMarks>& marks() const { return marks_; }
 
  private:
   std::shared_ptr<const Rules> rules_;
   std::vector<Position> history_;
   std::vector<Move> moves_;
+  std::vector<DragonMarks> marks_;
 };
 
 }  // namespace tiaoqi

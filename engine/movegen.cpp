@@ -107,8 +107,12 @@ void visit_short_jump_destinations(const Position& position, Sink&& sink) {
   for (int army = 0; army < kArmies; ++army) {
     if (!(rules.armies_of(player) >> army & 1)) continue;
     const Bitboard target = rules.target(army);
-    // Swap rule: another player's piece on this army's target may be displaced.
+    // Swap rule: another player's piece on this army's target may be
+    // displaced, by a step or a chain's last landing. Dragons: any other
+    // player's piece may be captured by a chain's last landing (never by a
+    // step).
     const Bitboard swappable = options.swap_rule ? target & occupied & ~own : Bitboard();
+    const Bitboard capturable = rules.dragons() ? occupied & ~own : swappable;
     for (int from : position.army(army)) {
       const Hole start = static_cast<Hole>(from);
       const bool locked = options.goal_lock && target.test(start);
@@ -128,8 +132,9 @@ void visit_short_jump_destinations(const Position& position, Sink&& sink) {
       destinations.holes = geometry.neighbour_mask(start) & (empty | swappable) &
                            (locked ? target : rules.stop_allowed(army));
       destinations.grid = reach & rules.stop_allowed_grid(army, c);
-      if (swappable.any())
-        destinations.grid |= jumps[c].landings(reach | start_node) & geometry.to_grid(swappable, c);
+      if (capturable.any())
+        destinations.grid |=
+            jumps[c].landings(reach | start_node) & geometry.to_grid(capturable, c);
       destinations.parity_class = c;
       if (sink(start, destinations)) return;
     }
@@ -163,7 +168,8 @@ void generate_moves(const Position& position, MoveList& moves) {
 int count_moves(const Position& position) {
   if (position.is_over()) return 0;
   const RuleOptions& options = position.rules().options();
-  if (!options.long_jumps && !options.swap_rule) return count_short_jump_moves(position);
+  if (!options.long_jumps && !options.swap_rule && !position.rules().dragons())
+    return count_short_jump_moves(position);
   int count = 0;
   visit_destinations(position, [&](Hole, const Destinations& destinations) {
     count += destinations.holes.count() + destinations.grid.count();

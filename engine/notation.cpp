@@ -13,7 +13,9 @@ std::vector<std::string_view> split_holes(std::string_view text) {
   std::vector<std::string_view> names;
   std::size_t i = 0;
   while (i < text.size()) {
-    if (text[i] == '-' && !names.empty() && i + 1 < text.size()) {
+    // A dash may separate two hole names, never start, end or double.
+    if (text[i] == '-' && !names.empty() && i + 1 < text.size() && text[i - 1] != '-' &&
+        text[i + 1] != '-') {
       ++i;
       continue;
     }
@@ -30,6 +32,14 @@ std::vector<std::string_view> split_holes(std::string_view text) {
 }
 
 }  // namespace
+
+std::string_view strip_dragon_marks(std::string_view text, DragonMarks& marks) {
+  while (!text.empty() && (text.back() == '*' || text.back() == '#')) {
+    (text.back() == '*' ? marks.revealed : marks.captured) = true;
+    text.remove_suffix(1);
+  }
+  return text;
+}
 
 std::vector<Hole> shortest_path(const Position& position, Move move) {
   const Geometry& geometry = position.geometry();

@@ -17,14 +17,14 @@ std::uint64_t perft(const Position& position, int depth) {
     const int count = count_moves(position);
     if (count > 0) return static_cast<std::uint64_t>(count);
     Position after = position;
-    after.eliminate_side_to_move();
+    settle(after);
     return perft(after, depth);
   }
   MoveList moves;
   generate_moves(position, moves);
   if (moves.empty()) {
     Position after = position;
-    after.eliminate_side_to_move();
+    settle(after);
     return perft(after, depth);
   }
   std::uint64_t nodes = 0;
@@ -50,7 +50,7 @@ std::uint64_t checked_perft(const Position& position, int depth, const std::atom
   generate_moves(position, moves);
   if (moves.empty()) {
     Position after = position;
-    after.eliminate_side_to_move();
+    settle(after);
     return checked_perft(after, depth, stop, stopped);
   }
   std::uint64_t nodes = 0;
@@ -83,7 +83,7 @@ void expand(const Position& position, int depth, int root_index, std::vector<Per
   generate_moves(position, moves);
   if (moves.empty()) {
     Position after = position;
-    after.eliminate_side_to_move();
+    settle(after);
     expand(after, depth, root_index, tasks);
     return;
   }

@@ -124,6 +124,10 @@ bool Position::is_last_active_in_round(int player) const {
 }
 
 void Position::play(Move move) {
+  if (rules_->dragons()) {
+    play_dragons(move);
+    return;
+  }
   // A legal move: the game goes on, the start holds a piece of the player
   // to move, and the end is empty or (swap rule) holds another player's.
   assert(!over_);
@@ -169,6 +173,10 @@ void Position::play(Move move) {
 }
 
 void Position::eliminate_side_to_move() {
+  if (rules_->dragons()) {
+    pass_turn();
+    return;
+  }
   const int player = side_;
   set_eliminated(player);
   set_side_to_move(next_active_after(player));
@@ -178,6 +186,18 @@ void Position::eliminate_side_to_move() {
 
 void Position::conclude_setup() {
   if (over_) return;
+  if (rules_->dragons()) {
+    // As after the previous player's move: a won group, the last dragon, the
+    // move limit.
+    const int count = rules_->player_count();
+    int previous = side_;
+    for (int step = 1; step <= count; ++step) {
+      previous = (side_ + count - step) % count;
+      if (!is_eliminated(previous)) break;
+    }
+    check_dragon_result(previous);
+    return;
+  }
   if (check_survivors()) return;
   // The finishing check runs as after the previous player's move.
   const int count = rules_->player_count();
@@ -256,7 +276,8 @@ void Position::end_game(std::uint8_t winners) {
     if (winners >> p & 1)
       key[p] = 0;
     else if (!is_eliminated(p))
-      key[p] = 1 + distance_sum(p);
+      // Dragons have no targets: the players still in share the next place.
+      key[p] = 1 + (rules_->dragons() ? 0 : distance_sum(p));
     else
       key[p] = 1000000L - elimination_order_[p];
   }
@@ -265,6 +286,99 @@ void Position::end_game(std::uint8_t winners) {
     for (int q = 0; q < count; ++q) better += key[q] < key[p];
     places_[p] = static_cast<std::uint8_t>(better);
   }
+}
+
+void Position::play_dragons(Move move) {
+  assert(!over_);
+  const int mover = side_;
+  const int mover_army = army_at(move.from);
+  assert(mover_army >= 0 && rules_->player_of(mover_army) == mover);
+  if (occupied_.test(move.to)) {
+    // A capture: the piece on the last landing is removed; a captured
+    // dragon loses its owner the game.
+    const int captured_army = army_at(move.to);
+    const bool captured_dragon = dragons_.test(move.to);
+    set_dragon(move.to, false);
+    toggle_piece(captured_army, move.to);
+    if (captured_dragon) set_eliminated(rules_->player_of(captured_army));
+  }
+  passes_ = 0;
+  const bool was_dragon = dragons_.test(move.from);
+  set_dragon(move.from, false);
+  toggle_piece(mover_army, move.from);
+  toggle_piece(mover_army, move.to);
+  set_dragon(move.to, was_dragon);
+  ++move_count_;
+  set_side_to_move(next_active_after(mover));
+  check_dragon_result(mover);
+}
+
+bool Position::check_dragon_result(int mover) {
+  if (const int winner = dragon_winner(mover); winner != kNoPlayer) {
+    end_game(static_cast<std::uint8_t>(1u << winner));
+    return true;
+  }
+  // The last player with a dragon wins.
+  if (check_survivors()) return true;
+  // MaxPlies draws: the targets the standard game measures do not exist.
+  const int max_plies = rules_->options().max_plies;
+  if (max_plies > 0 && move_count_ >= max_plies) {
+    end_in_draw();
+    return true;
+  }
+  return false;
+}
+
+bool Position::dragon_group_home(int player) const {
+  const Bitboard pieces = pieces_of(player);
+  const Bitboard dragon = pieces & dragons_;
+  if (dragon.none()) return false;
+  const Geometry& geometry = rules_->geometry();
+  // The dragon stands in the home arm of one of the other players (one who
+  // has lost counts too).
+  bool in_other_home = false;
+  for (int army = 0; army < kArmies; ++army) {
+    if ((rules_->seated_armies() >> army & 1) && rules_->player_of(army) != player &&
+        (geometry.arm(army) & dragon).any())
+      in_other_home = true;
+  }
+  if (!in_other_home) return false;
+  // Every remaining piece is joined to the dragon through neighbouring
+  // pieces of the same player.
+  Bitboard group = dragon;
+  Bitboard frontier = dragon;
+  while (frontier) {
+    Bitboard next;
+    for (int h : frontier) next |= geometry.neighbour_mask(static_cast<Hole>(h));
+    frontier = next & pieces & ~group;
+    group |= frontier;
+  }
+  return group == pieces;
+}
+
+int Position::dragon_winner(int first) const {
+  const int count = rules_->player_count();
+  for (int step = 0; step < count; ++step) {
+    const int p = (first + step) % count;
+    if (!is_eliminated(p) && dragon_group_home(p)) return p;
+  }
+  return kNoPlayer;
+}
+
+void Position::pass_turn() {
+  // When every player still in has passed in a row, nobody can move.
+  if (++passes_ >= active_player_count()) {
+    end_in_draw();
+    return;
+  }
+  set_side_to_move(next_active_after(side_));
+}
+
+void Position::end_in_draw() {
+  std::uint8_t active = 0;
+  for (int p = 0; p < rules_->player_count(); ++p)
+    if (!is_eliminated(p)) active |= static_cast<std::uint8_t>(1u << p);
+  end_game(active);
 }
 
 std::vector<std::vector<int>> Position::standings() const {

@@ -70,8 +70,17 @@ class Position {
   // rules a move triggers: finishing, equal turns, home deadline, move limit.
   void play(Move move);
   // The side to move has no legal move: it loses (docs/rules.md, "No legal
-  // move").
+  // move"); in the dragons variant it passes instead (pass_turn()).
   void eliminate_side_to_move();
+  // Dragons variant: the side to move has no legal move and passes (not a
+  // move); when every player still in has passed in a row, a draw.
+  void pass_turn();
+  void end_in_draw();
+  // Dragons variant: the player whose dragon stands in another player's
+  // home arm with all its remaining pieces joined to it, looking at `first`
+  // and then the others in turn order; kNoPlayer when none (or when the
+  // dragons are not known in this view).
+  int dragon_winner(int first) const;
   // Applies the end-of-game checks to a position that was set up rather
   // than reached by play() (a parsed position string).
   void conclude_setup();
@@ -88,6 +97,9 @@ class Position {
   explicit Position(const Rules& rules) : rules_(&rules) {}
 
   void toggle_piece(int army_index, Hole h);
+  void play_dragons(Move move);
+  bool dragon_group_home(int player) const;
+  bool check_dragon_result(int mover);
   int next_active_after(int player) const;
   bool is_last_active_in_round(int player) const;
   // Finishing check after the turn of `mover`; true when the game ended.
@@ -106,6 +118,8 @@ class Position {
   std::uint8_t side_ = 0;
   std::uint8_t eliminated_ = 0;
   bool over_ = false;
+  // Dragons variant: passes since the last move.
+  std::uint8_t passes_ = 0;
   // Order of elimination per player (1 = first eliminated), for the places.
   std::uint8_t eliminations_ = 0;
   std::array<std::uint8_t, kMaxPlayers> elimination_order_{};

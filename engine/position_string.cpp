@@ -106,6 +106,10 @@ Expected<GameSetup> parse_position_string(std::string_view text, const RuleOptio
                   std::to_string(file) + " holes; that rank has " + std::to_string(length));
   }
   for (int army = 0; army < kArmies; ++army) {
+    if ((position.army(army) & position.dragons()).count() > 1)
+      return fail(std::string("board field: army '") + army_letter(army) +
+                  "' has more than one dragon (upper-case '" + static_cast<char>('A' + army) +
+                  "')");
     if (counts[army] > rules->home_size())
       return fail(std::string("board field: army '") + army_letter(army) + "' has " +
                   std::to_string(counts[army]) + " pieces; its home holds " +

@@ -84,8 +84,22 @@ Expected<Rules> Rules::make(const RuleOptions& options) {
 }
 
 Expected<Rules> Rules::make(const RuleOptions& options, const Seating& seating, int arm_size) {
-  if (options.variant == Variant::kDragons)
-    return fail("Variant dragons is not supported by this version of the engine");
+  if (options.variant == Variant::kDragons) {
+    // The hidden-dragon game is one setting: three players in a/c/e, ten
+    // pieces each, the standard board.
+    if (options.players != 3 || options.armies_per_player != 1)
+      return fail(
+          "Variant dragons is played by 3 players with 1 army each (Players 3, "
+          "ArmiesPerPlayer 1), not Players " +
+          std::to_string(options.players) + " with ArmiesPerPlayer " +
+          std::to_string(options.armies_per_player));
+    if (options.pieces_per_army != 10)
+      return fail("Variant dragons is played with 10 pieces an army (PiecesPerArmy 10)");
+    if (arm_size != kMaxArmSize)
+      return fail("Variant dragons is played on the standard board (BoardSize 4)");
+    if (seating.to_string() != "a/c/e")
+      return fail("Variant dragons seats the armies a/c/e, not '" + seating.to_string() + "'");
+  }
   if (arm_size < kMinArmSize || arm_size > kMaxArmSize)
     return fail("board arm size " + std::to_string(arm_size) + " is out of range 2..4");
   // The player and army counts must be one of the seatings of docs/rules.md
@@ -109,6 +123,13 @@ Expected<Rules> Rules::make(const RuleOptions& options, const Seating& seating, 
 
   Rules rules;
   rules.options_ = options;
+  if (rules.dragons()) {
+    // The options of the race to the target do not apply to the dragons
+    // (docs/rules.md, "The dragons variant"): the hot path reads them off.
+    rules.options_.long_jumps = rules.options_.foreign_stop = rules.options_.goal_lock =
+        rules.options_.swap_rule = rules.options_.equal_turns = false;
+    rules.options_.home_deadline = 0;
+  }
   rules.seating_ = seating;
   rules.geometry_ = &Geometry::of(arm_size);
   rules.player_count_ = seating.player_count();
@@ -137,7 +158,8 @@ Expected<Rules> Rules::make(const RuleOptions& options, const Seating& seating, 
   for (int army = 0; army < kArmies; ++army) {
     rules.home_[army] = wide ? geometry.wide_arm(army) : geometry.arm(army);
     rules.target_[army] = wide ? geometry.wide_arm(opposite(army)) : geometry.arm(opposite(army));
-    rules.stop_allowed_[army] = options.foreign_stop
+    // In the dragons variant a piece may stop anywhere.
+    rules.stop_allowed_[army] = options.foreign_stop || options.variant == Variant::kDragons
                                     ? geometry.all_holes()
                                     : geometry.hexagon() | rules.home_[army] | rules.target_[army];
     rules.target_tips_[army] = geometry.tip(opposite(army));

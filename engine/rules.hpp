@@ -78,6 +78,8 @@ class Rules {
   static Expected<Rules> make(const RuleOptions& options);
 
   const RuleOptions& options() const { return options_; }
+  // The hidden-dragon variant: captures, no targets, a won group instead.
+  bool dragons() const { return options_.variant == Variant::kDragons; }
   const Geometry& geometry() const { return *geometry_; }
   const Seating& seating() const { return seating_; }
   int player_count() const { return player_count_; }
