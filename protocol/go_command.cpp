@@ -101,9 +101,10 @@ Expected<GoCommand> parse_go(const std::vector<std::string_view>& tokens, const 
       if (!depth) return Error{depth.error()};
       command.perft_depth = static_cast<int>(*depth);
     } else if (token == "choose") {
-      return fail(
-          "go: choose picks a dragon, which needs Variant dragons; this version does not support "
-          "that variant");
+      const int players = position.rules().player_count();
+      auto player = value(token, 1, players);
+      if (!player) return Error{player.error()};
+      command.choose_player = static_cast<int>(*player) - 1;
     } else {
       return fail("go: unknown parameter " + util::quote_input(token) +
                   "; expected p1time..p6time, p1inc..p6inc, wtime, btime, winc, binc, movestogo, "
@@ -112,6 +113,8 @@ Expected<GoCommand> parse_go(const std::vector<std::string_view>& tokens, const 
   }
   if (command.perft_depth && (searching_parameter || tokens.size() != 2))
     return fail("go: perft takes only a depth ('go perft <depth>'), got other parameters too");
+  if (command.choose_player && tokens.size() != 2)
+    return fail("go: choose takes only a player ('go choose <player>'), got other parameters too");
   // A clock for others but none for the mover would be a search without
   // end; a GUI that sends it has lost track of whose turn it is.
   const int mover = position.side_to_move();

@@ -20,6 +20,8 @@ struct GoCommand {
   search::SearchLimits limits;
   // `go perft <depth>` counts instead of searching.
   std::optional<int> perft_depth;
+  // `go choose <player>` (dragons): pick that player's dragon (0-based).
+  std::optional<int> choose_player;
 };
 
 // Parses the tokens after `go`. `searchmoves` are checked against the

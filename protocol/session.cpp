@@ -179,10 +179,12 @@ void Session::position(const Args& args) {
   if (args[0] == "startpos") {
     i = 1;
     if (i < args.size() && args[i] == "dragon") {
-      output_.error(
-          "position: 'dragon' marks a dragon of Variant dragons, which this version does not "
-          "support");
-      return;
+      if (i + 1 >= args.size() || args[i + 1] == "moves") {
+        output_.error("position: 'dragon' needs the hole of this engine's dragon, got nothing");
+        return;
+      }
+      request.dragon = std::string(args[i + 1]);
+      i += 2;
     }
   } else if (args[0] == "fen") {
     i = 1;
@@ -219,6 +221,15 @@ void Session::go(const Args& args) {
     output_.error("go: " + applied.error() + "; playing on in the last valid game");
   if (command->perft_depth) {
     start_perft(*command->perft_depth);
+    return;
+  }
+  if (command->choose_player) {
+    auto hole = engine_.choose_dragon(*command->choose_player);
+    if (!hole) {
+      output_.error("go: choose: " + hole.error());
+      return;
+    }
+    output_.line("bestmove " + engine_.game().position().geometry().name(*hole));
     return;
   }
   search::SearchLimits& limits = command->limits;

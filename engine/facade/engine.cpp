@@ -1,9 +1,14 @@
 #include "engine/facade/engine.hpp"
 
+#include <chrono>
+
 #include "engine/perft.hpp"
 #include "engine/position_string.hpp"
+#include "engine/search/dragons/choice.hpp"
 #include "engine/search/search.hpp"
 #include "engine/search/timeman.hpp"
+#include "engine/util/hash.hpp"
+#include "engine/util/text.hpp"
 
 namespace tiaoqi::facade {
 
@@ -48,6 +53,19 @@ Expected<Game> Engine::build_game(const PositionRequest& request, const RuleOpti
   if (!setup) {
     if (request.position_string) return Error{setup.error()};
     return fail("the options make no valid game: " + setup.error());
+  }
+  if (request.dragon) {
+    if (rules.variant != Variant::kDragons)
+      return fail("'dragon' names a dragon of Variant dragons; set that variant first");
+    if (request.position_string)
+      return fail("'dragon' goes with startpos; a position string marks dragons in upper case");
+    const auto hole = setup->position.geometry().parse_hole(*request.dragon);
+    if (!hole)
+      return fail("dragon " + util::quote_input(*request.dragon) + " is not a hole of this board");
+    if (setup->position.army_at(*hole) < 0)
+      return fail("dragon " + setup->position.geometry().name(*hole) +
+                  " is not a piece's hole at the start: a dragon starts in its player's home");
+    setup->position.set_dragon(*hole, true);
   }
   Game game(std::move(*setup));
   const std::size_t count = request.moves.size();
@@ -222,6 +240,24 @@ bool Engine::busy() const {
 bool Engine::waits_for_stop() const {
   std::lock_guard lock(mutex_);
   return busy_ && !stop_requested_ && (hold_for_stop_ || hold_for_ponderhit_);
+}
+
+Expected<Hole> Engine::choose_dragon(int player) {
+  if (auto idle = check_idle(); !idle) return Error{idle.error()};
+  apply_rule_options();
+  const Position& position = game_->position();
+  if (!position.rules().dragons()) return fail("a dragon exists only in Variant dragons");
+  if (position.move_count() != 0 || game_->moves().size() != 0)
+    return fail("a dragon is chosen at the start (after 'position startpos'), not after moves");
+  if (player < 0 || player >= position.rules().player_count() || position.is_eliminated(player))
+    return fail("player " + std::to_string(player + 1) + " is not in this game");
+  // Seed 0 asks for a fresh draw every game; another Seed replays its draws.
+  const std::uint64_t base =
+      options_.engine.seed != 0
+          ? static_cast<std::uint64_t>(options_.engine.seed)
+          : static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
+  return search::dragons::choose_dragon(position, player,
+                                        base ^ util::mix64(++dragon_choices_ + 31 * player));
 }
 
 EvalTerms Engine::evaluate() const {

@@ -28,6 +28,9 @@ namespace tiaoqi::facade {
 // position string, then moves (start-end or full paths).
 struct PositionRequest {
   std::optional<std::string> position_string;
+  // Dragons variant, with the start position: the hole where this engine's
+  // own dragon starts (`position startpos dragon <hole>`).
+  std::optional<std::string> dragon;
   std::vector<std::string> moves;
 };
 
@@ -106,6 +109,11 @@ class Engine {
 
   EvalTerms evaluate() const;
 
+  // Dragons variant, at the start: the hole of `player`'s piece to make its
+  // dragon (a considered, varied choice; the same Seed gives the same
+  // sequence of choices).
+  Expected<Hole> choose_dragon(int player);
+
  private:
   Status check_idle() const;
   Expected<Game> build_game(const PositionRequest& request, const RuleOptions& rules) const;
@@ -132,6 +140,8 @@ class Engine {
   bool hold_for_stop_ = false;
   bool hold_for_ponderhit_ = false;
   bool stop_requested_ = false;
+  // Dragon choices made so far, so that choices vary from game to game.
+  std::uint64_t dragon_choices_ = 0;
   // Read by perft and bench, which have no SearchControl.
   std::atomic<bool> job_stop_{false};
 };

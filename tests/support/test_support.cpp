@@ -27,7 +27,10 @@ GameSetup build(const RuleOptions& options, const std::vector<std::pair<char, st
   for (const auto& [letter, name] : pieces) {
     const auto hole = setup.rules->geometry().parse_hole(name);
     if (!hole) ADD_FAILURE() << "no hole " << name;
-    position.put_piece(letter - 'a', *hole);
+    // An upper-case letter is a dragon (dragons variant).
+    const bool dragon = letter >= 'A' && letter <= 'F';
+    position.put_piece(dragon ? letter - 'A' : letter - 'a', *hole);
+    if (dragon) position.set_dragon(*hole, true);
   }
   position.set_side_to_move(player_to_move - 1);
   position.set_move_count(move_count);
@@ -99,9 +102,10 @@ std::set<std::pair<int, int>> reference_moves(const Position& position) {
     const int target_army = (army + 3) % 6;
     const Cube origin = geometry.cube(static_cast<Hole>(start));
     auto in_target = [&](Cube c) { return board.in_home(c, target_army, wide); };
+    const bool dragons = position.rules().dragons();
     auto may_stop = [&](Cube c) {
-      return options.foreign_stop || board.in_hexagon(c) || board.in_home(c, army, wide) ||
-             in_target(c);
+      return dragons || options.foreign_stop || board.in_hexagon(c) ||
+             board.in_home(c, army, wide) || in_target(c);
     };
     const bool locked = options.goal_lock && in_target(origin);
     auto may_land = [&](Cube c) { return !locked || in_target(c); };
@@ -143,7 +147,10 @@ std::set<std::pair<int, int>> reference_moves(const Position& position) {
                 if (may_stop(landing) && h != start) moves.insert({start, h});
                 explore(landing);
               }
-            } else if (swappable(landing)) {
+            } else if (swappable(landing) ||
+                       (dragons && position.rules().player_of(
+                                       position.army_at(static_cast<Hole>(h))) != player)) {
+              // The swap rule's swap, or a dragons capture.
               moves.insert({start, h});
             }
           }

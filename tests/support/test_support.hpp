@@ -16,8 +16,9 @@ namespace tiaoqi::testing {
 GameSetup setup_of(const std::string& position_text, const RuleOptions& options = {});
 GameSetup start_of(const RuleOptions& options = {});
 
-// A position with the given pieces (army letter, hole name), the standard
-// seating of the options and the given player to move (1-based).
+// A position with the given pieces (army letter, hole name; upper case for a
+// dragon), the standard seating of the options and the given player to move
+// (1-based).
 GameSetup build(const RuleOptions& options, const std::vector<std::pair<char, std::string>>& pieces,
                 int player_to_move = 1, int move_count = 0);
 
