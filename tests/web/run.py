@@ -6,7 +6,6 @@ usage: run.py --engine PATH [--match PATH] [--screenshot PNG] [--artifacts DIR] 
 import argparse
 import os
 import sys
-import tempfile
 import time
 import unittest
 
@@ -20,13 +19,14 @@ def main():
     parser.add_argument("--engine", required=True, help="the tiaoqi engine websocketd runs")
     parser.add_argument("--match", help="tiaoqi-match, to replay the saved records (optional)")
     parser.add_argument("--screenshot", help="also write the three-player screenshot here")
-    parser.add_argument("--artifacts", help="folder for the records and screenshots (default: a new one)")
+    parser.add_argument("--artifacts", default=os.path.join(test_page.REPO, "build", "web-tests"),
+                        help="folder for the saved records and screenshots (default: build/web-tests)")
     parser.add_argument("-k", dest="pattern", help="run only the tests whose name contains this")
     args = parser.parse_args()
     for path, what in ((args.engine, "--engine"), (args.match, "--match")):
         if path and not os.access(path, os.X_OK):
             parser.error(f"{what}: expected an executable file, got '{path}'")
-    artifacts = args.artifacts or tempfile.mkdtemp(prefix="tiaoqi-web-")
+    artifacts = os.path.abspath(args.artifacts)
     os.makedirs(artifacts, exist_ok=True)
     test_page.CONFIG.update(engine=os.path.abspath(args.engine),
                             match=os.path.abspath(args.match) if args.match else None,

@@ -352,6 +352,36 @@ class PageTest(unittest.TestCase):
         for path in filter(None, [self.artifact("three-players.png"), CONFIG["screenshot"]]):
             self.assertTrue(self.driver.save_screenshot(path))
 
+    def test_clocks_and_a_loss_on_time(self):
+        self.open_page()
+        self.set_rule("BoardSize", 2)
+        self.set_seat(1, "engine", "clock")
+        row = self.seat(1)
+        self.type_into(row.find_element(By.CSS_SELECTOR, ".tc-base"), 5)
+        self.type_into(row.find_element(By.CSS_SELECTOR, ".tc-inc"), 0.1)
+        self.set_seat(2, "human", "clock")
+        self.type_into(self.seat(2).find_element(By.CSS_SELECTOR, ".tc-base"), 0.5)
+        self.type_into(self.seat(2).find_element(By.CSS_SELECTOR, ".tc-inc"), 0)
+        self.new_game()
+        # The engine moves on its clock; the human never does and loses.
+        state = self.browser.wait(lambda d: (lambda s: s if s and s["over"] else None)(self.state()),
+                                  "the human's clock to run out")
+        self.assertEqual(state["places"], "1 2")
+        self.assertEqual(state["frames"], 3)
+        self.assertIn("> go p1time 5000 p1inc 100", self.engine_log("player 1"))
+        self.assertIn("out: lost on time", self.browser.text("#moves"))
+        record = self.record_text()
+        self.assertIn("x p2 lost on time", record)
+        self.assertIn('[Termination "lost on time"]', record)
+        self.assertRegex(self.seat(1).find_element(By.CSS_SELECTOR, ".clock").text, r"^0:0[45]\.\d$")
+        if CONFIG["match"]:
+            path = self.artifact("lost-on-time.txt")
+            with open(path, "w") as out:
+                out.write(record)
+            check = subprocess.run([CONFIG["match"], "--replay", path], capture_output=True, text=True,
+                                   timeout=GUARD_SECONDS)
+            self.assertEqual(check.returncode, 0, check.stdout + check.stderr)
+
     def test_a_position_string_and_a_record_with_an_elimination(self):
         self.open_page()
         # A game record of the match runner: player 1 eliminated, the move

@@ -3,7 +3,7 @@
 // and the page is the GUI of docs/protocol.md between them.
 
 import { BoardView, COLOURS } from "./board.js";
-import { newDragons, playDragonMove, seatPositionCommand, viewPieces, isHomeHole, ownerOf } from "./dragons.js";
+import { isHomeHole, newDragons, ownerOf, playDragonMove, seatPositionCommand, viewPieces, viewPositionString } from "./dragons.js";
 import { EngineConnection } from "./engine.js";
 import { formatPositionString, parsePositionString, splitMove } from "./geometry.js";
 import { errorOf, formatPlaces, formatScore, parseDisplay, parseLegal, parseSettings, parseStatus, setoptionLine } from "./protocol.js";
@@ -509,7 +509,7 @@ class App {
   // string marks it eliminated and the next player still in is to move.
   async eliminate(player, reason, { quiet = false } = {}) {
     const game = this.game;
-    if (!game) return { error: "no game" };
+    if (!game || !game.frames.length) return { error: "no game" };
     const previous = this.last;
     if (previous.status.over) return { error: "the game is over" };
     const position = parsePositionString(previous.display.position);
@@ -637,7 +637,7 @@ class App {
 
   onHoleClick(hole) {
     const game = this.game;
-    if (!game) return;
+    if (!game || !game.frames.length) return;
     if (this.humanChoice) return this.humanChoice(hole);
     const frame = this.last;
     if (frame.status.over || $("#curtain").hidden === false) return;
@@ -813,6 +813,11 @@ class App {
     const game = this.game;
     const frame = this.last;
     let pieces = frame.position.pieces;
+    let positionString = frame.display.position;
+    // In the dragons variant a human sees its own dragon and the revealed
+    // ones: the board, the position string and no protocol log.
+    const hidden = game.dragonsVariant && frame.dragons && game.seats.some((s) => s.kind === "human");
+    $("#log-box").hidden = Boolean(hidden);
     if (game.dragonsVariant && frame.dragons) {
       const viewer = this.viewer();
       if (viewer && viewer !== game.shownViewer && game.seats.filter((s) => s.kind === "human").length > 1) {
@@ -820,10 +825,11 @@ class App {
         this.curtain(`Player ${viewer}'s turn: the others look away.`);
       }
       pieces = viewPieces(pieces, frame.dragons, frame.position.seating, viewer);
+      positionString = viewPositionString(frame.position, frame.dragons, viewer);
     }
     this.showPosition(pieces, frame.position.geometry);
     this.board.setLastMove(frame.path);
-    $("#position-string").value = frame.display.position;
+    $("#position-string").value = positionString;
     this.renderMoves();
     this.renderClocks();
     this.setStatus(this.statusText());
