@@ -30,7 +30,8 @@ def free_port():
 
 
 class Bridge:
-    """websocketd on a free port of 127.0.0.1."""
+    """websocketd on a free port of 127.0.0.1, running the engine command
+    (a list of words) for every WebSocket."""
 
     def __init__(self, engine):
         self.port = free_port()
@@ -39,7 +40,7 @@ class Bridge:
         self.process = subprocess.Popen(
             ["websocketd", "--address=127.0.0.1", f"--port={self.port}",
              f"--staticdir={os.path.join(REPO, 'tools', 'web')}", "--sameorigin",
-             "--maxforks=16", "--loglevel=error", engine],
+             "--maxforks=16", "--loglevel=error", *engine],
             stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:

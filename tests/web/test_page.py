@@ -35,21 +35,34 @@ def distance(a, b):
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]), abs(a[2] - b[2]))
 
 
-class PageTest(unittest.TestCase):
+BROWSER = {}
+
+
+def setUpModule():
+    BROWSER["browser"] = Browser()
+
+
+def tearDownModule():
+    BROWSER.pop("browser").close()
+
+
+class PageCase(unittest.TestCase):
+    """A bridge running engine_command(), the shared browser, and the
+    moves of a person at the page."""
+
+    @classmethod
+    def engine_command(cls):
+        return [CONFIG["engine"]]
+
     @classmethod
     def setUpClass(cls):
         cls.engine = CONFIG["engine"]
-        cls.bridge = Bridge(cls.engine)
-        try:
-            cls.browser = Browser()
-        except Exception:
-            cls.bridge.stop()
-            raise
+        cls.bridge = Bridge(cls.engine_command())
+        cls.browser = BROWSER["browser"]
         cls.driver = cls.browser.driver
 
     @classmethod
     def tearDownClass(cls):
-        cls.browser.close()
         cls.bridge.stop()
 
     # ---- helpers -----------------------------------------------------------
@@ -151,6 +164,13 @@ class PageTest(unittest.TestCase):
         return self.browser.wait(lambda d: self.browser.js(
             "return document.querySelector('#record-text').value"), "the saved record")
 
+    def load_record(self, text):
+        if not self.driver.find_element(By.ID, "record-text").is_displayed():
+            self.driver.find_element(By.CSS_SELECTOR, "#record-box summary").click()
+        self.browser.js("const t = document.querySelector('#record-text'); t.value = arguments[0];"
+                        "t.dispatchEvent(new Event('change'));", text)
+        self.driver.find_element(By.ID, "load-record").click()
+
     def engine_log(self, label):
         return self.browser.js(
             "return window.tiaoqi.app.logLines.filter(l => l.startsWith(arguments[0] + ' '))"
@@ -159,7 +179,10 @@ class PageTest(unittest.TestCase):
     def artifact(self, name):
         return os.path.join(CONFIG["artifacts"], name)
 
-    # ---- tests ---------------------------------------------------------------
+
+
+class PageTest(PageCase):
+    """The page in front of the real engine."""
 
     def test_form_comes_from_the_engines_options(self):
         self.open_page()
@@ -279,13 +302,6 @@ class PageTest(unittest.TestCase):
             self.state()), "the loaded game")
         self.assertEqual(loaded["position"], state["position"])
         self.assertTrue(loaded["over"])
-
-    def load_record(self, text):
-        if not self.driver.find_element(By.ID, "record-text").is_displayed():
-            self.driver.find_element(By.CSS_SELECTOR, "#record-box summary").click()
-        self.browser.js("const t = document.querySelector('#record-text'); t.value = arguments[0];"
-                        "t.dispatchEvent(new Event('change'));", text)
-        self.driver.find_element(By.ID, "load-record").click()
 
     def test_take_back_returns_to_the_humans_last_position(self):
         self.open_page()
@@ -474,6 +490,59 @@ class PageTest(unittest.TestCase):
             "try { window.tiaoqi.parseRecords('[Event \"x\"]\\n\\n1. q1 k3k5 0'); return null; }"
             "catch (e) { return e.message; }")
         self.assertEqual(error, "record line 3: expected a player such as p1, got 'q1'")
+
+
+class DragonsPageTest(PageCase):
+    """The page as the referee of a dragons game, in front of a stand-in
+    that takes the variant's words out for the real engine
+    (fake_dragons_engine.py): the variant's protocol as the page speaks it."""
+
+    @classmethod
+    def engine_command(cls):
+        return ["/usr/bin/python3", os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                                 "fake_dragons_engine.py"), CONFIG["engine"]]
+
+    def dragons_on_board(self):
+        return self.browser.js(
+            "return [...document.querySelectorAll('#board .piece.dragon')].map(p => p.dataset.hole).sort()")
+
+    def test_a_dragons_game_tells_each_player_only_its_own_dragon(self):
+        self.open_page()
+        option = self.driver.find_element(By.CSS_SELECTOR, '#rules [data-option="Variant"] option[value="dragons"]')
+        self.assertIsNone(option.get_attribute("disabled"))
+        self.set_rule("Players", 3)
+        self.set_rule("Variant", "dragons")
+        self.assertIn("Variant dragons", self.browser.text("#engine-rules"))
+        self.set_seat(1, "human")
+        self.set_seat(2, "engine", "depth", 1)
+        self.set_seat(3, "engine", "depth", 1)
+        self.driver.find_element(By.ID, "new-game").click()
+        # The human chooses in secret, by a click on a home piece.
+        self.browser.wait(lambda d: "your dragon" in (self.browser.text("#status") or ""),
+                          "the human's choice of a dragon")
+        self.driver.find_element(By.CSS_SELECTOR, '#board .piece[data-hole="j4"]').click()
+        state = self.wait_for_human_or_end()
+        self.assertEqual(self.dragons_on_board(), ["j4"])
+        position_field = self.browser.js("return document.querySelector('#position-string').value")
+        self.assertEqual(re.findall(r"[A-F]", position_field.split(" ")[0]), ["A"])
+        self.assertTrue(self.driver.find_element(By.ID, "log-box").get_attribute("hidden") is not None)
+        # The engines chose with `go choose`; the referee knows all three.
+        for player, tip in ((2, "a13"), (3, "m13")):
+            self.assertIn(f"> go choose {player}", self.engine_log(f"player {player}"))
+        referee = [line for line in self.engine_log("referee") if line.startswith("> position fen ")]
+        self.assertEqual(re.findall(r"[A-F]", referee[-1].split(" ")[3]), ["C", "E", "A"])
+        # A round of moves: every engine hears of its own dragon only.
+        self.click_move(*self.forward_move(state, "e17", 4))
+        state = self.wait_for_human_or_end(state["frames"] + 1)
+        moves = self.browser.js("return window.tiaoqi.app.game.frames.slice(1).map(f => f.text)")
+        self.assertEqual(len(moves), 3)
+        self.assertIn(f"> position startpos dragon m13 moves {' '.join(moves[:2])}", self.engine_log("player 3"))
+        self.assertIn(f"> position startpos dragon a13 moves {moves[0]}", self.engine_log("player 2"))
+        self.assertEqual(self.dragons_on_board(), ["j4"])
+        self.assertTrue(self.driver.save_screenshot(self.artifact("dragons.png")))
+        record = self.record_text()
+        self.assertIn("Variant=dragons", record)
+        self.assertRegex(record, r'\[Opening "1/2/3/4/Cccc5eeeE/ccc6eee/cc7ee/c8e/9/10/11/12/13/Aaaa/aaa/aa/a 1 a/c/e 0"\]')
 
 
 if __name__ == "__main__":
