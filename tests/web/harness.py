@@ -71,7 +71,7 @@ class Bridge:
 class Browser:
     """Headless Chromium with the flags this machine's closed network needs."""
 
-    def __init__(self, width=1400, height=1000):
+    def __init__(self, width=1400, height=1050):
         self.profile = tempfile.mkdtemp(prefix="tiaoqi-chromium-")
         options = webdriver.ChromeOptions()
         options.binary_location = "/usr/bin/chromium"

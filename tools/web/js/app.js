@@ -621,6 +621,8 @@ class App {
       return fault(`engine error: ${error.message}`);
     }
     if (token !== this.turnToken || this.game !== game) return;
+    thinking.played = result;
+    this.renderThinking(player);
     const clocks = [...frame.clocks];
     if (clocks[player - 1] !== null) {
       clocks[player - 1] -= result.ms;
@@ -900,7 +902,7 @@ class App {
       dot.style.background = COLOURS[armies[0]] ?? "#999";
       const tc = seat.tc.kind === "clock" ? `${seat.tc.base}+${seat.tc.inc} s` : `${seat.tc.kind} ${seat.tc.value}`;
       title.append(dot, `Player ${i + 1} (${armies}) · ${game.names[i]} · ${tc}`);
-      card.append(title, make("div", { class: "figures" }), make("div", { class: "values" }), make("div", { class: "pv mono" }));
+      card.append(title, make("div", { class: "figures" }), make("div", { class: "values" }), make("div", { class: "pv mono" }), make("div", { class: "played" }));
       box.append(card);
     });
     if (!box.children.length) box.append(make("p", { class: "note" }, "No engine seat in this game."));
@@ -914,6 +916,7 @@ class App {
     const figures = $(".figures", card);
     const values = $(".values", card);
     const pv = $(".pv", card);
+    $(".played", card).textContent = thinking.played ? `played ${thinking.played.move} after ${(thinking.played.ms / 1000).toFixed(2)} s` : "";
     if (!best) {
       figures.textContent = "thinking…";
       values.replaceChildren();
