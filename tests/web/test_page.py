@@ -78,7 +78,7 @@ class PageCase(unittest.TestCase):
         self.driver.set_script_timeout(GUARD_SECONDS)
         self.driver.execute_async_script(
             "const done = arguments[arguments.length - 1];"
-            "window.tiaoqi.app.validation.then(() => done(true));")
+            "window.tiaoqi.app.setup.validation.then(() => done(true));")
 
     def set_rule(self, name, value):
         """Changes a rule input as a person would (value, then change)."""

@@ -1,98 +1,35 @@
 // The page: a referee engine keeps the game (legal moves, the position
-// after each move, the end), one engine process per engine seat plays it,
-// and the page is the GUI of docs/protocol.md between them.
+// after each move, the end; game.js), one engine process per engine seat
+// plays it, and the page is the GUI of docs/protocol.md between them. This
+// file plays the turns, takes the clicks and draws; setup.js holds the form.
 
-import { BoardView, COLOURS } from "./board.js";
-import { isHomeHole, newDragons, ownerOf, playDragonMove, seatPositionCommand, viewPieces, viewPositionString } from "./dragons.js";
+import { BoardView } from "./board.js";
+import { $, make } from "./dom.js";
+import { isHomeHole, newDragons, ownerOf, viewPieces, viewPositionString } from "./dragons.js";
 import { EngineConnection } from "./engine.js";
-import { formatPositionString, parsePositionString, splitMove } from "./geometry.js";
-import { errorOf, formatPlaces, formatScore, parseDisplay, parseLegal, parseSettings, parseStatus, setoptionLine } from "./protocol.js";
+import { Game } from "./game.js";
+import { splitMove } from "./geometry.js";
+import { formatClock, renderMoves, renderThinking, renderThinkingPanels, statusText } from "./panels.js";
+import { errorOf, setoptionLine } from "./protocol.js";
 import { formatRecord, parseOptionsTag, parseRecords } from "./record.js";
+import { Setup } from "./setup.js";
 
-const $ = (selector, root = document) => root.querySelector(selector);
 const ENGINE_URL = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/engine`;
 // How far a clock may overrun before its player loses on time (as the
 // match runner's --margin).
 const CLOCK_MARGIN_MS = 200;
-const TIME_CONTROLS = {
-  engine: [
-    ["movetime", "ms a move", 1000],
-    ["depth", "plies", 6],
-    ["nodes", "nodes a move", 100000],
-    ["clock", "clock", 0],
-  ],
-  human: [
-    ["none", "no clock", 0],
-    ["clock", "clock", 0],
-  ],
-};
-
-function make(name, attributes = {}, text = "") {
-  const node = document.createElement(name);
-  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, String(value));
-  if (text) node.textContent = text;
-  return node;
-}
-
-// An input for one engine option (docs/protocol.md, section 6).
-function optionInput(option, value, onChange) {
-  let input;
-  if (option.type === "check") {
-    input = make("input", { type: "checkbox" });
-    input.checked = value === "true";
-    input.addEventListener("change", () => onChange(input.checked ? "true" : "false"));
-  } else if (option.type === "combo") {
-    input = make("select");
-    for (const v of option.vars) input.append(make("option", { value: v }, v));
-    input.value = value;
-    input.addEventListener("change", () => onChange(input.value));
-  } else if (option.type === "spin") {
-    input = make("input", { type: "number", min: option.min, max: option.max, step: 1 });
-    input.value = value;
-    input.addEventListener("change", () => {
-      const number = Math.round(Number(input.value));
-      if (!Number.isFinite(number) || number < option.min || number > option.max) {
-        input.value = value;
-        return;
-      }
-      input.value = String(number);
-      onChange(String(number));
-    });
-  } else {
-    input = make("input", { type: "text" });
-    input.value = value ?? "";
-    input.addEventListener("change", () => onChange(input.value));
-  }
-  input.dataset.option = option.name;
-  const label = make("label", { class: option.type === "check" ? "check" : "" });
-  label.append(option.type === "check" ? input : option.name + " ", option.type === "check" ? " " + option.name : input);
-  return label;
-}
-
-function plural(n, one, many) {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
-function formatClock(ms) {
-  const total = Math.max(0, Math.ceil(ms / 100));
-  const minutes = Math.floor(total / 600);
-  const seconds = ((total % 600) / 10).toFixed(1).padStart(4, "0");
-  return `${minutes}:${seconds}`;
-}
 
 class App {
   constructor() {
-    this.options = [];
-    this.ruleNames = [];
-    this.engineOptionNames = [];
-    this.rules = {};
-    this.allowedPlayers = [];
-    this.refusedValues = new Map(); // "Variant=dragons" -> the engine's error
-    this.seats = [];
+    this.setup = new Setup({
+      connect: (label) => this.connect(label),
+      preview: (position) => this.game || this.showPosition(position.pieces, position.geometry),
+      setConnection: (text, failed) => this.setConnection(text, failed),
+      fail: (error) => this.fail(error),
+    });
     this.game = null;
     this.turnToken = 0;
     this.logLines = [];
-    this.validation = Promise.resolve();
     this.board = new BoardView($("#board"), (hole) => this.onHoleClick(hole));
     this.humanChoice = null;
     this.log = this.log.bind(this);
@@ -107,10 +44,6 @@ class App {
     }
   }
 
-  option(name) {
-    return this.options.find((o) => o.name.toLowerCase() === name.toLowerCase());
-  }
-
   async connect(label) {
     const engine = new EngineConnection(ENGINE_URL, label, this.log);
     await engine.open();
@@ -118,220 +51,16 @@ class App {
     return { engine, options };
   }
 
-  // The handshake: the options, which of them are rules (the `Rules:` line
-  // of `d`), the player counts and variants the engine accepts.
   async start() {
-    const { engine, options } = await this.connect("setup");
-    this.setupEngine = engine;
-    engine.onClose = () => this.setConnection("the engine connection closed; reload the page", true);
-    this.options = options;
-    const display = parseDisplay(await engine.query("d"));
-    const names = options.map((o) => o.name);
-    this.ruleNames = [...parseSettings(display.rules, names).keys()];
-    this.engineOptionNames = [...parseSettings(display.engine, names).keys()];
-    for (const name of this.ruleNames) this.rules[name] = this.option(name).default;
-    const players = this.option("Players");
-    for (let n = players.min; n <= players.max; ++n) {
-      const error = errorOf(await engine.query(setoptionLine("Players", n)));
-      if (error) this.refusedValues.set(`Players=${n}`, error);
-      else this.allowedPlayers.push(n);
-    }
-    await engine.query(setoptionLine("Players", this.rules.Players));
-    await this.probeVariants();
-    this.setConnection(`${engine.name} · ${plural(options.length, "option", "options")}`);
-    this.buildSetup();
+    await this.setup.start();
     this.bindControls();
-    await this.validateSetup();
-  }
-
-  // A variant the engine refuses under the default rules and with three
-  // players (the dragons seating) is shown disabled, with its answer.
-  async probeVariants() {
-    const variant = this.option("Variant");
-    if (!variant) return;
-    const engine = this.setupEngine;
-    for (const value of variant.vars.filter((v) => v !== variant.default)) {
-      let error = null;
-      for (const players of [this.rules.Players, 3]) {
-        error = errorOf(await engine.query(setoptionLine("Variant", value), setoptionLine("Players", players), "position startpos"));
-        if (!error) break;
-      }
-      if (error) this.refusedValues.set(`Variant=${value}`, error);
-    }
-    await engine.query(setoptionLine("Variant", variant.default), setoptionLine("Players", this.rules.Players), "position startpos");
+    await this.setup.validate();
   }
 
   setConnection(text, failed = false) {
     const node = $("#connection");
     node.textContent = text;
     node.classList.toggle("failed", failed);
-  }
-
-  // ---- the setup form -------------------------------------------------
-
-  buildSetup() {
-    const players = $("#players");
-    players.replaceChildren(...this.allowedPlayers.map((n) => make("option", { value: n }, String(n))));
-    players.value = this.rules.Players;
-    const armies = this.option("ArmiesPerPlayer");
-    const armySelect = $("#armies");
-    for (let n = armies.min; n <= armies.max; ++n) armySelect.append(make("option", { value: n }, String(n)));
-    armySelect.value = this.rules.ArmiesPerPlayer;
-    players.addEventListener("change", () => this.setRule("Players", players.value));
-    armySelect.addEventListener("change", () => this.setRule("ArmiesPerPlayer", armySelect.value));
-
-    const grid = $("#rules");
-    for (const name of this.ruleNames) {
-      if (name === "Players" || name === "ArmiesPerPlayer") continue;
-      const option = this.option(name);
-      const label = optionInput(option, this.rules[name], (value) => this.setRule(name, value));
-      if (option.type === "combo") {
-        for (const node of label.querySelectorAll("option")) {
-          const refusal = this.refusedValues.get(`${name}=${node.value}`);
-          if (refusal) {
-            node.disabled = true;
-            node.textContent += " (refused by the engine)";
-            node.title = refusal;
-            const note = $("#variant-note");
-            note.hidden = false;
-            note.textContent = `${name} ${node.value}: the engine refuses it: ${refusal}`;
-          }
-        }
-      }
-      grid.append(label);
-    }
-    this.buildSeats();
-    for (const radio of document.querySelectorAll("input[name=start]")) radio.addEventListener("change", () => this.validateSetup());
-    $("#start-fen").addEventListener("change", () => {
-      document.querySelector("input[name=start][value=fen]").checked = true;
-      this.validateSetup();
-    });
-  }
-
-  setRule(name, value) {
-    const previous = this.rules[name];
-    this.rules[name] = String(value);
-    if (name === "Players") this.buildSeats();
-    this.validateSetup({ name, previous });
-  }
-
-  seatDefaults() {
-    const options = {};
-    for (const name of this.engineOptionNames) options[name] = this.option(name).default;
-    return { kind: "human", options, tc: { kind: "movetime", value: 1000, base: 300, inc: 2 }, humanTc: { kind: "none", base: 300, inc: 2 } };
-  }
-
-  buildSeats() {
-    const count = Number(this.rules.Players);
-    while (this.seats.length < count) {
-      const seat = this.seatDefaults();
-      // Player 1 plays, the others are engines, unless told otherwise.
-      if (this.seats.length > 0) seat.kind = "engine";
-      this.seats.push(seat);
-    }
-    this.seats.length = count;
-    const box = $("#seats");
-    box.replaceChildren();
-    this.seats.forEach((seat, i) => box.append(this.seatRow(seat, i + 1)));
-  }
-
-  seatRow(seat, player) {
-    const row = $("#seat-template").content.firstElementChild.cloneNode(true);
-    row.dataset.player = player;
-    $(".seat-name", row).textContent = `Player ${player}`;
-    const kind = $(".kind", row);
-    kind.value = seat.kind;
-    const tcKind = $(".tc-kind", row);
-    const value = $(".tc-value", row);
-    const base = $(".tc-base", row);
-    const inc = $(".tc-inc", row);
-    const refresh = () => {
-      const tc = seat.kind === "engine" ? seat.tc : seat.humanTc;
-      tcKind.replaceChildren(...TIME_CONTROLS[seat.kind].map(([v, label]) => make("option", { value: v }, label)));
-      tcKind.value = tc.kind;
-      const unit = TIME_CONTROLS[seat.kind].find(([v]) => v === tc.kind);
-      value.hidden = !(seat.kind === "engine" && tc.kind !== "clock");
-      value.value = tc.value ?? "";
-      value.title = unit ? unit[1] : "";
-      $(".tc-clock", row).hidden = tc.kind !== "clock";
-      base.value = tc.base;
-      inc.value = tc.inc;
-      $(".engine-options", row).hidden = seat.kind !== "engine";
-    };
-    kind.addEventListener("change", () => {
-      seat.kind = kind.value;
-      refresh();
-    });
-    tcKind.addEventListener("change", () => {
-      const tc = seat.kind === "engine" ? seat.tc : seat.humanTc;
-      tc.kind = tcKind.value;
-      const preset = TIME_CONTROLS[seat.kind].find(([v]) => v === tc.kind);
-      if (tc.kind !== "clock" && preset) tc.value = preset[2];
-      refresh();
-    });
-    value.addEventListener("change", () => (seat.tc.value = Math.max(1, Math.round(Number(value.value) || 1))));
-    base.addEventListener("change", () => ((seat.kind === "engine" ? seat.tc : seat.humanTc).base = Math.max(0, Number(base.value) || 0)));
-    inc.addEventListener("change", () => ((seat.kind === "engine" ? seat.tc : seat.humanTc).inc = Math.max(0, Number(inc.value) || 0)));
-    const grid = $(".engine-options .option-grid", row);
-    for (const name of this.engineOptionNames)
-      grid.append(optionInput(this.option(name), seat.options[name], (v) => (seat.options[name] = v)));
-    refresh();
-    return row;
-  }
-
-  startCommand() {
-    const fen = document.querySelector("input[name=start]:checked").value === "fen";
-    return fen ? `position fen ${$("#start-fen").value.trim()}` : "position startpos";
-  }
-
-  ruleCommands() {
-    return this.ruleNames.map((name) => setoptionLine(name, this.rules[name]));
-  }
-
-  // Sets the rules on the setup engine and asks it for the start: its
-  // answer (an error, or the board) is what the form shows.
-  validateSetup(change = null) {
-    this.validation = this.validation.then(() => this.checkSetup(change)).catch((e) => this.fail(e));
-    return this.validation;
-  }
-
-  async checkSetup(change) {
-    const lines = await this.setupEngine.query(...this.ruleCommands(), this.startCommand(), "d");
-    const error = errorOf(lines);
-    const box = $("#setup-error");
-    box.hidden = !error;
-    box.textContent = error ?? "";
-    $("#new-game").disabled = Boolean(error);
-    if (error && change?.name === "Variant") {
-      // The engine refuses this variant: say so and take the choice away.
-      const select = document.querySelector('[data-option="Variant"]');
-      const node = select?.querySelector(`option[value="${this.rules.Variant}"]`);
-      if (node) {
-        node.disabled = true;
-        node.title = error;
-      }
-      const note = $("#variant-note");
-      note.hidden = false;
-      note.textContent = `Variant ${this.rules.Variant}: the engine refuses it: ${error}`;
-      this.rules.Variant = change.previous;
-      if (select) select.value = change.previous;
-      return this.checkSetup(null);
-    }
-    const display = parseDisplay(lines);
-    $("#engine-rules").textContent = display ? `engine: ${display.rules}` : "";
-    if (!error && display) {
-      const position = parsePositionString(display.position);
-      this.seatLabels(position.seating.map((s) => s.armies));
-      if (!this.game) this.showPosition(position.pieces, position.geometry);
-    }
-  }
-
-  seatLabels(armies) {
-    document.querySelectorAll("#seats .seat").forEach((row, i) => {
-      const letters = armies[i] ?? "";
-      $(".seat-name", row).textContent = `Player ${i + 1}${letters ? ` (${letters})` : ""}`;
-      $(".swatch", row).style.background = letters ? COLOURS[letters[0]] : "#ccc";
-    });
   }
 
   bindControls() {
@@ -359,52 +88,58 @@ class App {
 
   // ---- games -------------------------------------------------------------
 
+  get last() {
+    return this.game.last;
+  }
+
+  // A move through the referee, then its path animated on the board.
+  async playMove(player, moveText, ms, { animate = true } = {}) {
+    const played = await this.game.playMove(player, moveText, ms);
+    if (played.frame && animate) {
+      this.board.setPrincipalLine([]);
+      this.board.setMarks();
+      await this.board.animate(played.frame.path);
+    }
+    return played;
+  }
+
+  // The referee takes a player out, and play goes on.
+  async eliminate(player, reason, { quiet = false } = {}) {
+    const game = this.game;
+    if (!game || !game.frames.length) return { error: "no game" };
+    const out = await game.eliminate(player, reason);
+    if (out.frame && !quiet) {
+      this.turnToken += 1;
+      game.engines[player - 1]?.stop();
+      this.render();
+      this.turn();
+    }
+    return out;
+  }
+
   async closeGame() {
     this.turnToken += 1;
     clearInterval(this.clockTimer);
-    if (!this.game) return;
-    for (const engine of this.game.engines) engine?.close();
-    this.game.referee?.close();
+    this.game?.close();
     this.game = null;
   }
 
   // A new game under the form's settings; `events` replays a record.
   async newGame({ events = [], paused = false } = {}) {
-    await this.validation;
+    await this.setup.validation;
     await this.closeGame();
     const token = this.turnToken;
-    const rules = { ...this.rules };
-    const seats = this.seats.map((s) => structuredClone(s));
-    const dragonsVariant = rules.Variant === "dragons";
+    const seats = this.setup.seats.map((s) => structuredClone(s));
     this.setStatus("Starting the engines…");
     const { engine: referee } = await this.connect("referee");
-    const game = {
-      rules,
-      seats,
-      referee,
-      engines: [],
-      frames: [],
-      dragonsVariant,
-      startCommand: this.startCommand(),
-      startedFromStartpos: this.startCommand() === "position startpos",
-      paused,
-      thinking: [],
-      names: [],
-    };
+    const game = new Game({ rules: { ...this.setup.rules }, seats, referee, startCommand: this.setup.startCommand(), paused });
     this.game = game;
     referee.onClose = () => this.game === game && this.fail(new Error("the referee engine closed"));
-    const lines = await referee.query(...this.ruleCommands(), "ucinewgame", game.startCommand, "d", "legal", "status");
-    if (errorOf(lines)) throw new Error(errorOf(lines));
-    const start = this.frameOf(lines);
-    start.kind = "start";
-    start.base = game.startCommand;
-    start.moves = [];
-    start.clocks = seats.map((s) => {
+    const clocks = seats.map((s) => {
       const tc = s.kind === "engine" ? s.tc : s.humanTc;
       return tc.kind === "clock" ? tc.base * 1000 : null;
     });
-    game.frames.push(start);
-    game.opening = start.display.position;
+    await game.start(this.setup.ruleCommands(), clocks);
     for (const [i, seat] of seats.entries()) {
       game.names[i] = "human";
       if (seat.kind !== "engine") continue;
@@ -412,17 +147,17 @@ class App {
       const { engine } = await this.connect(`player ${player}`);
       game.engines[i] = engine;
       engine.onClose = () => this.game === game && this.eliminate(player, "engine disconnected").catch((e) => this.fail(e));
-      const changed = this.engineOptionNames.filter((n) => seat.options[n] !== this.option(n).default);
+      const changed = this.setup.engineOptionNames.filter((n) => seat.options[n] !== this.setup.option(n).default);
       const options = changed.map((n) => setoptionLine(n, seat.options[n]));
-      const answer = await engine.query(...this.ruleCommands(), ...options, "ucinewgame");
+      const answer = await engine.query(...this.setup.ruleCommands(), ...options, "ucinewgame");
       if (errorOf(answer)) throw new Error(`player ${player}: ${errorOf(answer)}`);
       game.names[i] = [engine.name || "engine", ...changed.map((n) => `${n.replace(/ /g, "")}=${seat.options[n]}`)].join(" ");
     }
     if (token !== this.turnToken) return;
-    this.renderThinkingPanels();
+    renderThinkingPanels($("#thinking"), this.game, this.last);
     $("#new-game").textContent = "New game";
     for (const id of ["#takeback", "#pause", "#save"]) $(id).disabled = false;
-    if (dragonsVariant) await this.setDragons(token);
+    if (game.dragonsVariant) await this.setDragons(token);
     for (const event of events) {
       if (token !== this.turnToken) return;
       const answer =
@@ -433,121 +168,6 @@ class App {
     }
     this.render();
     this.turn();
-  }
-
-  frameOf(lines) {
-    const display = parseDisplay(lines);
-    const legalLine = lines.find((l) => l.startsWith("legal"));
-    const statusLine = lines.find((l) => l.startsWith("status"));
-    const position = parsePositionString(display.position);
-    return {
-      display,
-      position,
-      legal: parseLegal(legalLine ?? "legal") ?? [],
-      status: parseStatus(statusLine ?? "status running"),
-    };
-  }
-
-  get last() {
-    return this.game.frames[this.game.frames.length - 1];
-  }
-
-  command(base, moves) {
-    return moves.length ? `${base} moves ${moves.join(" ")}` : base;
-  }
-
-  // The `position` command an engine seat is given.
-  seatCommand(frame, player) {
-    const game = this.game;
-    if (!game.dragonsVariant) return this.command(frame.base, frame.moves);
-    const fromStart = game.startedFromStartpos && frame.base === game.frames[0].base;
-    return seatPositionCommand(fromStart ? null : frame.baseView(player), frame.baseDragons, player, frame.moves);
-  }
-
-  // Plays a move through the referee; the engine's `d` gives its full path.
-  async playMove(player, moveText, ms, { animate = true } = {}) {
-    const game = this.game;
-    const previous = this.last;
-    if (player !== previous.display.toMove) return { error: `player ${player} moved, but player ${previous.display.toMove} is to move` };
-    const { holes } = splitMove(moveText);
-    let marks = "";
-    let dragons = previous.dragons;
-    if (game.dragonsVariant && dragons) {
-      ({ dragons, marks } = playDragonMove(dragons, previous.position.pieces, previous.position.seating, previous.position.geometry, holes));
-    }
-    const moves = [...previous.moves, holes.join("") + marks];
-    const lines = await game.referee.query(this.command(previous.base, moves), "d", "legal", "status");
-    if (this.game !== game) return { error: "the game was closed" };
-    const error = errorOf(lines);
-    if (error) return { error };
-    const frame = this.frameOf(lines);
-    const path = splitMove(frame.display.lastMove ?? moveText).holes;
-    moves[moves.length - 1] = path.join("") + marks;
-    Object.assign(frame, {
-      kind: "move",
-      player,
-      text: path.join("") + marks,
-      path,
-      ms,
-      base: previous.base,
-      baseView: previous.baseView,
-      baseDragons: previous.baseDragons,
-      moves,
-      dragons,
-      clocks: [...previous.clocks],
-    });
-    this.game.frames.push(frame);
-    if (animate) {
-      this.board.setPrincipalLine([]);
-      this.board.setMarks();
-      await this.board.animate(path);
-    }
-    return { frame };
-  }
-
-  // The referee takes a player out (a fault, a loss on time): the position
-  // string marks it eliminated and the next player still in is to move.
-  async eliminate(player, reason, { quiet = false } = {}) {
-    const game = this.game;
-    if (!game || !game.frames.length) return { error: "no game" };
-    const previous = this.last;
-    if (previous.status.over) return { error: "the game is over" };
-    const position = parsePositionString(previous.display.position);
-    position.seating[player - 1].eliminated = true;
-    const seats = position.seating.length;
-    let next = 0;
-    for (let k = 1; k <= seats && !next; ++k) {
-      const p = ((player - 1 + k) % seats) + 1;
-      if (!position.seating[p - 1].eliminated) next = p;
-    }
-    if (!next) return { error: "no player would be left" };
-    position.toMove = next;
-    if (game.dragonsVariant && previous.dragons) position.pieces = viewPieces(position.pieces, previous.dragons, position.seating, 0);
-    const text = formatPositionString(position);
-    const lines = await game.referee.query(`position fen ${text}`, "d", "legal", "status");
-    if (this.game !== game) return { error: "the game was closed" };
-    if (errorOf(lines)) return { error: errorOf(lines) };
-    const frame = this.frameOf(lines);
-    const dragons = previous.dragons;
-    Object.assign(frame, {
-      kind: "elimination",
-      player,
-      text: reason,
-      base: `position fen ${text}`,
-      baseView: (viewer) => formatPositionString({ ...position, pieces: viewPieces(position.pieces, dragons, position.seating, viewer) }),
-      baseDragons: dragons,
-      moves: [],
-      dragons,
-      clocks: [...previous.clocks],
-    });
-    game.frames.push(frame);
-    if (!quiet) {
-      this.turnToken += 1;
-      game.engines[player - 1]?.stop();
-      this.render();
-      this.turn();
-    }
-    return { frame };
   }
 
   // Whose turn it is decides what happens next.
@@ -602,18 +222,18 @@ class App {
     const engine = game.engines[player - 1];
     const seat = game.seats[player - 1];
     const fault = (reason) => token === this.turnToken && this.eliminate(player, reason);
-    const answer = await engine.query(this.seatCommand(frame, player));
+    const answer = await engine.query(game.seatCommand(frame, player));
     if (token !== this.turnToken) return;
     if (errorOf(answer)) return fault(`position refused: ${errorOf(answer)}`);
     const thinking = (game.thinking[player - 1] = { lines: new Map(), player, frameIndex: game.frames.length });
-    this.renderThinking(player);
+    this.showThinking(player);
     let result;
     try {
       result = await engine.go(this.goCommand(seat, player, frame.clocks[player - 1]), (info) => {
         if (info.depth === undefined) return;
         thinking.lines.set(info.multipv ?? 1, info);
         if (token === this.turnToken) {
-          this.renderThinking(player);
+          this.showThinking(player);
           this.drawThinkingLine();
         }
       });
@@ -622,7 +242,7 @@ class App {
     }
     if (token !== this.turnToken || this.game !== game) return;
     thinking.played = result;
-    this.renderThinking(player);
+    this.showThinking(player);
     const clocks = [...frame.clocks];
     if (clocks[player - 1] !== null) {
       clocks[player - 1] -= result.ms;
@@ -692,7 +312,7 @@ class App {
     while (game.frames.length > 1 && humans && game.seats[this.last.display.toMove - 1].kind !== "human");
     if (!humans) game.paused = true;
     game.thinking = [];
-    this.renderThinkingPanels();
+    renderThinkingPanels($("#thinking"), this.game, this.last);
     this.turn();
   }
 
@@ -719,7 +339,8 @@ class App {
       if (piece.dragon) chosen[ownerOf(start.position.seating, piece.army)] = hole;
     if (!Object.keys(chosen).length) await this.chooseDragons(token, chosen);
     if (token !== this.turnToken) return;
-    await this.startDragons(chosen);
+    await this.game.startDragons(chosen);
+    this.game.choosing = false;
   }
 
   async chooseDragons(token, chosen) {
@@ -750,30 +371,6 @@ class App {
       }
       if (token !== this.turnToken) return;
     }
-    game.choosing = false;
-  }
-
-  async startDragons(chosen) {
-    const game = this.game;
-    const start = this.last;
-    const seating = start.position.seating;
-    const dragons = newDragons(chosen);
-    const referee = formatPositionString({ ...start.position, pieces: viewPieces(start.position.pieces, dragons, seating, 0) });
-    const lines = await game.referee.query(`position fen ${referee}`, "d", "legal", "status");
-    if (errorOf(lines)) throw new Error(errorOf(lines));
-    const frame = this.frameOf(lines);
-    const basePosition = frame.position;
-    Object.assign(frame, {
-      kind: "start",
-      base: `position fen ${referee}`,
-      baseView: (viewer) => formatPositionString({ ...basePosition, pieces: viewPieces(basePosition.pieces, dragons, seating, viewer) }),
-      baseDragons: dragons,
-      moves: [],
-      dragons,
-      clocks: start.clocks,
-    });
-    game.frames = [frame];
-    game.opening = referee;
     game.choosing = false;
   }
 
@@ -832,52 +429,19 @@ class App {
     this.showPosition(pieces, frame.position.geometry);
     this.board.setLastMove(frame.path);
     $("#position-string").value = positionString;
-    this.renderMoves();
+    renderMoves($("#moves"), game.frames);
     this.renderClocks();
-    this.setStatus(this.statusText());
+    this.setStatus(statusText(game, frame));
     $("#pause").textContent = game.paused ? "Resume" : "Pause";
     $("#takeback").disabled = game.frames.length <= 1;
     this.drawThinkingLine();
     this.rendered = game.frames.length;
   }
 
-  statusText() {
-    const game = this.game;
-    const frame = this.last;
-    const name = (p) => `player ${p} (${frame.position.seating[p - 1]?.armies ?? "?"})`;
-    if (frame.status.over) {
-      const places = frame.status.places;
-      const winners = places[0] ?? [];
-      const headline = winners.length > 1 ? `Shared first place: ${winners.map(name).join(", ")}` : `${name(winners[0])} wins`;
-      return `Game over: ${headline}. Places: ${formatPlaces(places)}.`;
-    }
-    const player = frame.display.toMove;
-    const seat = game.seats[player - 1];
-    const who = seat.kind === "engine" ? "engine" : "human";
-    const paused = game.paused && seat.kind === "engine" ? " (paused)" : "";
-    return `Move ${frame.display.moveCount + 1}: ${name(player)} to move, ${who}${paused}.`;
-  }
-
   setStatus(text) {
     const node = $("#status");
     node.textContent = text;
     node.classList.toggle("over", Boolean(this.game && this.game.frames.length && this.last.status.over));
-  }
-
-  renderMoves() {
-    const list = $("#moves");
-    list.replaceChildren();
-    for (const frame of this.game.frames.slice(1)) {
-      const armies = frame.position.seating[frame.player - 1]?.armies ?? "";
-      const item = make("li", { class: frame.kind });
-      const dot = make("span", { class: "dot" });
-      dot.style.background = COLOURS[armies[0]] ?? "#999";
-      item.append(dot, make("span", { class: "who" }, `p${frame.player}`), " ");
-      item.append(make("span", { class: "path mono" }, frame.kind === "move" ? frame.text : `out: ${frame.text}`));
-      if (frame.kind === "move") item.append(make("span", { class: "ms" }, `${(frame.ms / 1000).toFixed(1)} s`));
-      list.append(item);
-    }
-    list.scrollTop = list.scrollHeight;
   }
 
   renderClocks(running = 0, left = 0) {
@@ -889,69 +453,10 @@ class App {
     });
   }
 
-  renderThinkingPanels() {
-    const box = $("#thinking");
-    box.replaceChildren();
-    const game = this.game;
-    game.seats.forEach((seat, i) => {
-      if (seat.kind !== "engine") return;
-      const armies = this.last.position.seating[i]?.armies ?? "";
-      const card = make("div", { class: "engine-card", "data-player": i + 1 });
-      const title = make("h3");
-      const dot = make("span", { class: "dot" });
-      dot.style.background = COLOURS[armies[0]] ?? "#999";
-      const tc = seat.tc.kind === "clock" ? `${seat.tc.base}+${seat.tc.inc} s` : `${seat.tc.kind} ${seat.tc.value}`;
-      title.append(dot, `Player ${i + 1} (${armies}) · ${game.names[i]} · ${tc}`);
-      card.append(title, make("div", { class: "figures" }), make("div", { class: "values" }), make("div", { class: "pv mono" }), make("div", { class: "played" }));
-      box.append(card);
-    });
-    if (!box.children.length) box.append(make("p", { class: "note" }, "No engine seat in this game."));
-  }
-
-  renderThinking(player) {
-    const card = document.querySelector(`.engine-card[data-player="${player}"]`);
+  showThinking(player) {
     const thinking = this.game.thinking[player - 1];
-    if (!card || !thinking) return;
-    const best = thinking.lines.get(1);
-    const figures = $(".figures", card);
-    const values = $(".values", card);
-    const pv = $(".pv", card);
-    $(".played", card).textContent = thinking.played ? `played ${thinking.played.move} after ${(thinking.played.ms / 1000).toFixed(2)} s` : "";
-    if (!best) {
-      figures.textContent = "thinking…";
-      values.replaceChildren();
-      pv.textContent = "";
-      return;
-    }
-    const fields = [
-      ["depth", `${best.depth}/${best.seldepth ?? best.depth}`],
-      ["score", formatScore(best.score)],
-      ["nodes", (best.nodes ?? 0).toLocaleString("en")],
-      ["nps", (best.nps ?? 0).toLocaleString("en")],
-      ["time", `${((best.time ?? 0) / 1000).toFixed(2)} s`],
-    ];
-    figures.replaceChildren(...fields.map(([k, v]) => make("span", { class: `figure ${k}` }, `${k} ${v}`)));
-    // The shares of the players still in the game, in seat order.
-    values.replaceChildren();
-    if (best.values) {
-      const frame = this.game.frames[thinking.frameIndex - 1] ?? this.last;
-      const inGame = frame.position.seating.map((s, i) => (s.eliminated ? 0 : i + 1)).filter(Boolean);
-      best.values.forEach((share, k) => {
-        const p = inGame[k] ?? k + 1;
-        const armies = frame.position.seating[p - 1]?.armies ?? "";
-        const bar = make("div", { class: "value", "data-player": p });
-        const fill = make("span", { class: "fill" });
-        fill.style.width = `${Math.round(share * 100)}%`;
-        fill.style.background = COLOURS[armies[0]] ?? "#999";
-        bar.append(make("span", { class: "label" }, `p${p}`), make("span", { class: "track" }), make("span", { class: "share" }, share.toFixed(3)));
-        bar.querySelector(".track").append(fill);
-        values.append(bar);
-      });
-    }
-    const multi = [...thinking.lines.entries()].sort((a, b) => a[0] - b[0]);
-    pv.replaceChildren(
-      ...multi.map(([k, info]) => make("div", {}, `${multi.length > 1 ? `${k}. ` : ""}${formatScore(info.score)}  ${(info.pv ?? []).join(" ")}`)),
-    );
+    const frame = this.game.frames[(thinking?.frameIndex ?? 1) - 1] ?? this.last;
+    renderThinking(document.querySelector(`.engine-card[data-player="${player}"]`), thinking, frame);
   }
 
   // The principal line of the engine thinking now on the board; while
@@ -978,34 +483,9 @@ class App {
 
   // ---- records -------------------------------------------------------------
 
-  recordOf() {
-    const game = this.game;
-    const frames = game.frames;
-    const last = this.last;
-    const events = frames.slice(1).map((f) => (f.kind === "move" ? { kind: "move", player: f.player, text: f.text, ms: f.ms } : { kind: "elimination", player: f.player, text: f.text }));
-    const faults = frames.filter((f) => f.kind === "elimination");
-    const maxPlies = Number(game.rules.MaxPlies ?? 0);
-    let termination = "unfinished";
-    if (last.status.over) {
-      if (faults.length) termination = faults[faults.length - 1].text;
-      else if (maxPlies > 0 && last.display.moveCount >= maxPlies) termination = `move limit: adjudicated at ${plural(maxPlies, "ply", "plies")}`;
-      else termination = "finished";
-    }
-    return formatRecord({
-      event: "tiaoqi-web",
-      engines: [...new Set(game.names)],
-      seating: game.names,
-      options: this.ruleNames.map((n) => `${n}=${game.rules[n]}`).join(" "),
-      opening: game.opening,
-      result: last.status.over ? formatPlaces(last.status.places) : "*",
-      termination,
-      events,
-    });
-  }
-
   save() {
     if (!this.game) return;
-    const text = this.recordOf();
+    const text = this.game.recordText(this.setup.ruleNames);
     $("#record-text").value = text;
     $("#record-box").open = true;
     const link = make("a", { href: URL.createObjectURL(new Blob([text], { type: "text/plain" })), download: "tiaoqi-game.txt" });
@@ -1031,28 +511,10 @@ class App {
     const records = parseRecords($("#record-text").value);
     if (!records.length) throw new Error("the record holds no game");
     const record = records[Number($("#record-game").value) || 0];
-    for (const [name, value] of parseOptionsTag(record.options)) {
-      const known = this.ruleNames.find((n) => n.toLowerCase() === name.toLowerCase());
-      if (!known) throw new Error(`Options tag: '${name}' is no rule option of this engine`);
-      this.rules[known] = value;
-      const input = document.querySelector(`#rules [data-option="${known}"]`);
-      if (input?.type === "checkbox") input.checked = value === "true";
-      else if (input) input.value = value;
-    }
-    $("#players").value = this.rules.Players;
-    $("#armies").value = this.rules.ArmiesPerPlayer;
-    const players = Number(this.rules.Players);
-    if (this.seats.length !== players) {
-      this.seats = [];
-      for (let i = 0; i < players; ++i) this.seats.push(this.seatDefaults());
-    }
-    this.buildSeats();
-    $("#start-fen").value = record.opening;
-    document.querySelector("input[name=start][value=fen]").checked = true;
-    await this.validateSetup();
-    if (!$("#setup-error").hidden) throw new Error($("#setup-error").textContent);
+    const error = await this.setup.takeRecord(parseOptionsTag(record.options), record.opening);
+    if (error) throw new Error(error);
     const last = record.events[record.events.length - 1];
-    await this.newGame({ events: record.events, paused: Boolean(last) && this.seats.some((s) => s.kind === "engine") });
+    await this.newGame({ events: record.events, paused: Boolean(last) && this.setup.seats.some((s) => s.kind === "engine") });
   }
 }
 
