@@ -271,6 +271,7 @@ class PageTest(PageCase):
         status = engine_answer(self.engine, "setoption name BoardSize value 2",
                                f"position fen {state['position']}", "status", "quit")
         self.assertIn("Game over", self.browser.text("#status"))
+        self.assertTrue(self.driver.save_screenshot(self.artifact("small-board-end.png")))
         self.assertEqual(len(self.driver.find_elements(By.CSS_SELECTOR, "#moves li")), state["frames"] - 1)
         record = self.record_text()
         path = self.artifact("small-board-game.txt")

@@ -433,6 +433,7 @@ class App {
     this.renderClocks();
     this.setStatus(statusText(game, frame));
     $("#pause").textContent = game.paused ? "Resume" : "Pause";
+    $("#pause").disabled = frame.status.over || !game.seats.some((s) => s.kind === "engine");
     $("#takeback").disabled = game.frames.length <= 1;
     this.drawThinkingLine();
     this.rendered = game.frames.length;
