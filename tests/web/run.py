@@ -9,6 +9,8 @@ import sys
 import time
 import unittest
 
+# No __pycache__ in the source tree.
+sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import test_page  # noqa: E402
