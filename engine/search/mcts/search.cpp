@@ -103,7 +103,7 @@ class Reporter {
     const Tree& tree = shared_.tree;
     const std::vector<std::uint32_t> ranked = ranked_root_children(tree, shared_);
     const int lines = std::min<int>(params_.multipv, static_cast<int>(ranked.size()));
-    const std::uint64_t iterations = shared_.completed.load();
+    const std::uint64_t iterations = shared_.completed();
     const int players = root_.rules().player_count();
     for (int k = 0; k < lines; ++k) {
       SearchInfo line;
@@ -159,7 +159,7 @@ bool settled(const Tree& tree, const Shared& shared) {
 SearchResult result_of(const Position& root, const SearchParams& params, const Tree& tree,
                        const Shared& shared) {
   SearchResult result;
-  result.nodes = shared.completed.load();
+  result.nodes = shared.completed();
   const std::vector<std::uint32_t> ranked = ranked_root_children(tree, shared);
   if (ranked.empty()) return result;
   const std::vector<Move> line = principal_line(tree, ranked[0]);
@@ -192,6 +192,7 @@ SearchResult mcts_search(const Position& root, const SearchParams& params,
   Shared shared(root, config, tree, state.history());
   const std::uint64_t seed = util::mix64(static_cast<std::uint64_t>(params.seed)) ^ root.hash();
   Worker main_worker(shared, seed);
+  shared.workers.push_back(&main_worker);
   Position expanded_root = root;
   if (tree.root().state != kExpanded && !main_worker.expand(0, expanded_root)) {
     // The kept subtree filled the pool before its root had children.
@@ -207,10 +208,11 @@ SearchResult mcts_search(const Position& root, const SearchParams& params,
   }
   shared.root_rewards.reset(
       new std::atomic<std::uint64_t>[std::size_t{root_node.child_count} * kMaxPlayers]());
+  shared.ticket_limit = limits.nodes;
   // Visit counts are 32 bits: an analysis ends itself (and then waits for
   // stop) before they could overflow, after some two billion iterations.
-  shared.ticket_limit = kMaxVisits - std::min<std::uint64_t>(root_node.visits, kMaxVisits);
-  if (limits.nodes) shared.ticket_limit = std::min(shared.ticket_limit, *limits.nodes);
+  const std::uint64_t visits_left =
+      kMaxVisits - std::min<std::uint64_t>(root_node.visits, kMaxVisits);
   const int thread_count = std::max(1, params.threads);
   shared.virtual_loss = thread_count > 1;
 
@@ -218,6 +220,7 @@ SearchResult mcts_search(const Position& root, const SearchParams& params,
   std::vector<std::thread> helper_threads;
   for (int i = 1; i < thread_count; ++i) {
     helpers.push_back(std::make_unique<Worker>(shared, util::mix64(seed + i)));
+    shared.workers.push_back(helpers.back().get());
     helper_threads.emplace_back([worker = helpers.back().get()] {
       while (worker->iterate()) {
       }
@@ -234,7 +237,8 @@ SearchResult mcts_search(const Position& root, const SearchParams& params,
       reporter.say("mcts tree full at " + std::to_string(tree.used()) + " nodes (Hash " +
                    std::to_string(tree.megabytes()) + " MiB): it stops growing");
     }
-    if (control.should_stop(shared.completed.load())) break;
+    const std::uint64_t completed = shared.completed();
+    if (control.should_stop(completed) || completed >= visits_left) break;
     if (control.soft_time_up() && settled(tree, shared)) break;
     if (limits.depth && own % kDepthInterval == 0) {
       const std::vector<std::uint32_t> ranked = ranked_root_children(tree, shared);

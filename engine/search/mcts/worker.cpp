@@ -11,6 +11,12 @@
 
 namespace tiaoqi::search::mcts {
 
+std::uint64_t Shared::completed() const {
+  std::uint64_t total = 0;
+  for (const Worker* worker : workers) total += worker->iterations();
+  return total;
+}
+
 Worker::Worker(Shared& shared, std::uint64_t seed) : shared_(shared), random_(seed) {
   path_.reserve(256);
   trace_.reserve(kFullPlayout + 256);
@@ -116,7 +122,8 @@ std::uint32_t Worker::select(std::uint32_t parent_index, int player) {
 
 bool Worker::iterate() {
   if (shared_.done.load(std::memory_order_relaxed)) return false;
-  if (shared_.tickets.fetch_add(1, std::memory_order_relaxed) >= shared_.ticket_limit) {
+  if (shared_.ticket_limit &&
+      shared_.tickets.fetch_add(1, std::memory_order_relaxed) >= *shared_.ticket_limit) {
     shared_.done.store(true, std::memory_order_relaxed);
     return false;
   }
@@ -165,7 +172,7 @@ bool Worker::iterate() {
                                                : play_out(position, config.playout_plies,
                                                           config.epsilon, random_, trace_);
   back_up(rewards);
-  shared_.completed.fetch_add(1, std::memory_order_relaxed);
+  iterations_.store(iterations_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
   return true;
 }
 

@@ -3,6 +3,7 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "engine/position.hpp"
@@ -12,6 +13,8 @@
 #include "engine/search/mcts/tree.hpp"
 
 namespace tiaoqi::search::mcts {
+
+class Worker;
 
 // What the threads of one search share.
 struct Shared {
@@ -26,16 +29,21 @@ struct Shared {
   std::vector<char> root_allowed;
   // Simulations under way count as lost visits (more than one thread).
   bool virtual_loss = false;
-  // Iterations are numbered; none starts at or past the limit.
-  std::uint64_t ticket_limit = UINT64_MAX;
+  // Under a node limit, iterations are numbered, and none starts at or
+  // past the limit (without one, numbering would only cost the threads a
+  // shared counter).
+  std::optional<std::uint64_t> ticket_limit;
   std::atomic<std::uint64_t> tickets{0};
-  std::atomic<std::uint64_t> completed{0};
+  std::vector<const Worker*> workers;
   std::atomic<int> seldepth{0};
   std::atomic<bool> done{false};
   // Per root child and seat, the sum of the rewards of this search's
   // simulations through it (kRewardUnits): the chosen move's full value
   // vector, which the nodes keep only for their mover.
   std::unique_ptr<std::atomic<std::uint64_t>[]> root_rewards;
+
+  // The iterations completed by all threads (exact once they have ended).
+  std::uint64_t completed() const;
 };
 
 // One search thread's simulations.
@@ -51,6 +59,7 @@ class Worker {
   // false when another thread is at it, the game is over at the node, or
   // the pool is full.
   bool expand(std::uint32_t index, Position& position);
+  std::uint64_t iterations() const { return iterations_.load(std::memory_order_relaxed); }
 
  private:
   std::uint32_t select(std::uint32_t parent_index, int player);
@@ -64,6 +73,8 @@ class Worker {
   Random random_;
   std::vector<Step> path_;
   Trace trace_;
+  // Written by this thread only; others read it for reports.
+  std::atomic<std::uint64_t> iterations_{0};
 };
 
 }  // namespace tiaoqi::search::mcts

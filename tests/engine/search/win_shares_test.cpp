@@ -17,17 +17,20 @@ double sum_of(const WinShares& shares) {
   return sum;
 }
 
-Position middle_game(int players, unsigned seed) {
+// A position points at its rules, so the setup that owns them comes along.
+GameSetup middle_game(int players, unsigned seed) {
   RuleOptions options;
   options.players = players;
-  const GameSetup start = tiaoqi::testing::start_of(options);
-  return tiaoqi::testing::random_playout(start.position, seed, 8 * players);
+  GameSetup game = tiaoqi::testing::start_of(options);
+  game.position = tiaoqi::testing::random_playout(game.position, seed, 8 * players);
+  return game;
 }
 
 // Two players: the side to move's share is the tuner's model of a result,
 // sigmoid(evaluation / scale).
 TEST(WinShares, TwoPlayerSharesAreTheLogisticOfTheEvaluation) {
-  const Position position = middle_game(2, 4);
+  const GameSetup game = middle_game(2, 4);
+  const Position& position = game.position;
   const WinShares shares = static_shares(position);
   const double expected = 1 / (1 + std::exp(-evaluate(position) / kShareScale));
   EXPECT_NEAR(shares[position.side_to_move()], expected, 1e-12);
@@ -35,7 +38,8 @@ TEST(WinShares, TwoPlayerSharesAreTheLogisticOfTheEvaluation) {
 }
 
 TEST(WinShares, SharesSumToOneAndLeaveEliminatedPlayersOut) {
-  Position position = middle_game(6, 5);
+  GameSetup game = middle_game(6, 5);
+  Position& position = game.position;
   position.set_eliminated(3);
   const WinShares shares = static_shares(position);
   EXPECT_EQ(shares[3], 0);
@@ -46,7 +50,8 @@ TEST(WinShares, SharesSumToOneAndLeaveEliminatedPlayersOut) {
 // A search score and the shares it stands for convert into each other.
 TEST(WinShares, ScoresAndSharesConvertBothWays) {
   for (int players : {2, 3, 6}) {
-    const Position root = middle_game(players, 6);
+    const GameSetup game = middle_game(players, 6);
+    const Position& root = game.position;
     for (int score : {-800, -130, 0, 45, 700}) {
       const WinShares shares = shares_of_score(root, {}, score);
       EXPECT_NEAR(sum_of(shares), 1, 1e-12);
@@ -61,7 +66,8 @@ TEST(WinShares, ScoresAndSharesConvertBothWays) {
 }
 
 TEST(WinShares, AFinishedGameGoesToItsWinner) {
-  Position position = middle_game(3, 7);
+  GameSetup game = middle_game(3, 7);
+  Position& position = game.position;
   position.set_eliminated(0);
   position.set_eliminated(2);
   position.conclude_setup();

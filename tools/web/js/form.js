@@ -1,0 +1,106 @@
+// The setup form's pieces: an input per engine option (docs/protocol.md,
+// section 6) and the row of a seat.
+
+import { $, make } from "./dom.js";
+
+// Time controls by seat kind: [value, label, preset].
+export const TIME_CONTROLS = {
+  engine: [
+    ["movetime", "ms a move", 1000],
+    ["depth", "plies", 6],
+    ["nodes", "nodes a move", 100000],
+    ["clock", "clock", 0],
+  ],
+  human: [
+    ["none", "no clock", 0],
+    ["clock", "clock", 0],
+  ],
+};
+
+// An input for one engine option (docs/protocol.md, section 6).
+export function optionInput(option, value, onChange) {
+  let input;
+  if (option.type === "check") {
+    input = make("input", { type: "checkbox" });
+    input.checked = value === "true";
+    input.addEventListener("change", () => onChange(input.checked ? "true" : "false"));
+  } else if (option.type === "combo") {
+    input = make("select");
+    for (const v of option.vars) input.append(make("option", { value: v }, v));
+    input.value = value;
+    input.addEventListener("change", () => onChange(input.value));
+  } else if (option.type === "spin") {
+    input = make("input", { type: "number", min: option.min, max: option.max, step: 1 });
+    input.value = value;
+    input.addEventListener("change", () => {
+      const number = Math.round(Number(input.value));
+      if (!Number.isFinite(number) || number < option.min || number > option.max) {
+        input.value = value;
+        return;
+      }
+      input.value = String(number);
+      onChange(String(number));
+    });
+  } else {
+    input = make("input", { type: "text" });
+    input.value = value ?? "";
+    input.addEventListener("change", () => onChange(input.value));
+  }
+  input.dataset.option = option.name;
+  const label = make("label", { class: option.type === "check" ? "check" : "" });
+  label.append(option.type === "check" ? input : option.name + " ", option.type === "check" ? " " + option.name : input);
+  return label;
+}
+
+// A new seat: a human without a clock; as an engine, a second a move.
+export function seatDefaults(engineOptions) {
+  const options = {};
+  for (const option of engineOptions) options[option.name] = option.default;
+  return { kind: "human", options, tc: { kind: "movetime", value: 1000, base: 300, inc: 2 }, humanTc: { kind: "none", base: 300, inc: 2 } };
+}
+
+// A seat's row of the form: human or engine, time control, the engine's
+// options. It edits `seat` in place.
+export function seatRow(seat, player, engineOptions) {
+  const row = $("#seat-template").content.firstElementChild.cloneNode(true);
+  row.dataset.player = player;
+  $(".seat-name", row).textContent = `Player ${player}`;
+  const kind = $(".kind", row);
+  kind.value = seat.kind;
+  const tcKind = $(".tc-kind", row);
+  const value = $(".tc-value", row);
+  const base = $(".tc-base", row);
+  const inc = $(".tc-inc", row);
+  const refresh = () => {
+    const tc = seat.kind === "engine" ? seat.tc : seat.humanTc;
+    tcKind.replaceChildren(...TIME_CONTROLS[seat.kind].map(([v, label]) => make("option", { value: v }, label)));
+    tcKind.value = tc.kind;
+    const unit = TIME_CONTROLS[seat.kind].find(([v]) => v === tc.kind);
+    value.hidden = !(seat.kind === "engine" && tc.kind !== "clock");
+    value.value = tc.value ?? "";
+    value.title = unit ? unit[1] : "";
+    $(".tc-clock", row).hidden = tc.kind !== "clock";
+    base.value = tc.base;
+    inc.value = tc.inc;
+    $(".engine-options", row).hidden = seat.kind !== "engine";
+  };
+  kind.addEventListener("change", () => {
+    seat.kind = kind.value;
+    refresh();
+  });
+  tcKind.addEventListener("change", () => {
+    const tc = seat.kind === "engine" ? seat.tc : seat.humanTc;
+    tc.kind = tcKind.value;
+    const preset = TIME_CONTROLS[seat.kind].find(([v]) => v === tc.kind);
+    if (tc.kind !== "clock" && preset) tc.value = preset[2];
+    refresh();
+  });
+  value.addEventListener("change", () => (seat.tc.value = Math.max(1, Math.round(Number(value.value) || 1))));
+  base.addEventListener("change", () => ((seat.kind === "engine" ? seat.tc : seat.humanTc).base = Math.max(0, Number(base.value) || 0)));
+  inc.addEventListener("change", () => ((seat.kind === "engine" ? seat.tc : seat.humanTc).inc = Math.max(0, Number(inc.value) || 0)));
+  const grid = $(".engine-options .option-grid", row);
+  for (const option of engineOptions)
+    grid.append(optionInput(option, seat.options[option.name], (v) => (seat.options[option.name] = v)));
+  refresh();
+  return row;
+}

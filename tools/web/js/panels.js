@@ -1,0 +1,109 @@
+// The panels beside the board: the status line, the move list, the
+// engines' thinking and the clocks.
+
+import { COLOURS } from "./board.js";
+import { $, make } from "./dom.js";
+import { formatPlaces, formatScore } from "./protocol.js";
+
+export function formatClock(ms) {
+  const total = Math.max(0, Math.ceil(ms / 100));
+  const minutes = Math.floor(total / 600);
+  const seconds = ((total % 600) / 10).toFixed(1).padStart(4, "0");
+  return `${minutes}:${seconds}`;
+}
+
+// One line on the game: whose turn, or the result.
+export function statusText(game, frame) {
+  const name = (p) => `player ${p} (${frame.position.seating[p - 1]?.armies ?? "?"})`;
+  if (frame.status.over) {
+    const places = frame.status.places;
+    const winners = places[0] ?? [];
+    const headline = winners.length > 1 ? `Shared first place: ${winners.map(name).join(", ")}` : `${name(winners[0])} wins`;
+    return `Game over: ${headline}. Places: ${formatPlaces(places)}.`;
+  }
+  const player = frame.display.toMove;
+  const seat = game.seats[player - 1];
+  const who = seat.kind === "engine" ? "engine" : "human";
+  const paused = game.paused && seat.kind === "engine" ? " (paused)" : "";
+  return `Move ${frame.display.moveCount + 1}: ${name(player)} to move, ${who}${paused}.`;
+}
+
+// The move list: every move and elimination after the start.
+export function renderMoves(list, frames) {
+  list.replaceChildren();
+  for (const frame of frames.slice(1)) {
+    const armies = frame.position.seating[frame.player - 1]?.armies ?? "";
+    const item = make("li", { class: frame.kind });
+    const dot = make("span", { class: "dot" });
+    dot.style.background = COLOURS[armies[0]] ?? "#999";
+    item.append(dot, make("span", { class: "who" }, `p${frame.player}`), " ");
+    item.append(make("span", { class: "path mono" }, frame.kind === "move" ? frame.text : `out: ${frame.text}`));
+    if (frame.kind === "move") item.append(make("span", { class: "ms" }, `${(frame.ms / 1000).toFixed(1)} s`));
+    list.append(item);
+  }
+  list.scrollTop = list.scrollHeight;
+}
+
+// A card per engine seat, for its thinking.
+export function renderThinkingPanels(box, game, frame) {
+  box.replaceChildren();
+  game.seats.forEach((seat, i) => {
+    if (seat.kind !== "engine") return;
+    const armies = frame.position.seating[i]?.armies ?? "";
+    const card = make("div", { class: "engine-card", "data-player": i + 1 });
+    const title = make("h3");
+    const dot = make("span", { class: "dot" });
+    dot.style.background = COLOURS[armies[0]] ?? "#999";
+    const tc = seat.tc.kind === "clock" ? `${seat.tc.base}+${seat.tc.inc} s` : `${seat.tc.kind} ${seat.tc.value}`;
+    title.append(dot, `Player ${i + 1} (${armies}) · ${game.names[i]} · ${tc}`);
+    card.append(title, make("div", { class: "figures" }), make("div", { class: "values" }), make("div", { class: "pv mono" }), make("div", { class: "played" }));
+    box.append(card);
+  });
+  if (!box.children.length) box.append(make("p", { class: "note" }, "No engine seat in this game."));
+}
+
+// The card of an engine: its last info line of each principal
+// variation, the values of the players still in the game (seating of the
+// position searched), and what it played.
+export function renderThinking(card, thinking, frame) {
+  if (!card || !thinking) return;
+  const best = thinking.lines.get(1);
+  const figures = $(".figures", card);
+  const values = $(".values", card);
+  const pv = $(".pv", card);
+  $(".played", card).textContent = thinking.played ? `played ${thinking.played.move} after ${(thinking.played.ms / 1000).toFixed(2)} s` : "";
+  if (!best) {
+    figures.textContent = "thinking…";
+    values.replaceChildren();
+    pv.textContent = "";
+    return;
+  }
+  const fields = [
+    ["depth", `${best.depth}/${best.seldepth ?? best.depth}`],
+    ["score", formatScore(best.score)],
+    ["nodes", (best.nodes ?? 0).toLocaleString("en")],
+    ["nps", (best.nps ?? 0).toLocaleString("en")],
+    ["time", `${((best.time ?? 0) / 1000).toFixed(2)} s`],
+  ];
+  figures.replaceChildren(...fields.map(([k, v]) => make("span", { class: `figure ${k}` }, `${k} ${v}`)));
+  // The shares of the players still in the game, in seat order.
+  values.replaceChildren();
+  if (best.values) {
+    const inGame = frame.position.seating.map((s, i) => (s.eliminated ? 0 : i + 1)).filter(Boolean);
+    best.values.forEach((share, k) => {
+      const p = inGame[k] ?? k + 1;
+      const armies = frame.position.seating[p - 1]?.armies ?? "";
+      const bar = make("div", { class: "value", "data-player": p });
+      const fill = make("span", { class: "fill" });
+      fill.style.width = `${Math.round(share * 100)}%`;
+      fill.style.background = COLOURS[armies[0]] ?? "#999";
+      bar.append(make("span", { class: "label" }, `p${p}`), make("span", { class: "track" }), make("span", { class: "share" }, share.toFixed(3)));
+      bar.querySelector(".track").append(fill);
+      values.append(bar);
+    });
+  }
+  const multi = [...thinking.lines.entries()].sort((a, b) => a[0] - b[0]);
+  pv.replaceChildren(
+    ...multi.map(([k, info]) => make("div", {}, `${multi.length > 1 ? `${k}. ` : ""}${formatScore(info.score)}  ${(info.pv ?? []).join(" ")}`)),
+  );
+}
