@@ -3,12 +3,13 @@
 #include <algorithm>
 #include <limits>
 
+#include "engine/lane_jumps.hpp"
 #include "engine/score.hpp"
 
 namespace tiaoqi {
-namespace {
+namespace {}  // namespace
 
-int forward_jumps(const Position& position, int army) {
+int forward_jumps_scalar(const Position& position, int army) {
   const Rules& rules = position.rules();
   const Bitboard occupied = position.occupied();
   int jumps = 0;
@@ -21,6 +22,63 @@ int forward_jumps(const Position& position, int army) {
   return jumps;
 }
 
+namespace {
+
+#ifdef TIAOQI_LANES
+
+// The forward jumps of every piece at once: per direction, the pieces whose
+// jump goes forward, whose pivot is taken and whose landing is empty.
+template <int kDirection>
+__m256i open_forward(__m256i pieces, const lanes::LaneJumps& jumps, __m256i empty,
+                     const GridBitboard* forward) {
+  using namespace lanes;
+  constexpr int kShift = Geometry::grid_jump_shift(kDirection);
+  // The node whose landing is empty: the empty nodes shifted back.
+  const __m256i landing_empty =
+      kShift >= 0 ? _mm256_srli_epi64(empty, kShift) : _mm256_slli_epi64(empty, -kShift);
+  const __m256i open = _mm256_and_si256(_mm256_and_si256(pieces, load(forward)),
+                                        _mm256_and_si256(jumps.pivots[kDirection], landing_empty));
+  return _mm256_popcnt_epi64(open);
+}
+
+}  // namespace
+
+int forward_jumps(const Position& position, int army) {
+  using namespace lanes;
+  const Rules& rules = position.rules();
+  const Geometry& geometry = rules.geometry();
+  const __m256i pieces = to_lanes(geometry, position.army(army));
+  const __m256i occupied = load(&position.grid_occupied(0));
+  const LaneJumps jumps = lane_jumps(occupied);
+  const __m256i empty = _mm256_andnot_si256(occupied, load(&geometry.grid_holes_mask(0)));
+  __m256i counts = _mm256_add_epi64(
+      open_forward<kEast>(pieces, jumps, empty, &rules.forward_grid(army, kEast, 0)),
+      open_forward<kNorthEast>(pieces, jumps, empty, &rules.forward_grid(army, kNorthEast, 0)));
+  counts = _mm256_add_epi64(
+      counts,
+      _mm256_add_epi64(
+          open_forward<kNorthWest>(pieces, jumps, empty, &rules.forward_grid(army, kNorthWest, 0)),
+          open_forward<kWest>(pieces, jumps, empty, &rules.forward_grid(army, kWest, 0))));
+  counts = _mm256_add_epi64(
+      counts, _mm256_add_epi64(open_forward<kSouthWest>(pieces, jumps, empty,
+                                                        &rules.forward_grid(army, kSouthWest, 0)),
+                               open_forward<kSouthEast>(pieces, jumps, empty,
+                                                        &rules.forward_grid(army, kSouthEast, 0))));
+  return count(counts);
+}
+
+#else
+
+}  // namespace
+
+int forward_jumps(const Position& position, int army) {
+  return forward_jumps_scalar(position, army);
+}
+
+#endif
+
+namespace {
+
 void add_army_features(const Position& position, int army, bool with_jumps,
                        FeatureValues& features) {
   const Rules& rules = position.rules();
@@ -28,12 +86,15 @@ void add_army_features(const Position& position, int army, bool with_jumps,
   const int count = pieces.count();
   if (count == 0) return;
 
-  int sum = 0, farthest = 0;
-  for (int h : pieces) {
-    const int d = rules.tip_distance(army, static_cast<Hole>(h));
-    sum += d;
-    farthest = std::max(farthest, d);
-  }
+  // Tip distances summed bit by bit, and the farthest found by halving.
+  int sum = 0;
+  for (int bit = 0; bit < Rules::kDistanceBits; ++bit)
+    sum += (pieces & rules.tip_distance_bit(army, bit)).count() << bit;
+  int farthest = 0;
+  for (int step = 16; step > 0; step /= 2)
+    if (farthest + step <= Rules::kMaxTipDistance &&
+        (pieces & rules.tip_distance_at_least(army, farthest + step)).any())
+      farthest += step;
   features[kDistance] += std::max(0, sum - rules.best_tip_distance_sum(army, count));
   const int mean = (sum + count - 1) / count;
   features[kStraggler] += std::max(0, farthest - mean - kStragglerSlack);

@@ -72,6 +72,12 @@ struct EvalTerms {
 // kForwardJumps stays 0 unless `with_jumps`.
 FeatureValues player_features(const Position& position, int player, bool with_jumps = true);
 
+// The forward jumps open to an army now (feature kForwardJumps): all pieces
+// at once on the class grids where the machine has the vector lanes
+// (lane_jumps.hpp), else piece by piece as forward_jumps_scalar does.
+int forward_jumps(const Position& position, int army);
+int forward_jumps_scalar(const Position& position, int army);
+
 EvalTerms evaluate_terms(const Position& position, int viewer,
                          const EvalWeights& weights = kEvalWeights);
 int evaluate(const Position& position, int viewer);

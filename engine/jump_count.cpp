@@ -1,11 +1,7 @@
 #include "engine/jump_count.hpp"
 
 #include "engine/jump_grid.hpp"
-
-#if defined(__AVX512VL__) && defined(__AVX512VPOPCNTDQ__)
-#include <immintrin.h>
-#define TIAOQI_VECTOR_COUNT 1
-#endif
+#include "engine/lane_jumps.hpp"
 
 namespace tiaoqi {
 namespace {
@@ -54,80 +50,18 @@ int count_class_moves(const Position& position, int army, Bitboard movers) {
   return count;
 }
 
-#ifdef TIAOQI_VECTOR_COUNT
-
-// Four 64-bit lanes, one parity class each.
-using Lanes = __m256i;
-
-Lanes load(const GridBitboard* four) {
-  return _mm256_loadu_si256(reinterpret_cast<const Lanes*>(four));
-}
-
-// Lane c holds class pivot_class(c, d)'s occupancy, shifted onto the
-// class-c nodes it is the pivot for.
-template <int kDirection>
-Lanes lane_pivots(Lanes occupied) {
-  constexpr int kOrder =
-      Geometry::pivot_class(0, kDirection) | Geometry::pivot_class(1, kDirection) << 2 |
-      Geometry::pivot_class(2, kDirection) << 4 | Geometry::pivot_class(3, kDirection) << 6;
-  const Lanes by_class = _mm256_permute4x64_epi64(occupied, kOrder);
-  // A negative shift is a right shift. Each lane shifts one way only: the
-  // other way gets a count of 64, which clears it.
-  auto left = [](int c) {
-    const int shift = Geometry::pivot_shift(c, kDirection);
-    return shift >= 0 ? shift : 64;
-  };
-  auto right = [](int c) {
-    const int shift = Geometry::pivot_shift(c, kDirection);
-    return shift < 0 ? -shift : 64;
-  };
-  const Lanes lefts = _mm256_setr_epi64x(left(0), left(1), left(2), left(3));
-  const Lanes rights = _mm256_setr_epi64x(right(0), right(1), right(2), right(3));
-  return _mm256_or_si256(_mm256_sllv_epi64(by_class, lefts), _mm256_srlv_epi64(by_class, rights));
-}
-
-template <int kDirection>
-Lanes lane_jump(Lanes from, Lanes pivots) {
-  constexpr int kShift = Geometry::grid_jump_shift(kDirection);
-  const Lanes movers = _mm256_and_si256(from, pivots);
-  if constexpr (kShift >= 0) {
-    return _mm256_slli_epi64(movers, kShift);
-  } else {
-    return _mm256_srli_epi64(movers, -kShift);
-  }
-}
-
-struct LaneJumps {
-  Lanes pivots[kDirections];
-
-  Lanes landings(Lanes from) const {
-    return _mm256_or_si256(
-        _mm256_or_si256(_mm256_or_si256(lane_jump<kEast>(from, pivots[kEast]),
-                                        lane_jump<kNorthEast>(from, pivots[kNorthEast])),
-                        _mm256_or_si256(lane_jump<kNorthWest>(from, pivots[kNorthWest]),
-                                        lane_jump<kWest>(from, pivots[kWest]))),
-        _mm256_or_si256(lane_jump<kSouthWest>(from, pivots[kSouthWest]),
-                        lane_jump<kSouthEast>(from, pivots[kSouthEast])));
-  }
-};
-
-bool any(Lanes lanes) { return !_mm256_testz_si256(lanes, lanes); }
+#ifdef TIAOQI_LANES
 
 // The classes of one army side by side: the same steps and components as
 // count_class_moves, each class in its own lane. A lane whose components
 // are done holds zeros and counts nothing while the others go on.
 int count_army_vector(const Position& position, int army, Bitboard movers) {
+  using namespace lanes;
   const Rules& rules = position.rules();
   const Geometry& geometry = rules.geometry();
-  const Lanes pieces =
-      _mm256_setr_epi64x(static_cast<long long>(geometry.to_grid(movers, 0).raw()),
-                         static_cast<long long>(geometry.to_grid(movers, 1).raw()),
-                         static_cast<long long>(geometry.to_grid(movers, 2).raw()),
-                         static_cast<long long>(geometry.to_grid(movers, 3).raw()));
+  const Lanes pieces = to_lanes(geometry, movers);
   const Lanes occupied = load(&position.grid_occupied(0));
-  const LaneJumps jumps{{lane_pivots<kEast>(occupied), lane_pivots<kNorthEast>(occupied),
-                         lane_pivots<kNorthWest>(occupied), lane_pivots<kWest>(occupied),
-                         lane_pivots<kSouthWest>(occupied), lane_pivots<kSouthEast>(occupied)}};
+  const LaneJumps jumps = lane_jumps(occupied);
   Lanes counts = _mm256_setzero_si256();
   for (int d = 0; d < kDirections; ++d) {
     const Lanes steps = _mm256_and_si256(_mm256_andnot_si256(jumps.pivots[d], pieces),
@@ -154,9 +88,7 @@ int count_army_vector(const Position& position, int army, Bitboard movers) {
     counts = _mm256_add_epi64(counts, _mm256_mul_epu32(jumping_in, ends));
     unexplained = _mm256_andnot_si256(component, unexplained);
   }
-  alignas(32) long long lanes[4];
-  _mm256_store_si256(reinterpret_cast<Lanes*>(lanes), counts);
-  return static_cast<int>(lanes[0] + lanes[1] + lanes[2] + lanes[3]);
+  return count(counts);
 }
 
 #endif
@@ -177,7 +109,7 @@ int count_short_jump_moves_scalar(const Position& position) {
   return count;
 }
 
-#ifdef TIAOQI_VECTOR_COUNT
+#ifdef TIAOQI_LANES
 
 int count_short_jump_moves(const Position& position) {
   const Rules& rules = position.rules();

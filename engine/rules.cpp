@@ -178,7 +178,16 @@ Expected<Rules> Rules::make(const RuleOptions& options, const Seating& seating, 
         // at most three of the six directions lead nearer the tip.
         rules.forward_jumps_[army][h][count++] = {geometry.neighbour(static_cast<Hole>(h), d),
                                                   landing};
+        rules.forward_grid_[army][d][geometry.parity_class(static_cast<Hole>(h))].set(
+            geometry.grid_bit(static_cast<Hole>(h)));
       }
+    }
+    for (int h : geometry.all_holes()) {
+      const int distance = rules.tip_distances_[army][h];
+      for (int bit = 0; bit < kDistanceBits; ++bit)
+        if (distance >> bit & 1) rules.tip_distance_bits_[army][bit].set(h);
+      for (int d = 0; d <= distance && d <= kMaxTipDistance; ++d)
+        rules.tip_distance_at_least_[army][d].set(h);
     }
     std::vector<int> target_distances;
     for (int h : rules.target_[army]) target_distances.push_back(rules.tip_distances_[army][h]);

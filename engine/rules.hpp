@@ -109,6 +109,11 @@ class Rules {
   const GridBitboard& step_grid(int army, int direction, int parity_class) const {
     return step_grid_[army][direction][parity_class];
   }
+  // The nodes of a class grid whose jump in `direction` lands nearer the
+  // army's target tip (the forward jumps above, by direction).
+  const GridBitboard& forward_grid(int army, int direction, int parity_class) const {
+    return forward_grid_[army][direction][parity_class];
+  }
   // The armies (bit mask) whose target holds the hole.
   std::uint8_t target_armies(Hole h) const { return target_armies_[h]; }
   GridBitboard target_grid(int army, int parity_class) const {
@@ -118,6 +123,15 @@ class Rules {
   Hole target_tip(int army) const { return target_tips_[army]; }
   // Hex distance from a hole to the army's target tip.
   int tip_distance(int army, Hole h) const { return tip_distances_[army][h]; }
+  // The holes whose tip distance has bit `bit` set, and those at a tip
+  // distance of `distance` or more: a sum and a maximum of tip distances
+  // over a set of pieces take a few population counts.
+  static constexpr int kDistanceBits = 5;
+  static constexpr int kMaxTipDistance = 16;
+  Bitboard tip_distance_bit(int army, int bit) const { return tip_distance_bits_[army][bit]; }
+  Bitboard tip_distance_at_least(int army, int distance) const {
+    return tip_distance_at_least_[army][distance];
+  }
   // The smallest sum of tip distances `count` pieces of the army can have
   // (the target's holes nearest the tip); count is at most home_size().
   int best_tip_distance_sum(int army, int count) const { return best_tip_sums_[army][count]; }
@@ -148,8 +162,12 @@ class Rules {
   std::array<std::array<std::array<GridBitboard, kParityClasses>, kDirections>, kArmies>
       step_grid_{};
   std::array<std::uint8_t, kMaxHoles> target_armies_{};
+  std::array<std::array<std::array<GridBitboard, kParityClasses>, kDirections>, kArmies>
+      forward_grid_{};
   std::array<Hole, kArmies> target_tips_{};
   std::array<std::array<std::uint8_t, kMaxHoles>, kArmies> tip_distances_{};
+  std::array<std::array<Bitboard, kDistanceBits>, kArmies> tip_distance_bits_{};
+  std::array<std::array<Bitboard, kMaxTipDistance + 2>, kArmies> tip_distance_at_least_{};
   std::array<std::array<std::uint8_t, kMaxHomeSize + 1>, kArmies> best_tip_sums_{};
   std::array<std::array<std::array<Jump, kMaxForwardJumps>, kMaxHoles>, kArmies> forward_jumps_{};
 };

@@ -4,6 +4,7 @@
 
 #include "engine/game.hpp"
 #include "engine/position_string.hpp"
+#include "tests/support/test_support.hpp"
 
 namespace tiaoqi {
 namespace {
@@ -21,6 +22,32 @@ TEST(Eval, StartIsBalancedAndProgressCounts) {
   EXPECT_EQ(gained, 169);
   EXPECT_EQ(evaluate(game.position()), -gained + kEvalWeights.tempo);
   EXPECT_EQ(evaluate(game.position(), 0), gained - kEvalWeights.tempo);
+}
+
+}  // namespace
+}  // namespace tiaoqi
+
+namespace tiaoqi {
+namespace {
+
+// The forward jumps counted all at once agree with the count piece by piece
+// on random games of every seating.
+TEST(Eval, ForwardJumpsAgreeWithTheCountPieceByPiece) {
+  for (int players : {2, 3, 4, 6}) {
+    RuleOptions options;
+    options.players = players;
+    const GameSetup setup = testing::start_of(options);
+    for (unsigned seed = 1; seed <= 8; ++seed) {
+      for (int plies : {0, 10, 30, 70}) {
+        const Position position = testing::random_playout(setup.position, seed, plies);
+        for (int army = 0; army < kArmies; ++army) {
+          if (!(position.rules().seated_armies() >> army & 1)) continue;
+          EXPECT_EQ(forward_jumps(position, army), forward_jumps_scalar(position, army))
+              << players << " players, seed " << seed << ", plies " << plies;
+        }
+      }
+    }
+  }
 }
 
 }  // namespace
