@@ -28,6 +28,14 @@ bool write_text_file(const std::string& path, const std::string& text) {
 
 Status replace_text_file(const std::string& path, const std::string& text,
                          const std::string& what) {
+  // A device or a pipe (/dev/null, /dev/stdout) is written, never replaced.
+  std::error_code error_code;
+  const auto status = std::filesystem::status(path, error_code);
+  if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status)) {
+    if (!write_text_file(path, text))
+      return fail("cannot write " + what + " " + util::quote_input(path, 200));
+    return Done{};
+  }
   const std::string temporary = path + ".tmp";
   if (!write_text_file(temporary, text)) {
     std::remove(temporary.c_str());
@@ -50,7 +58,6 @@ Status check_writable(const std::string& path, const std::string& what) {
   const fs::file_status status = fs::status(path, error);
   if (fs::is_directory(status)) return fail(quoted + " is a folder, not a file");
   if (fs::exists(status)) {
-    if (!fs::is_regular_file(status)) return fail(quoted + " is not a regular file");
     if (::access(path.c_str(), W_OK) != 0)
       return fail(quoted + " cannot be written: " + std::strerror(errno));
     return Done{};
