@@ -32,10 +32,14 @@ TEST(MatchCli, AnEngineIsNamedAfterItsProgram) {
             (std::vector<std::pair<std::string, std::string>>{{"Hash", "32"}, {"Seed", "1"}}));
   EXPECT_EQ(parse_engine_group({"name=x"}, {}, 1).error(),
             "-engine 2: cmd=<command> or conf=<name> is missing");
-  // dir= runs the engine in a folder of its own.
-  spec = parse_engine_group({"cmd=./e", "dir=/opt/e"}, {}, 0);
+  // dir= runs the engine in a folder of its own; nodes=, depth= and
+  // movetime= are its own limits, not options.
+  spec = parse_engine_group({"cmd=./e", "dir=/opt/e", "nodes=100", "depth=3"}, {"nodes=50"}, 0);
   ASSERT_TRUE(spec.ok()) << spec.error();
   EXPECT_EQ(spec->directory, "/opt/e");
+  EXPECT_TRUE(spec->options.empty());
+  EXPECT_EQ(spec->limits,
+            (std::vector<std::pair<std::string, std::string>>{{"nodes", "100"}, {"depth", "3"}}));
   EXPECT_EQ(parse_engine_group({"cmd=e", "name=a;b"}, {}, 0).error(),
             "engine name 'a;b' may not contain ';' or '\"'");
   EXPECT_EQ(parse_engine_group({"cmd=e", "=1"}, {}, 0).error(),

@@ -56,7 +56,7 @@ TEST(EnginesFile, RefusesWhatItCannotUse) {
             "'\"xboard\"'");
   EXPECT_EQ(error(R"([{"name": "x", "command": "y", "restart": "on"}])"),
             "engine 1: unknown key 'restart'; expected name, command, workingDirectory, protocol, "
-            "options or tc");
+            "options, tc, nodes, depth or movetime");
   EXPECT_EQ(error(R"([{"name": "x", "command": "y"}, {"name": "x", "command": "z"}])"),
             "engine 2: a second engine named 'x'");
   EXPECT_EQ(error(R"([{"name": "x", "command": "y", "options": {"Hash": 1.5}}])"),

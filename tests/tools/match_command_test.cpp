@@ -85,6 +85,9 @@ TEST(MatchCommand, BadArgumentsAreRefusedBeforeAnyGame) {
        "--resign and --draw adjudicate games of two players"},
       {{"--depth", "1", "--tournament", "swiss"}, "expected round-robin or gauntlet"},
       {{"--depth", "1", "--openings-start", "2"}, "--openings-start applies to the lines of"},
+      {{"--depth", "1", "-engine", double_engine(), "nodes=0"},
+       "engine 'tiaoqi_test_engine': nodes= expects a number from 1 to 1000000000000000000, got "
+       "'0'"},
   };
   const std::string mark = temp_path("refused_marks");
   for (const auto& refused : cases) {

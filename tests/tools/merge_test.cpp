@@ -21,7 +21,8 @@ std::vector<std::string> keys(const Json& object) {
 // A finished two-engine match of four games, without engines.
 Json sample_summary() {
   MatchConfig config;
-  config.engines = {{"alpha", "./alpha", "", {{"Hash", "16"}}, ""}, {"beta", "./beta", "", {}, ""}};
+  config.engines = {{"alpha", "./alpha", "", {{"Hash", "16"}}, "", {}},
+                    {"beta", "./beta", "", {}, "", {}}};
   config.referee.rules.max_plies = 100;
   config.schedule.openings.count = 2;
   config.sprt = SprtConfig{0, 10, 0.05, 0.05};

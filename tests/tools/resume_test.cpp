@@ -21,8 +21,12 @@ constexpr long long kHangGuardMs = 60000;
 MatchConfig config_for(std::uint64_t seed) {
   MatchConfig config;
   for (const char* name : {"alpha", "beta"}) {
-    config.engines.push_back(
-        {name, std::string(TIAOQI_TEST_ENGINE), "", {{"Seed", name[0] == 'a' ? "1" : "2"}}, ""});
+    config.engines.push_back({name,
+                              std::string(TIAOQI_TEST_ENGINE),
+                              "",
+                              {{"Seed", name[0] == 'a' ? "1" : "2"}},
+                              "",
+                              {}});
     config.referee.engine_names.push_back(name);
   }
   config.referee.rules.max_plies = 20;

@@ -25,7 +25,7 @@ MatchConfig config_for(int engines, int players, int openings, Tournament tourna
   MatchConfig config;
   for (int e = 0; e < engines; ++e) {
     const std::string name(1, static_cast<char>('a' + e));
-    config.engines.push_back({name, double_command(), "", {{"Seed", std::to_string(e)}}, ""});
+    config.engines.push_back({name, double_command(), "", {{"Seed", std::to_string(e)}}, "", {}});
     config.referee.engine_names.push_back(name);
   }
   config.referee.rules.players = players;

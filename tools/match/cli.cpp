@@ -30,6 +30,15 @@ void set_option(EngineSpec& spec, std::string name, const std::string& value) {
 
 }  // namespace
 
+void set_limit(EngineSpec& spec, const std::string& name, const std::string& value) {
+  for (auto& [existing, old_value] : spec.limits)
+    if (existing == name) {
+      old_value = value;
+      return;
+    }
+  spec.limits.emplace_back(name, value);
+}
+
 SplitArguments split_engine_groups(int argc, const char* const* argv,
                                    const std::vector<std::string>& value_flags) {
   SplitArguments split;
@@ -104,6 +113,8 @@ Expected<EngineSpec> parse_engine_group(const std::vector<std::string>& words,
       spec.directory = value;
     else if (name == "tc")
       spec.time_control = value;
+    else if (name == "nodes" || name == "depth" || name == "movetime")
+      set_limit(spec, name, value);
     else
       set_option(spec, name, value);
   }

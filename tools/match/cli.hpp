@@ -27,12 +27,17 @@ SplitArguments split_engine_groups(int argc, const char* const* argv,
 bool uses_engines_file(const SplitArguments& split);
 
 // One group: conf=<name> (an engine of the configuration file), cmd=<command>,
-// name=<name>, dir=<folder>, tc=<clock> and Name=Value or option.Name=Value
-// options. The file's settings come first, then those of -each, then the
-// engine's own, each overriding the one before.
+// name=<name>, dir=<folder>, tc=<clock>, nodes=, depth=, movetime= (the
+// engine's own limits) and Name=Value or option.Name=Value options. The
+// file's settings come first, then those of -each, then the engine's own,
+// each overriding the one before.
 Expected<EngineSpec> parse_engine_group(const std::vector<std::string>& words,
                                         const std::vector<std::string>& each, int index,
                                         const std::vector<EngineSpec>& configured = {});
+
+// Sets one of an engine's own limits (nodes, depth, movetime), replacing
+// an earlier one of that name.
+void set_limit(EngineSpec& spec, const std::string& name, const std::string& value);
 
 // "K/N" with 1 <= K <= N.
 Expected<std::pair<int, int>> parse_shard(const std::string& text);

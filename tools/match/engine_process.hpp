@@ -20,6 +20,9 @@ struct EngineSpec {
   std::vector<std::pair<std::string, std::string>> options;
   // `tc=<seconds>[+<increment>]`: this engine's own clock (time odds).
   std::string time_control;
+  // `nodes=`, `depth=`, `movetime=`: this engine's own fixed limits, as
+  // given (checked with the match's time control).
+  std::vector<std::pair<std::string, std::string>> limits;
 };
 
 // What came back from one search.

@@ -5,6 +5,7 @@
 #include "engine/util/text.hpp"
 #include "tools/common/json.hpp"
 #include "tools/common/text_file.hpp"
+#include "tools/match/cli.hpp"
 
 namespace tiaoqi::match {
 namespace {
@@ -69,6 +70,10 @@ Expected<EngineSpec> read_entry(const Json& entry, const std::string& where) {
        : key == "command" ? spec.command
        : key == "tc"      ? spec.time_control
                           : spec.directory) = *text;
+    } else if (key == "nodes" || key == "depth" || key == "movetime") {
+      auto text = option_value(value, where + ", \"" + key + "\"");
+      if (!text) return Error{text.error()};
+      set_limit(spec, key, *text);
     } else if (key == "protocol") {
       if (value != "uci")
         return fail(where + ": \"protocol\" must be \"uci\" (the protocol tiaoqi-match speaks), " +
@@ -83,7 +88,8 @@ Expected<EngineSpec> read_entry(const Json& entry, const std::string& where) {
       if (!value.is_string()) return fail(where + ": \"stderrFile\" must be a string");
     } else {
       return fail(where + ": unknown key " + util::quote_input(key) +
-                  "; expected name, command, workingDirectory, protocol, options or tc");
+                  "; expected name, command, workingDirectory, protocol, options, tc, nodes, " +
+                  "depth or movetime");
     }
     if (!read) return Error{read.error()};
   }

@@ -19,6 +19,7 @@ namespace tiaoqi::match {
 //                       cutechess's list [{"name": "Hash", "value": 64}, ...]
 //                       (other keys of such an entry are ignored)
 //   "tc"                the engine's own clock, as tc= takes it
+//   "nodes", "depth", "movetime"  its own limits, as nodes= ... take them
 // and, for files written by cutechess, "ponder" and "whitepov" when false
 // and "stderrFile" (ignored). Every other key, a second engine of one name,
 // or a value of the wrong type is an error naming the entry.

@@ -37,14 +37,10 @@ constexpr const char* kTool = "tiaoqi-match";
 // docs/match.md lists them all.
 constexpr int kExitEngineCheck = 3;
 
-// Signals. The first SIGINT or SIGTERM asks for a clean stop: no new game,
-// the engines told to quit, the table and the files of the finished games
-// written. A signal within the grace period after it is the same request
-// arriving twice (a signal sent to a whole process group, as `timeout -s
-// INT` does, reaches the runner twice); one after it ends the engines at
-// once, still writing what is finished; a third takes the default action.
-// A lock-free atomic is safe to store from a signal handler.
-constexpr long long kGraceNs = 1'000'000'000;
+// Signals (signal_action): a stop ends no game but starts no new one, tells
+// the engines to quit and writes the table and the files of the finished
+// games; an abort ends the engines at once and still writes them. A
+// lock-free atomic is safe to store from a signal handler.
 std::atomic<int> g_stop{0};
 std::atomic<int> g_signal{0};
 std::atomic<long long> g_first_signal_ns{0};
@@ -53,19 +49,22 @@ void on_signal(int number) {
   timespec now{};
   ::clock_gettime(CLOCK_MONOTONIC, &now);
   const long long ns = static_cast<long long>(now.tv_sec) * 1'000'000'000LL + now.tv_nsec;
-  if (g_stop.load() == static_cast<int>(StopRequest::kNone)) {
-    g_signal.store(number);
-    g_first_signal_ns.store(ns);
-    g_stop.store(static_cast<int>(StopRequest::kStop));
-    return;
+  switch (signal_action(static_cast<StopRequest>(g_stop.load()), ns - g_first_signal_ns.load())) {
+    case SignalAction::kStop:
+      g_signal.store(number);
+      g_first_signal_ns.store(ns);
+      g_stop.store(static_cast<int>(StopRequest::kStop));
+      return;
+    case SignalAction::kNothing:
+      return;
+    case SignalAction::kAbort:
+      g_stop.store(static_cast<int>(StopRequest::kAbort));
+      return;
+    case SignalAction::kDefault:
+      ::signal(number, SIG_DFL);
+      ::raise(number);
+      return;
   }
-  if (ns - g_first_signal_ns.load() < kGraceNs) return;
-  if (g_stop.load() == static_cast<int>(StopRequest::kStop)) {
-    g_stop.store(static_cast<int>(StopRequest::kAbort));
-    return;
-  }
-  ::signal(number, SIG_DFL);
-  ::raise(number);
 }
 
 void install_signal_handlers() {

@@ -184,6 +184,12 @@ void play_games(SharedRun& shared) {
 
 }  // namespace
 
+SignalAction signal_action(StopRequest current, long long since_first_ns) {
+  if (current == StopRequest::kNone) return SignalAction::kStop;
+  if (since_first_ns < kSignalGraceNs) return SignalAction::kNothing;
+  return current == StopRequest::kStop ? SignalAction::kAbort : SignalAction::kDefault;
+}
+
 GameSummary summary_of(const GameOutcome& outcome, const GameTask& task) {
   return {task.game,         task.opening_index,         task.rotation, task.seat_engines,
           outcome.standings, outcome.record.termination, outcome.faults};

@@ -20,6 +20,16 @@ namespace tiaoqi::match {
 // more games but end the engines politely, or end them at once.
 enum class StopRequest { kNone = 0, kStop = 1, kAbort = 2 };
 
+// What one more SIGINT or SIGTERM asks for, given the request so far and
+// the time since the first signal: the first asks for a stop; another
+// within the grace period asks nothing more (a signal sent to a whole
+// process group, as `timeout -s INT` sends it, reaches the runner twice);
+// one after it an abort; one after an abort the signal's default action.
+// Safe to call from a signal handler.
+inline constexpr long long kSignalGraceNs = 1'000'000'000;
+enum class SignalAction { kStop, kNothing, kAbort, kDefault };
+SignalAction signal_action(StopRequest current, long long since_first_ns);
+
 struct MatchConfig {
   std::vector<EngineSpec> engines;
   RefereeConfig referee;

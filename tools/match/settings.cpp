@@ -31,6 +31,7 @@ const char* const kUsage =
     "  name=NAME     its name in tables and records (default: the program's file name)\n"
     "  dir=FOLDER    the folder it runs in\n"
     "  tc=CLOCK      its own clock, <seconds>[+<increment>] (time odds)\n"
+    "  nodes=N  depth=N  movetime=MS   its own limits, instead of the match's\n"
     "  Name=Value    sent as setoption; option.Name=Value is the same\n"
     "-each takes the same words for every engine; an engine's own words override them.\n"
     "Every option is checked against the engine before the first game.\n"
@@ -79,16 +80,26 @@ Status set_time_controls(MatchConfig& config, const po::variables_map& vm) {
   time.depth = static_cast<int>(*depth);
   for (const auto& engine : config.engines) {
     TimeControl own = time;
+    const std::string which = "engine " + util::quote_input(engine.name) + ": ";
     if (!engine.time_control.empty()) {
       auto parsed = parse_clock(engine.time_control, time);
-      if (!parsed)
-        return fail("engine " + util::quote_input(engine.name) + ": tc=: " + parsed.error());
+      if (!parsed) return fail(which + "tc=: " + parsed.error());
       own = *parsed;
+    }
+    for (const auto& [name, text] : engine.limits) {
+      const long long max = name == "nodes"   ? kMaxNodes
+                            : name == "depth" ? kMaxDepth
+                                              : kMaxMovetimeMs;
+      auto value = util::parse_integer(text, 1, max, name + "=");
+      if (!value) return fail(which + value.error());
+      if (name == "nodes") own.nodes = *value;
+      if (name == "depth") own.depth = static_cast<int>(*value);
+      if (name == "movetime") own.movetime_ms = *value;
     }
     if (!own.has_limit())
       return fail("no limit for engine " + util::quote_input(engine.name) +
-                  ": give --tc, --movetime, --nodes or --depth (or tc= for the engine); a go " +
-                  "without a limit searches until stopped");
+                  ": give --tc, --movetime, --nodes or --depth (or tc=, movetime=, nodes= or " +
+                  "depth= for the engine); a go without a limit searches until stopped");
     config.referee.engine_times.push_back(own);
   }
   return Done{};

@@ -42,7 +42,8 @@ tools::Json match_info_json(const MatchConfig& config, const MatchRun& run,
   std::string time = config.referee.time.describe();
   // Time odds: the engines with a clock of their own.
   for (std::size_t i = 0; i < config.engines.size(); ++i)
-    if (!config.engines[i].time_control.empty() && i < config.referee.engine_times.size())
+    if ((!config.engines[i].time_control.empty() || !config.engines[i].limits.empty()) &&
+        i < config.referee.engine_times.size())
       time += "; " + config.engines[i].name + ": " + config.referee.engine_times[i].describe();
   info["time"] = time;
   info["seed"] = std::to_string(config.schedule.openings.seed);
