@@ -14,6 +14,11 @@ TEST(MatchCli, EngineGroupsAreSplitOut) {
   EXPECT_EQ(split.engines[0], (std::vector<std::string>{"cmd=./a", "Hash=16"}));
   EXPECT_EQ(split.each, (std::vector<std::string>{"Seed=3"}));
   EXPECT_EQ(split.rest, (std::vector<std::string>{"--openings", "4", "--quiet"}));
+  // A negative number after a flag that takes a value is its value, to
+  // be checked as one, not another flag.
+  const char* negative[] = {"tiaoqi-match", "--movetime", "-5", "--quiet", "-3"};
+  EXPECT_EQ(split_engine_groups(5, negative, {"--movetime"}).rest,
+            (std::vector<std::string>{"--movetime=-5", "--quiet", "-3"}));
 }
 
 TEST(MatchCli, AnEngineIsNamedAfterItsProgram) {
@@ -25,7 +30,16 @@ TEST(MatchCli, AnEngineIsNamedAfterItsProgram) {
   ASSERT_TRUE(spec.ok()) << spec.error();
   EXPECT_EQ(spec->options,
             (std::vector<std::pair<std::string, std::string>>{{"Hash", "32"}, {"Seed", "1"}}));
-  EXPECT_EQ(parse_engine_group({"name=x"}, {}, 1).error(), "-engine 2: cmd=<command> is missing");
+  EXPECT_EQ(parse_engine_group({"name=x"}, {}, 1).error(),
+            "-engine 2: cmd=<command> or conf=<name> is missing");
+  // dir= runs the engine in a folder of its own; nodes=, depth= and
+  // movetime= are its own limits, not options.
+  spec = parse_engine_group({"cmd=./e", "dir=/opt/e", "nodes=100", "depth=3"}, {"nodes=50"}, 0);
+  ASSERT_TRUE(spec.ok()) << spec.error();
+  EXPECT_EQ(spec->directory, "/opt/e");
+  EXPECT_TRUE(spec->options.empty());
+  EXPECT_EQ(spec->limits,
+            (std::vector<std::pair<std::string, std::string>>{{"nodes", "100"}, {"depth", "3"}}));
   EXPECT_EQ(parse_engine_group({"cmd=e", "name=a;b"}, {}, 0).error(),
             "engine name 'a;b' may not contain ';' or '\"'");
   EXPECT_EQ(parse_engine_group({"cmd=e", "=1"}, {}, 0).error(),

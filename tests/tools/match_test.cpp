@@ -30,7 +30,7 @@ std::string double_command(const std::string& mode = "random", int after = 0, in
 }
 
 EngineSpec engine(const std::string& name, const std::string& command, int seed = 0) {
-  return {name, command, {{"Seed", std::to_string(seed)}}, {}};
+  return {name, command, "", {{"Seed", std::to_string(seed)}}, "", {}};
 }
 
 MatchConfig config_for(std::vector<EngineSpec> engines, int players, int openings, int max_plies) {
@@ -42,9 +42,9 @@ MatchConfig config_for(std::vector<EngineSpec> engines, int players, int opening
   config.referee.time.hang_ms = kHangGuardMs;
   config.schedule.engine_count = static_cast<int>(config.engines.size());
   config.schedule.rules = config.referee.rules;
-  config.schedule.opening_count = openings;
-  config.schedule.random_plies = 2;
-  config.schedule.seed = 42;
+  config.schedule.openings.count = openings;
+  config.schedule.openings.random_plies = 2;
+  config.schedule.openings.seed = 42;
   config.startup_ms = kHangGuardMs;
   config.log = [](const std::string&) {};
   return config;
@@ -74,9 +74,10 @@ TEST(Match, TwoEnginesPlayToTheEndWithAConsistentTable) {
   EXPECT_EQ(rows[0].draws, rows[1].draws);
   EXPECT_EQ(rows[0].wins + rows[0].draws + rows[0].losses, 6);
   EXPECT_NEAR(rows[0].points + rows[1].points, 6.0, 1e-9);
-  EXPECT_EQ(run->results.samples.size(), 3u);
+  ASSERT_NE(run->results.head_to_head(), nullptr);
+  EXPECT_EQ(run->results.head_to_head()->samples.size(), 3u);
   int pairs = 0;
-  for (int count : run->results.pentanomial) pairs += count;
+  for (int count : run->results.head_to_head()->pentanomial) pairs += count;
   EXPECT_EQ(pairs, 3);
   // The record file holds every game, and every game replays legally.
   auto records = tools::read_record_file(path);
@@ -131,6 +132,13 @@ TEST_P(Faults, TheFaultyEngineLosesEveryGameAndIsRestarted) {
   EXPECT_EQ(run->results.rows[1].wins, 2);
   for (const auto& record : run->records)
     EXPECT_NE(record.termination.find(fault.termination), std::string::npos) << record.termination;
+  // The table counts each fault once, time losses apart.
+  const bool on_time = std::string(fault.termination) == "lost on time";
+  EXPECT_EQ(run->results.rows[0].time_losses, on_time ? 2 : 0);
+  EXPECT_EQ(run->results.rows[0].faults, on_time ? 0 : 2);
+  EXPECT_EQ(run->results.rows[1].faults + run->results.rows[1].time_losses, 0);
+  // A refused go is the runner's and the engine's disagreement.
+  EXPECT_EQ(run->results.refused_games, std::string(fault.termination) == "refused" ? 2 : 0);
   // Logged twice (once per game) with the engine's last lines.
   ASSERT_EQ(logged.size(), 2u);
   EXPECT_NE(logged[0].find("its last lines"), std::string::npos);
@@ -146,6 +154,9 @@ INSTANTIATE_TEST_SUITE_P(
         FaultCase{"illegal", double_command("illegal", 2), "illegal move",
                   hang_limit(kHangGuardMs)},
         FaultCase{"garbage", double_command("garbage", 2), "garbage", hang_limit(kHangGuardMs)},
+        // The engine's error ends the search at once: a refusal, not a
+        // hang after the guard.
+        FaultCase{"refused_go", double_command("refuse", 1), "refused", hang_limit(kHangGuardMs)},
         FaultCase{"slow", double_command("slow", 0, 400), "lost on time", movetime_limit(50, 50)},
         FaultCase{"crash_on_start", std::string(TIAOQI_DOUBLES_DIR) + "/crash_on_start.sh",
                   "did not start", hang_limit(kHangGuardMs)},
@@ -191,8 +202,9 @@ TEST(Match, OneAgainstCopiesAtFourSeats) {
   ASSERT_EQ(run->games.size(), 8u);
   EXPECT_EQ(run->results.rows[0].games, 8);
   EXPECT_EQ(run->results.rows[1].games, 24);
-  EXPECT_EQ(run->results.samples.size(), 2u);
-  EXPECT_TRUE(run->results.elo.defined);
+  ASSERT_NE(run->results.head_to_head(), nullptr);
+  EXPECT_EQ(run->results.head_to_head()->samples.size(), 2u);
+  EXPECT_TRUE(run->results.head_to_head()->elo.defined);
 }
 
 TEST(Match, TwoShardsMergedEqualOneRun) {
@@ -229,7 +241,13 @@ TEST(Match, TwoShardsMergedEqualOneRun) {
               [](const auto& a, const auto& b) { return a.game < b.game; });
     for (auto& record : records) {
       record.date.clear();
-      for (auto& event : record.events) event.millis = 0;
+      for (auto& event : record.events) {
+        // The time taken differs from run to run; the score and depth not.
+        event.millis = 0;
+        const auto time_at = event.comment.rfind(' ');
+        if (!event.is_book())
+          event.comment = time_at == std::string::npos ? "" : event.comment.substr(0, time_at);
+      }
     }
     return records;
   };
@@ -265,7 +283,7 @@ TEST(Match, InterruptEndsAMatchPromptly) {
   const std::string hang = double_command("hang", 0) + " --mark " + mark;
   MatchConfig config = config_for({engine("a", hang), engine("b", hang)}, 2, 50, 400);
   config.concurrency = 2;
-  std::atomic<bool> interrupt{false};
+  std::atomic<int> interrupt{0};
   std::thread pressing([&]() {
     // Two marks: a search has begun in each of the two games.
     const auto guard = std::chrono::steady_clock::now() + std::chrono::milliseconds(kHangGuardMs);
@@ -276,7 +294,7 @@ TEST(Match, InterruptEndsAMatchPromptly) {
       if (count >= 2) break;
       std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }
-    interrupt = true;
+    interrupt = static_cast<int>(StopRequest::kStop);
   });
   const auto began = std::chrono::steady_clock::now();
   auto run = run_match(config, &interrupt);
@@ -290,6 +308,139 @@ TEST(Match, InterruptEndsAMatchPromptly) {
   std::filesystem::remove(mark);
 }
 
+// Counts the lines of a --mark file that equal `word`.
+int marks(const std::string& path, const std::string& word) {
+  std::ifstream in(path);
+  int count = 0;
+  for (std::string line; std::getline(in, line);) count += line == word;
+  return count;
+}
+
+// Waits (with the hang guard) until a --mark file holds `count` lines of
+// `word`.
+bool wait_for_marks(const std::string& path, const std::string& word, int count) {
+  const auto guard = std::chrono::steady_clock::now() + std::chrono::milliseconds(kHangGuardMs);
+  while (std::chrono::steady_clock::now() < guard) {
+    if (marks(path, word) >= count) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return false;
+}
+
+TEST(Match, SignalsStopThenAbortAfterTheGracePeriod) {
+  constexpr long long kSecond = 1'000'000'000;
+  EXPECT_EQ(signal_action(StopRequest::kNone, 0), SignalAction::kStop);
+  // The same signal twice in a row from a process group: nothing more.
+  EXPECT_EQ(signal_action(StopRequest::kStop, 1000), SignalAction::kNothing);
+  EXPECT_EQ(signal_action(StopRequest::kStop, kSignalGraceNs - 1), SignalAction::kNothing);
+  EXPECT_EQ(kSignalGraceNs, kSecond);
+  // A second one after the grace period, and a third.
+  EXPECT_EQ(signal_action(StopRequest::kStop, kSignalGraceNs), SignalAction::kAbort);
+  EXPECT_EQ(signal_action(StopRequest::kAbort, 5 * kSecond), SignalAction::kDefault);
+  EXPECT_EQ(signal_action(StopRequest::kAbort, 10), SignalAction::kNothing);
+}
+
+// A stop request tells the engines to quit; an abort (a second signal
+// after the grace period) ends them without waiting for that.
+TEST(Match, AStopQuitsTheEnginesAndAnAbortKillsThem) {
+  for (const StopRequest request : {StopRequest::kStop, StopRequest::kAbort}) {
+    const std::string mark = testing::TempDir() + "/stop_marks_" + std::to_string(::getpid()) +
+                             "_" + std::to_string(static_cast<int>(request));
+    std::filesystem::remove(mark);
+    const std::string hang = double_command("hang", 0) + " --mark " + mark;
+    MatchConfig config = config_for({engine("a", hang), engine("b", hang)}, 2, 4, 400);
+    std::atomic<int> stop{0};
+    std::thread pressing([&]() {
+      wait_for_marks(mark, "go", 1);
+      stop = static_cast<int>(request);
+    });
+    auto run = run_match(config, &stop);
+    pressing.join();
+    ASSERT_TRUE(run.ok()) << run.error();
+    EXPECT_TRUE(run->interrupted);
+    // Only engine a, to move first, was started: a stop tells it to quit,
+    // an abort does not wait for that.
+    EXPECT_EQ(marks(mark, "newgame"), 1);
+    EXPECT_EQ(marks(mark, "quit"), request == StopRequest::kStop ? 1 : 0);
+    std::filesystem::remove(mark);
+  }
+}
+
+TEST(Match, RecordsKeepTheOpeningMovesNumberOnAndCarryScores) {
+  MatchConfig config = config_for({engine("a", double_command() + " --score 35", 1),
+                                   engine("b", double_command() + " --score -20", 2)},
+                                  2, 2, 30);
+  config.concurrency = 2;
+  const std::string path = testing::TempDir() + "/ordered_records.txt";
+  config.record_path = path;
+  auto run = run_match(config, nullptr);
+  ASSERT_TRUE(run.ok()) << run.error();
+  auto records = tools::read_record_file(path);
+  ASSERT_TRUE(records.ok()) << records.error();
+  ASSERT_EQ(records->size(), 4u);
+  for (std::size_t i = 0; i < records->size(); ++i) {
+    const tools::GameRecord& record = (*records)[i];
+    // In game order, whichever thread finished first.
+    EXPECT_EQ(record.game, static_cast<int>(i) + 1);
+    // A random opening starts at the start: its two plies are book moves.
+    EXPECT_EQ(tools::first_ply_number(record), 1);
+    ASSERT_GE(record.events.size(), 3u);
+    EXPECT_TRUE(record.events[0].is_book());
+    EXPECT_TRUE(record.events[1].is_book());
+    EXPECT_FALSE(record.events[2].is_book());
+    // The mover's score and depth from its last info line, and the time.
+    const std::string expected = record.seating[0] == "a" ? "+0.35/1 " : "-0.20/1 ";
+    EXPECT_EQ(record.events[2].comment.rfind(expected, 0), 0u) << record.events[2].comment;
+    EXPECT_TRUE(record.events[2].comment.ends_with("s")) << record.events[2].comment;
+  }
+  // The text numbers the moves on from the opening position's move count.
+  const std::string text = tools::format_record((*records)[0]);
+  EXPECT_NE(text.find("\n1. p1 "), std::string::npos) << text;
+  EXPECT_NE(text.find(" {book}\n3. p1 "), std::string::npos) << text;
+  expect_records_replay(*run);
+}
+
+TEST(Match, ScoreAdjudicationResignsAndDraws) {
+  // "sure" always scores itself +20.00, "doomed" -20.00: after three moves
+  // each, doomed resigns when it is to move.
+  MatchConfig resign = config_for({engine("sure", double_command() + " --score 2000", 1),
+                                   engine("doomed", double_command() + " --score -2000", 2)},
+                                  2, 1, 200);
+  resign.referee.adjudication.resign = ResignRule{3, 1000};
+  auto resigned = run_match(resign, nullptr);
+  ASSERT_TRUE(resigned.ok()) << resigned.error();
+  ASSERT_EQ(resigned->games.size(), 2u);
+  EXPECT_EQ(resigned->results.rows[0].wins, 2);
+  for (const auto& record : resigned->records) {
+    const int doomed = record.seating[0] == "doomed" ? 1 : 2;
+    EXPECT_EQ(record.termination.rfind("adjudicated: p" + std::to_string(doomed) + " resigned", 0),
+              0u)
+        << record.termination;
+    // Two book plies, three moves of each (and one more of p1 when doomed
+    // is p2), then the resignation at doomed's turn.
+    EXPECT_EQ(record.events.size(), doomed == 1 ? 9u : 10u) << tools::format_record(record);
+    EXPECT_EQ(record.events.back().kind, tools::RecordEvent::Kind::kElimination);
+    EXPECT_EQ(record.events.back().player, doomed);
+  }
+  expect_records_replay(*resigned);
+
+  // Both level: a draw once 10 game plies are played and each engine has
+  // scored within 0.50 four times.
+  MatchConfig draw = config_for({engine("x", double_command() + " --score 10", 1),
+                                 engine("y", double_command() + " --score -10", 2)},
+                                2, 1, 200);
+  draw.referee.adjudication.draw = DrawRule{4, 50, 10};
+  auto drawn = run_match(draw, nullptr);
+  ASSERT_TRUE(drawn.ok()) << drawn.error();
+  EXPECT_EQ(drawn->results.rows[0].draws, 2);
+  for (const auto& record : drawn->records) {
+    EXPECT_EQ(record.result, "1=2");
+    EXPECT_TRUE(record.termination.starts_with(tools::kDrawAdjudication)) << record.termination;
+    EXPECT_EQ(record.events.size(), 12u);  // two book plies and ten game plies
+  }
+  expect_records_replay(*drawn);
+}
+
 TEST(Match, ShortMatchWithTheRealEngine) {
   std::string binary;
   for (const std::string& candidate :
@@ -297,8 +448,8 @@ TEST(Match, ShortMatchWithTheRealEngine) {
     if (!candidate.empty() && access(candidate.c_str(), X_OK) == 0) binary = candidate;
   if (binary.empty()) GTEST_SKIP() << "the tiaoqi engine has not been built";
   MatchConfig config =
-      config_for({EngineSpec{"random", binary, {{"Search", "random"}, {"Seed", "1"}}, {}},
-                  EngineSpec{"greedy", binary, {{"Search", "greedy"}}, {}}},
+      config_for({EngineSpec{"random", binary, "", {{"Search", "random"}, {"Seed", "1"}}, "", {}},
+                  EngineSpec{"greedy", binary, "", {{"Search", "greedy"}}, "", {}}},
                  2, 1, 40);
   // A node count, not a clock, so a busy machine plays the same games.
   config.referee.time.nodes = 1000;
@@ -312,10 +463,16 @@ TEST(Match, ShortMatchWithTheRealEngine) {
   // is no fault).
   EXPECT_TRUE(logged.empty()) << logged.front();
   for (const auto& record : run->records) {
-    EXPECT_TRUE(record.termination == "finished" || record.termination.starts_with("move limit"))
+    EXPECT_TRUE(record.termination.ends_with("reached its target") ||
+                record.termination.starts_with("adjudicated: move limit"))
         << record.termination;
-    for (const auto& event : record.events)
+    for (const auto& event : record.events) {
       EXPECT_EQ(event.kind, tools::RecordEvent::Kind::kMove) << event.text;
+      // The engine's score and depth: "{+0.35/3 0.01s}", or "book".
+      if (!event.is_book()) {
+        EXPECT_NE(event.comment.find('/'), std::string::npos) << event.comment;
+      }
+    }
   }
 }
 

@@ -21,16 +21,18 @@ std::vector<std::string> keys(const Json& object) {
 // A finished two-engine match of four games, without engines.
 Json sample_summary() {
   MatchConfig config;
-  config.engines = {{"alpha", "./alpha", {{"Hash", "16"}}, {}}, {"beta", "./beta", {}, {}}};
+  config.engines = {{"alpha", "./alpha", "", {{"Hash", "16"}}, "", {}},
+                    {"beta", "./beta", "", {}, "", {}}};
   config.referee.rules.max_plies = 100;
-  config.schedule.opening_count = 2;
+  config.schedule.openings.count = 2;
   config.sprt = SprtConfig{0, 10, 0.05, 0.05};
   MatchRun run;
   run.scheduled = 4;
-  run.games = {{0, 0, 0, {0, 1}, {{0}, {1}}, "finished"},
-               {1, 0, 1, {1, 0}, {{1}, {0}}, "finished"},
-               {2, 1, 0, {0, 1}, {{0, 1}}, "move limit: adjudicated at 100 plies"},
-               {3, 1, 1, {1, 0}, {{0}, {1}}, "finished"}};
+  run.games = {
+      {1, 0, 0, {0, 1}, {{0}, {1}}, "p1 reached its target", {}},
+      {2, 0, 1, {1, 0}, {{1}, {0}}, "p1 lost on time: 900 ms", {{0, FaultKind::kTimeLoss}}},
+      {3, 1, 0, {0, 1}, {{0, 1}}, "adjudicated: move limit of 100 plies", {}},
+      {4, 1, 1, {1, 0}, {{0}, {1}}, "p1 reached its target", {}}};
   run.results = compute_results({"alpha", "beta"}, 2, run.games, config.sprt);
   return summary_json(match_info_json(config, run, "openings.txt"), run.results, run.games);
 }
@@ -38,10 +40,12 @@ Json sample_summary() {
 TEST(Summary, KeepsTheShapeItsReadersKnow) {
   const Json summary = sample_summary();
   EXPECT_EQ(keys(summary), (std::vector<std::string>{"match", "results", "games"}));
-  EXPECT_EQ(keys(summary["match"]),
-            (std::vector<std::string>{"event", "engines", "options", "time", "seed",
-                                      "openings_file", "openings", "random_plies", "shard",
-                                      "scheduled", "interrupted", "sprt_stopped"}));
+  EXPECT_EQ(
+      keys(summary["match"]),
+      (std::vector<std::string>{"event", "engines", "options", "time", "seed", "tournament",
+                                "openings_file", "openings", "openings_order", "openings_start",
+                                "openings_repeat", "random_plies", "adjudication", "shard",
+                                "scheduled", "resumed_games", "interrupted", "sprt_stopped"}));
   EXPECT_EQ(keys(summary["match"]["engines"][0]),
             (std::vector<std::string>{"name", "command", "options"}));
   EXPECT_EQ(summary["match"]["engines"][0]["options"]["Hash"], "16");
@@ -51,20 +55,42 @@ TEST(Summary, KeepsTheShapeItsReadersKnow) {
             (std::vector<std::string>{"games", "engines", "elo", "sprt"}));
   EXPECT_EQ(keys(summary["results"]["engines"][0]),
             (std::vector<std::string>{"name", "games", "wins", "draws", "losses", "points",
-                                      "average_placement", "pairwise"}));
+                                      "average_placement", "time_losses", "faults", "pairwise"}));
+  EXPECT_EQ(summary["results"]["engines"][1]["time_losses"], 1);
   EXPECT_EQ(keys(summary["results"]["engines"][0]["pairwise"][0]),
             (std::vector<std::string>{"opponent", "points", "meetings"}));
-  EXPECT_EQ(keys(summary["results"]["elo"]),
-            (std::vector<std::string>{"samples", "score", "elo", "low", "high", "pentanomial"}));
+  // One entry per pair of engines that met on their own.
+  ASSERT_EQ(summary["results"]["elo"].size(), 1u);
+  EXPECT_EQ(keys(summary["results"]["elo"][0]),
+            (std::vector<std::string>{"engines", "samples", "score", "elo", "low", "high", "los",
+                                      "pentanomial"}));
   EXPECT_EQ(keys(summary["results"]["sprt"]),
             (std::vector<std::string>{"elo0", "elo1", "alpha", "beta", "llr", "lower", "upper",
                                       "decision"}));
-  EXPECT_EQ(
-      keys(summary["games"][0]),
-      (std::vector<std::string>{"game", "opening", "rotation", "seats", "result", "termination"}));
+  EXPECT_EQ(keys(summary["games"][0]),
+            (std::vector<std::string>{"game", "opening", "rotation", "seats", "result",
+                                      "termination", "faults"}));
   EXPECT_EQ(summary["games"][2]["result"], "1=2");
   EXPECT_EQ(summary["games"][1]["seats"], Json::array({1, 0}));
-  EXPECT_EQ(summary["results"]["elo"]["pentanomial"], Json::array({0, 1, 0, 0, 1}));
+  EXPECT_EQ(summary["games"][1]["faults"], Json::parse(R"([{"player": 1, "kind": "time"}])"));
+  EXPECT_EQ(summary["results"]["elo"][0]["pentanomial"], Json::array({0, 1, 0, 0, 1}));
+}
+
+TEST(Merge, WarnsOfMissingShardsAndGames) {
+  Json first = sample_summary();
+  first["match"]["shard"] = "1/3";
+  Json third = sample_summary();
+  third["match"]["shard"] = "3/3";
+  for (auto& game : third["games"]) game["game"] = game["game"].get<int>() + 8;
+  third["games"].erase(third["games"].begin());  // interrupted before one game
+  auto merged = merge_summaries({first, third});
+  ASSERT_TRUE(merged.ok()) << merged.error();
+  EXPECT_EQ(merged->warnings,
+            (std::vector<std::string>{
+                "1 shard of 3 missing: 2/3",
+                "7 of the 8 games the shards scheduled finished (a shard was interrupted or "
+                "stopped early)"}));
+  EXPECT_TRUE(merge_summaries({sample_summary()})->warnings.empty());
 }
 
 TEST(Merge, OneSummaryMergesToItsOwnGames) {
@@ -97,13 +123,19 @@ TEST(Merge, RefusesEntriesItCannotTrust) {
             "merge: summary 1, game entry 1: \"result\" must place every player once (2 "
             "players), got '1 1'");
   EXPECT_EQ(merge_error([](Json& s) { s["games"][3]["game"] = 1e300; }),
-            "merge: summary 1, game entry 4: \"game\" must be a whole number from 0 to "
+            "merge: summary 1, game entry 4: \"game\" must be a whole number from 1 to "
             "2147483647, got '1e+300'");
-  EXPECT_EQ(merge_error([](Json& s) { s["games"][3]["game"] = 0; }),
-            "merge: game 0 is in two summaries");
-  EXPECT_EQ(merge_error([](Json& s) { s["games"][0]["rotation"] = 2; }),
-            "merge: summary 1, game entry 1: \"rotation\" must be a whole number from 0 to 1, "
-            "got '2'");
+  EXPECT_EQ(merge_error([](Json& s) { s["games"][3]["game"] = 1; }),
+            "merge: game 1 is in two summaries");
+  EXPECT_EQ(merge_error([](Json& s) { s["games"][0]["rotation"] = -1; }),
+            "merge: summary 1, game entry 1: \"rotation\" must be a whole number from 0 to "
+            "2147483647, got '-1'");
+  EXPECT_EQ(merge_error([](Json& s) { s["games"][1]["faults"][0]["kind"] = "bad"; }),
+            "merge: summary 1, game entry 2, a fault: \"kind\" must be time, fault or refused, "
+            "got 'bad'");
+  EXPECT_EQ(merge_error([](Json& s) { s["games"][1]["faults"][0]["player"] = 3; }),
+            "merge: summary 1, game entry 2, a fault: \"player\" must be a whole number from 1 "
+            "to 2, got '3'");
   EXPECT_EQ(merge_error([](Json& s) { s["games"] = "none"; }),
             "merge: summary 1: \"games\" must be a list of games");
   EXPECT_EQ(merge_error([](Json& s) { s["match"]["engines"] = Json::array(); }),
@@ -123,7 +155,8 @@ TEST(Merge, RefusesShardsOfAnotherMatch) {
   const auto merged = merge_summaries({first, other});
   ASSERT_FALSE(merged.ok());
   EXPECT_EQ(merged.error(),
-            "merge: summary 2 comes from another match (engines, options, seed or time differ)");
+            "merge: summary 2 comes from another match (engines, options, seed, time, openings or "
+            "tournament differ)");
 }
 
 }  // namespace

@@ -34,7 +34,7 @@ GameRecord sample_game(int plies, int players = 2) {
     generate_moves(position, moves);
     const Move move = moves[(position.move_count() * 7) % moves.size()];
     record.events.push_back({RecordEvent::Kind::kMove, position.side_to_move() + 1,
-                             move_text(position, move), 10 + position.move_count()});
+                             move_text(position, move), 10 + position.move_count(), ""});
     position.play(move);
     settle(position);
   }
@@ -45,7 +45,8 @@ GameRecord sample_game(int plies, int players = 2) {
 
 TEST(Record, RoundTrips) {
   GameRecord record = sample_game(12);
-  record.events.push_back({RecordEvent::Kind::kElimination, 1, "crashed: the process exited", 0});
+  record.events.push_back(
+      {RecordEvent::Kind::kElimination, 1, "crashed: the process exited", 0, ""});
   const std::string text = format_record(record) + "\n" + format_record(sample_game(6));
   auto parsed = parse_records(text);
   ASSERT_TRUE(parsed.ok()) << parsed.error();
@@ -69,7 +70,12 @@ TEST(Record, ErrorsNameTheLineAndQuoteWhatArrived) {
   EXPECT_EQ(parse_records("[Event \"x\"]\n\n1. q1 m4m5 3\n").error(),
             "record line 3: expected a player such as p1, got 'q1'");
   EXPECT_EQ(parse_records("[Event \"x\"]\n\nmove \x1b[2J\n").error(),
-            "record line 3: expected '<ply>. p<player> <path> <ms>', got 'move \\x1b[2J'");
+            "record line 3: expected '<ply>. p<player> <path> <ms> [{comment}]', got 'move "
+            "\\x1b[2J'");
+  EXPECT_EQ(parse_records("[Event \"x\"]\n\n1. p1 m4m5 3 +0.35/2\n").error(),
+            "record line 3: expected a comment in braces after the milliseconds, got '+0.35/2'");
+  EXPECT_EQ(parse_records("[Event \"x\"]\n\n1. p1 m4m5 3 {a} {b}\n").error(),
+            "record line 3: expected a comment in braces after the milliseconds, got '{a} {b}'");
   EXPECT_EQ(parse_records("[Game \"99999999999\"]\n").error(),
             "record line 1: Game tag: expected a number, got '99999999999'");
   EXPECT_EQ(parse_records("[Event \"]\n").error(),
@@ -102,12 +108,49 @@ TEST(Record, EliminationsReplay) {
   // Three players; player 2 is eliminated at its first turn.
   GameRecord record = sample_game(3, 3);
   record.events.resize(1);
-  record.events.push_back({RecordEvent::Kind::kElimination, 2, "hung: no bestmove", 0});
+  record.events.push_back({RecordEvent::Kind::kElimination, 2, "hung: no bestmove", 0, ""});
   record.result = "*";
   auto replay = replay_record(record);
   ASSERT_TRUE(replay.ok()) << replay.error();
   EXPECT_TRUE(replay->frames.back().position.is_eliminated(1));
   EXPECT_EQ(replay->frames.back().position.side_to_move(), 2);
+}
+
+TEST(Record, CommentsBookMovesAndMoveNumbers) {
+  GameRecord record = sample_game(6);
+  record.events[0].comment = std::string(RecordEvent::kBookComment);
+  record.events[0].millis = 0;
+  record.events[2].comment = "+0.35/12 0.80s";
+  const std::string text = format_record(record);
+  EXPECT_NE(text.find("\n1. p1 " + record.events[0].text + " 0 {book}\n"), std::string::npos)
+      << text;
+  EXPECT_NE(text.find(" {+0.35/12 0.80s}\n"), std::string::npos) << text;
+  auto parsed = parse_records(text);
+  ASSERT_TRUE(parsed.ok()) << parsed.error();
+  EXPECT_EQ((*parsed)[0], record);
+  EXPECT_TRUE((*parsed)[0].events[0].is_book());
+  EXPECT_FALSE((*parsed)[0].events[2].is_book());
+  // An opening position with 4 moves played: the game's lines are 5, 6, ...
+  GameRecord later = record;
+  later.opening = "d/dd/1dd/dd1d/4d1d6/12/11/10/9/10/11/4a7/5a7/a1a1/aaa/aa/a 1 a/d 4";
+  EXPECT_EQ(first_ply_number(later), 5);
+  EXPECT_NE(format_record(later).find("\n5. p1 "), std::string::npos);
+  later.opening = "not a position";
+  EXPECT_EQ(first_ply_number(later), 1);
+}
+
+TEST(Record, ADrawByAdjudicationReplays) {
+  GameRecord record = sample_game(30);
+  record.events.resize(10);
+  record.result = "1=2";
+  record.termination = std::string(kDrawAdjudication) + ", every engine scoring within 0.20";
+  EXPECT_TRUE(replay_record(record).ok());
+  // Only a draw: a win the rules did not give is refused.
+  record.result = "1 2";
+  EXPECT_FALSE(replay_record(record).ok());
+  record.result = "1=2";
+  record.termination = "p1 reached its target";
+  EXPECT_FALSE(replay_record(record).ok());
 }
 
 TEST(Record, StandingsText) {

@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -55,18 +56,97 @@ int count(const std::string& text, const std::string& word) {
   return n;
 }
 
+// The value of attribute `name` in a tag.
+double attribute(const std::string& tag, const std::string& name) {
+  const auto at = tag.find(" " + name + "=\"");
+  return at == std::string::npos ? -1 : std::stod(tag.substr(at + name.size() + 3));
+}
+
 TEST(Render, StartPositionIsWellFormedAndPlacesEveryHole) {
   auto view = view_of_position_string(kStart);
   ASSERT_TRUE(view.ok()) << view.error();
   SvgStyle style;
-  style.hole_names = true;
+  style.coordinates = true;
   const std::string svg = render_svg(*view, style);
   EXPECT_EQ(xml_problem(svg), "");
   EXPECT_EQ(count(svg, "<circle class=\"hole\""), 121);
   EXPECT_EQ(count(svg, "<circle class=\"piece\""), 20);
   EXPECT_EQ(count(svg, "class=\"arm\""), 6);
-  EXPECT_EQ(count(svg, "<text class=\"name\""), 121);
-  EXPECT_NE(svg.find(">e17</text>"), std::string::npos);
+  // 17 rank numbers and 17 file letters, a to q.
+  EXPECT_EQ(count(svg, "<text class=\"coordinate\""), 34);
+  EXPECT_NE(svg.find(">17</text>"), std::string::npos);
+  EXPECT_NE(svg.find(">q</text>"), std::string::npos);
+  // The legend: each player's colour.
+  EXPECT_EQ(count(svg, "class=\"legend-army\""), 2);
+  EXPECT_NE(svg.find(">p1 (to move)</text>"), std::string::npos);
+  EXPECT_NE(svg.find(">p2</text>"), std::string::npos);
+}
+
+// Coordinates stand around the board: no label within a piece's reach of
+// any hole's centre, so a piece never hides one.
+TEST(Render, CoordinatesAreNeverUnderAPiece) {
+  for (const char* position : {kStart, "d/dd/7/6/5/6/7/aa/a 1 a/d 0"}) {
+    auto view = view_of_position_string(position);
+    ASSERT_TRUE(view.ok()) << view.error();
+    SvgStyle style;
+    style.coordinates = true;
+    const std::string svg = render_svg(*view, style);
+    const Geometry& geometry = Geometry::of(view->arm_size);
+    int labels = 0;
+    for (auto at = svg.find("<text class=\"coordinate\""); at != std::string::npos;
+         at = svg.find("<text class=\"coordinate\"", at + 1)) {
+      const std::string tag = svg.substr(at, svg.find('>', at) - at);
+      // The text's middle: its baseline is 0.11 spacings below the point.
+      const double x = attribute(tag, "x");
+      const double y = attribute(tag, "y") - 0.11 * style.spacing;
+      for (int h = 0; h < geometry.hole_count(); ++h) {
+        const Point hole = hole_point(geometry, static_cast<Hole>(h), style);
+        EXPECT_GT(std::hypot(hole.x - x, hole.y - y), 0.75 * style.spacing)
+            << tag << " near " << geometry.name(static_cast<Hole>(h));
+      }
+      ++labels;
+    }
+    EXPECT_EQ(labels, 2 * (4 * view->arm_size + 1)) << position;
+  }
+}
+
+TEST(Render, ALastMoveIsCheckedAgainstTheRules) {
+  // After k3k5 (a jump over k4) from the start; player 2 to move.
+  const char* after = "d/dd/ddd/dddd/13/12/11/10/9/10/11/12/6a6/aaaa/1aa/aa/a 2 a/d 1";
+  const auto path = [](const char* text) { return tools::split_path(Geometry::of(4), text); };
+  EXPECT_TRUE(check_last_move(after, path("k3k5"), {}).ok());
+  EXPECT_TRUE(check_last_move(after, path("k3-k5"), {}).ok());
+  EXPECT_EQ(check_last_move(after, path("k4k5"), {}).error(),
+            "'k4k5' starts on k4, which holds a piece (only the swap rule leaves one there)");
+  EXPECT_EQ(check_last_move(after, path("k3k6"), {}).error(),
+            "'k3k6' ends on the empty hole k6; a last move ends where its piece stands");
+  const auto jump = check_last_move(
+      "d/dd/ddd/dddd/13/12/11/10/9/10/11/6a5/13/aaaa/1aa/aa/a 2 a/d 1", path("k3k6"), {});
+  ASSERT_FALSE(jump.ok());
+  EXPECT_EQ(jump.error().rfind("not a legal last move: ", 0), 0u) << jump.error();
+}
+
+// A game of one move from the start between these engines.
+tools::GameRecord one_move_game(const std::vector<std::string>& seating) {
+  tools::GameRecord record;
+  record.seating = seating;
+  record.options = facade::format_rule_options(RuleOptions{});
+  record.opening = kStart;
+  record.events = {{tools::RecordEvent::Kind::kMove, 1, "m4m5", 3, ""}};
+  return record;
+}
+
+TEST(Render, ARecordedGameNamesItsEnginesInTheLegend) {
+  const tools::GameRecord record = one_move_game({"alpha", "beta"});
+  auto replay = tools::replay_record(record);
+  ASSERT_TRUE(replay.ok()) << replay.error();
+  const std::string svg = render_svg(frame_view(record, *replay, 1), {});
+  EXPECT_NE(svg.find(">p1 alpha</text>"), std::string::npos) << svg;
+  EXPECT_NE(svg.find(">p2 beta (to move)</text>"), std::string::npos);
+  // The page draws it once, without whose turn it is.
+  const std::string html = game_page(record, *replay, {});
+  EXPECT_EQ(count(html, "class=\"legend-text\""), 2);
+  EXPECT_NE(html.find(">p2 beta</text>"), std::string::npos);
 }
 
 TEST(Render, HolesSitWhereRulesSayNorthUp) {
@@ -124,9 +204,9 @@ TEST(Render, GamePageHoldsEveryPosition) {
   record.seating = {"alpha", "beta"};
   record.options = facade::format_rule_options(RuleOptions{});
   record.opening = kStart;
-  record.events = {{tools::RecordEvent::Kind::kMove, 1, "m4m5", 3},
-                   {tools::RecordEvent::Kind::kMove, 2, "e14e13", 4},
-                   {tools::RecordEvent::Kind::kMove, 1, "l3l5", 5}};
+  record.events = {{tools::RecordEvent::Kind::kMove, 1, "m4m5", 3, ""},
+                   {tools::RecordEvent::Kind::kMove, 2, "e14e13", 4, ""},
+                   {tools::RecordEvent::Kind::kMove, 1, "l3l5", 5, ""}};
   auto replay = tools::replay_record(record);
   ASSERT_TRUE(replay.ok()) << replay.error();
   const std::string html = game_page(record, *replay, {});
@@ -139,11 +219,7 @@ TEST(Render, GamePageHoldsEveryPosition) {
 }
 
 TEST(Render, CaptionsCannotCloseTheScript) {
-  tools::GameRecord record;
-  record.seating = {"</script><b>", "beta"};
-  record.options = facade::format_rule_options(RuleOptions{});
-  record.opening = kStart;
-  record.events = {{tools::RecordEvent::Kind::kMove, 1, "m4m5", 3}};
+  const tools::GameRecord record = one_move_game({"</script><b>", "beta"});
   auto replay = tools::replay_record(record);
   ASSERT_TRUE(replay.ok()) << replay.error();
   const std::string html = game_page(record, *replay, {});

@@ -10,6 +10,7 @@
 #include "tools/match/plackett_luce.hpp"
 #include "tools/match/results.hpp"
 #include "tools/match/sprt.hpp"
+#include "tools/match/table.hpp"
 
 namespace tiaoqi::match {
 namespace {
@@ -113,20 +114,85 @@ TEST(Stats, ResultsOfTwoPairs) {
   // Opening 0: engine 0 wins both colours (pair score 1). Opening 1: it
   // wins as player 1 and draws as player 2 (pair score 3/4).
   std::vector<GameSummary> games = {
-      {0, 0, 0, {0, 1}, {{0}, {1}}, "finished"},
-      {1, 0, 1, {1, 0}, {{1}, {0}}, "finished"},
-      {2, 1, 0, {0, 1}, {{0}, {1}}, "finished"},
-      {3, 1, 1, {1, 0}, {{0, 1}}, "finished"},
+      {1, 0, 0, {0, 1}, {{0}, {1}}, "finished", {}},
+      {2, 0, 1, {1, 0}, {{1}, {0}}, "finished", {}},
+      {3, 1, 0, {0, 1}, {{0}, {1}}, "finished", {}},
+      {4, 1, 1, {1, 0}, {{0, 1}}, "finished", {}},
   };
   const MatchResults results = compute_results({"new", "old"}, 2, games, SprtConfig{0, 10});
   EXPECT_EQ(results.rows[0].wins, 3);
   EXPECT_EQ(results.rows[0].draws, 1);
   EXPECT_EQ(results.rows[1].losses, 3);
   EXPECT_NEAR(results.rows[0].points + results.rows[1].points, 4.0, 1e-12);
-  ASSERT_EQ(results.samples.size(), 2u);
-  EXPECT_EQ(results.pentanomial, (std::array<int, 5>{0, 0, 0, 1, 1}));
+  const PairResult* pair = results.head_to_head();
+  ASSERT_NE(pair, nullptr);
+  ASSERT_EQ(pair->samples.size(), 2u);
+  EXPECT_EQ(pair->pentanomial, (std::array<int, 5>{0, 0, 0, 1, 1}));
   // mean 0.875, variance 0.015625: Elo = 400 log10(7) = 338.0392.
-  EXPECT_NEAR(results.elo.elo, 338.0392, 1e-3);
+  EXPECT_NEAR(pair->elo.elo, 338.0392, 1e-3);
+}
+
+TEST(Stats, LikelihoodOfSuperiority) {
+  // kPairs: mean 0.65, standard error sqrt(0.065 / 5) = 0.1140175;
+  // LOS = Phi(0.15 / 0.1140175) = Phi(1.315587) = 0.905844.
+  const EloEstimate elo = estimate_elo(kPairs);
+  ASSERT_TRUE(elo.has_interval);
+  EXPECT_NEAR(elo.los, 0.905844, 1e-5);
+}
+
+TEST(Stats, NoIntervalWithoutTheDataForOne) {
+  EXPECT_FALSE(estimate_elo({}).defined);
+  const EloEstimate one = estimate_elo({0.75});
+  EXPECT_TRUE(one.defined);
+  EXPECT_FALSE(one.has_interval);
+  EXPECT_EQ(one.note, "one sample is too little data for an interval");
+  const EloEstimate same = estimate_elo({0.5, 0.5, 0.5});
+  EXPECT_FALSE(same.has_interval);
+  EXPECT_EQ(same.note, "every sample scored the same: too little data for an interval");
+  const EloEstimate won = estimate_elo({1.0, 1.0});
+  EXPECT_FALSE(won.has_interval);
+  EXPECT_TRUE(std::isinf(won.elo));
+  EXPECT_EQ(won.note, "every sample was won: too little data for an interval");
+}
+
+// Table lines for two engines: the estimate with its interval as [lo, hi]
+// (lopsided on the Elo scale, so never "+-"), or the estimate and why
+// there is no interval.
+TEST(Stats, TheTablePrintsIntervalsHonestly) {
+  const auto table_of = [](const std::vector<GameSummary>& games) {
+    return results_table(compute_results({"new", "old"}, 2, games, std::nullopt));
+  };
+  const auto pair = [](int opening, int first, int second) {
+    // new's places in the two games of an opening: 0 first, 1 second, 2 a draw.
+    const auto standings = [](int place) {
+      return place == 2   ? std::vector<std::vector<int>>{{0, 1}}
+             : place == 0 ? std::vector<std::vector<int>>{{0}, {1}}
+                          : std::vector<std::vector<int>>{{1}, {0}};
+    };
+    auto second_standings = standings(second);
+    if (second != 2) std::swap(second_standings[0], second_standings[1]);
+    return std::vector<GameSummary>{
+        {2 * opening + 1, opening, 0, {0, 1}, standings(first), "t", {}},
+        {2 * opening + 2, opening, 1, {1, 0}, second_standings, "t", {}}};
+  };
+  std::vector<GameSummary> games;
+  for (const auto& [first, second] :
+       std::vector<std::pair<int, int>>{{0, 2}, {0, 0}, {1, 2}, {0, 1}, {0, 2}}) {
+    auto more = pair(static_cast<int>(games.size() / 2), first, second);
+    games.insert(games.end(), more.begin(), more.end());
+  }
+  const std::string text = table_of(games);
+  EXPECT_EQ(text.find("+-"), std::string::npos) << text;
+  EXPECT_NE(text.find("Elo new - old: +107.5 [-51.4, +335.6] (95%, 5 openings as game pairs), "
+                      "LOS 90.6%"),
+            std::string::npos)
+      << text;
+  const std::string one = table_of(pair(0, 0, 0));
+  EXPECT_NE(one.find("Elo new - old: +inf (1 opening as game pairs; one sample is too little "
+                     "data for an interval)"),
+            std::string::npos)
+      << one;
+  EXPECT_NE(table_of({}).find("Elo new - old: no estimate yet"), std::string::npos);
 }
 
 TEST(Clock, ParsesAndCharges) {

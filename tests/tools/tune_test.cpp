@@ -169,7 +169,7 @@ tools::GameRecord record_of(const std::vector<std::string>& moves, int max_plies
     auto move = parse_move(position, text);
     EXPECT_TRUE(move.ok()) << text << ": " << move.error();
     record.events.push_back({tools::RecordEvent::Kind::kMove, position.side_to_move() + 1,
-                             move_text(position, *move), 5});
+                             move_text(position, *move), 5, ""});
     position.play(*move);
     settle(position);
   }
@@ -245,7 +245,7 @@ TEST(TuneDataset, ReadsFilesAndSkipsUnusableGames) {
   ASSERT_EQ(unfinished.result, "*");
   tools::GameRecord faulted = finished;
   faulted.events.resize(1);
-  faulted.events.push_back({tools::RecordEvent::Kind::kElimination, 2, "crashed", 0});
+  faulted.events.push_back({tools::RecordEvent::Kind::kElimination, 2, "crashed", 0, ""});
   EXPECT_TRUE(is_usable(finished));
   EXPECT_FALSE(is_usable(unfinished));
   EXPECT_FALSE(is_usable(faulted));

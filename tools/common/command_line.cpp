@@ -2,6 +2,9 @@
 
 #include <iostream>
 
+#include "engine/facade/options.hpp"
+#include "engine/util/text.hpp"
+
 #ifndef TIAOQI_VERSION
 #error "TIAOQI_VERSION must give the project's version"
 #endif
@@ -40,6 +43,19 @@ Expected<po::variables_map> parse_arguments(int argc, const char* const* argv,
     return fail(error.what());
   }
   return vm;
+}
+
+Status set_rule_words(RuleOptions& rules, const std::vector<std::string>& words,
+                      std::string_view flag) {
+  RuleOptions changed = rules;
+  for (const auto& word : words) {
+    auto pair = util::split_name_value(word);
+    if (!pair) return fail(std::string(flag) + ": " + pair.error());
+    auto set = facade::set_rule_option(changed, pair->first, pair->second);
+    if (!set) return fail(std::string(flag) + ": " + set.error());
+  }
+  rules = changed;
+  return Done{};
 }
 
 int report_error(std::string_view tool, const std::string& message) {

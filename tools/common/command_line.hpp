@@ -4,7 +4,9 @@
 #include <iosfwd>
 #include <optional>
 #include <string_view>
+#include <vector>
 
+#include "engine/rules.hpp"
 #include "engine/util/expected.hpp"
 
 namespace tiaoqi::tools {
@@ -22,6 +24,11 @@ void add_help_and_version(boost::program_options::options_description& flags);
 Expected<boost::program_options::variables_map> parse_arguments(
     int argc, const char* const* argv, const boost::program_options::options_description& flags,
     const boost::program_options::positional_options_description* positional = nullptr);
+
+// Sets the rule options of "Name=Value" words (a tool's --rule flags); the
+// error names `flag` and the word. `rules` is unchanged on error.
+Status set_rule_words(RuleOptions& rules, const std::vector<std::string>& words,
+                      std::string_view flag);
 
 // "<tool>: <message>" on standard error; returns 1, the exit status of a
 // failure.

@@ -52,15 +52,16 @@ int status_code(int status) {
 
 }  // namespace
 
-Status ChildProcess::start(const std::string& command) {
-  return launch({"/bin/sh", "-c", command}, false);
+Status ChildProcess::start(const std::string& command, const std::string& directory) {
+  return launch({"/bin/sh", "-c", command}, false, directory);
 }
 
 Status ChildProcess::start_argv(const std::vector<std::string>& argv) {
   return launch(argv, argv.empty() || argv[0].find('/') == std::string::npos);
 }
 
-Status ChildProcess::launch(const std::vector<std::string>& argv, bool search_path) {
+Status ChildProcess::launch(const std::vector<std::string>& argv, bool search_path,
+                            const std::string& directory) {
   kill();
   if (argv.empty()) return fail("no program to run");
   // A child that dies while we write to it must surface as a failed write,
@@ -91,6 +92,12 @@ Status ChildProcess::launch(const std::vector<std::string>& argv, bool search_pa
     ::dup2(pipes.input[0], 0);
     ::dup2(pipes.output[1], 1);
     ::dup2(pipes.error[1], 2);
+    if (!directory.empty() && ::chdir(directory.c_str()) != 0) {
+      // Negative: the directory failed, not the program.
+      const int error = -errno;
+      [[maybe_unused]] const auto written = ::write(pipes.exec_error[1], &error, sizeof error);
+      ::_exit(127);
+    }
     if (search_path)
       ::execvp(arguments[0], arguments.data());
     else
@@ -120,6 +127,9 @@ Status ChildProcess::launch(const std::vector<std::string>& argv, bool search_pa
   transcript_.clear();
   if (got == static_cast<ssize_t>(sizeof exec_error)) {
     kill();
+    if (exec_error < 0)
+      return fail("cannot enter the working directory " + util::quote_input(directory, 200) + ": " +
+                  std::strerror(-exec_error));
     return fail("cannot run " + util::quote_input(argv[0], 200) + ": " + std::strerror(exec_error));
   }
   ::fcntl(out_fd_, F_SETFL, O_NONBLOCK);

@@ -30,8 +30,9 @@ class ChildProcess {
   ChildProcess& operator=(const ChildProcess&) = delete;
   ~ChildProcess() { kill(); }
 
-  // Runs `command` through /bin/sh (an engine's command as the user typed it).
-  Status start(const std::string& command);
+  // Runs `command` through /bin/sh (an engine's command as the user typed
+  // it), in `directory` when one is given.
+  Status start(const std::string& command, const std::string& directory = "");
   // Runs argv[0] (looked up in PATH when it has no '/') with these
   // arguments; fails when the program cannot be run.
   Status start_argv(const std::vector<std::string>& argv);
@@ -75,7 +76,8 @@ class ChildProcess {
   static constexpr std::size_t kMaxLine = 64 * 1024;
 
  private:
-  Status launch(const std::vector<std::string>& argv, bool search_path);
+  Status launch(const std::vector<std::string>& argv, bool search_path,
+                const std::string& directory = "");
   void remember(std::string line);
   void close_pipes();
   bool drain(int fd, std::string& buffer, bool is_error);

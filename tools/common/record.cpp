@@ -131,14 +131,26 @@ std::string format_record(const GameRecord& record) {
   out << "[Opening " << quote(record.opening) << "]\n";
   out << "[Result " << quote(record.result) << "]\n";
   out << "[Termination " << quote(record.termination) << "]\n\n";
-  int ply = 0;
+  int ply = first_ply_number(record);
   for (const auto& event : record.events) {
-    if (event.kind == RecordEvent::Kind::kMove)
-      out << ++ply << ". p" << event.player << ' ' << event.text << ' ' << event.millis << '\n';
-    else
+    if (event.kind == RecordEvent::Kind::kMove) {
+      out << ply++ << ". p" << event.player << ' ' << event.text << ' ' << event.millis;
+      if (!event.comment.empty()) out << " {" << event.comment << '}';
+      out << '\n';
+    } else {
       out << "x p" << event.player << ' ' << event.text << '\n';
+    }
   }
   return out.str();
+}
+
+int first_ply_number(const GameRecord& record) {
+  const auto fields = util::tokenize(record.opening);
+  int move_count = 0;
+  if (fields.size() == 4 && parse_number(fields[3], move_count) && move_count >= 0 &&
+      move_count < std::numeric_limits<int>::max())
+    return move_count + 1;
+  return 1;
 }
 
 Expected<std::vector<GameRecord>> parse_records(std::string_view text) {
@@ -174,13 +186,24 @@ Expected<std::vector<GameRecord>> parse_records(std::string_view text) {
           static_cast<std::size_t>(parts[1].data() - line.data()) + parts[1].size();
       event.text = std::string(util::trim(line.substr(reason_at)));
     } else {
-      if (parts.size() != 4 || parts[0].back() != '.')
-        return where("expected '<ply>. p<player> <path> <ms>', got " + util::quote_input(line));
+      if (parts.size() < 4 || parts[0].back() != '.')
+        return where("expected '<ply>. p<player> <path> <ms> [{comment}]', got " +
+                     util::quote_input(line));
       auto player = parse_player(parts[1], event.player);
       if (!player) return where(player.error());
       event.text = std::string(parts[2]);
-      if (!parse_number(parts[3], event.millis))
+      if (!parse_number(parts[3], event.millis) || event.millis < 0)
         return where("expected the milliseconds of the move, got " + util::quote_input(parts[3]));
+      // The comment is the rest of the line, in braces.
+      if (parts.size() > 4) {
+        const auto comment_at = static_cast<std::size_t>(parts[4].data() - line.data());
+        const std::string_view comment = util::trim(line.substr(comment_at));
+        if (comment.size() < 2 || comment.front() != '{' || comment.back() != '}' ||
+            comment.substr(1, comment.size() - 2).find_first_of("{}") != std::string_view::npos)
+          return where("expected a comment in braces after the milliseconds, got " +
+                       util::quote_input(comment));
+        event.comment = std::string(comment.substr(1, comment.size() - 2));
+      }
     }
     records.back().events.push_back(std::move(event));
   }

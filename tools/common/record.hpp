@@ -17,6 +17,12 @@ struct RecordEvent {
   int player = 0;        // 1-based
   std::string text;      // the path ("k3k5i7g7") or the reason
   long long millis = 0;  // thinking time of a move
+  // A move's comment, without its braces: "book" for a move of the
+  // opening, else the engine's last score and depth and the time taken
+  // ("+0.35/12 0.14s"); empty when there is none.
+  std::string comment;
+  bool is_book() const { return kind == Kind::kMove && comment == kBookComment; }
+  static constexpr std::string_view kBookComment = "book";
   bool operator==(const RecordEvent&) const = default;
 };
 
@@ -24,21 +30,23 @@ struct RecordEvent {
 //
 //   [Event "tiaoqi-match"]
 //   [Date "2025-05-01 10:00:00"]
-//   [Game "3"]
-//   [Round "2.1"]                opening index . rotation
+//   [Game "3"]                   counted from 1
+//   [Round "1.0"]                opening index . game of the opening, from 0
 //   [Engines "alpha; beta"]      every engine of the match
 //   [Seating "beta; alpha"]      the engine of each player, in turn order
 //   [Options "Variant=standard Players=2 ..."]
-//   [Opening "<position string>"]
+//   [Opening "<position string>"]  where the opening's moves begin
 //   [Result "2 1"]               players first to last, shared places "1=2"
-//   [Termination "finished"]
+//   [Termination "p2 reached its target"]
 //
-//   1. p1 m4l5 12
-//   2. p2 e14f13 8
-//   x p1 illegal move 'a1a2'
+//   1. p1 m4l5 0 {book}
+//   2. p2 e14f13 0 {book}
+//   3. p1 k3k5i7g7 140 {+0.35/12 0.14s}
+//   x p2 illegal move 'a1a2'
 //
-// Games are separated by a blank line; a move line holds the ply, the
-// player, the full path and the milliseconds the move took.
+// Games are separated by a blank line; a move line holds the ply (counted
+// on from the move count of the Opening position), the player, the full
+// path, the milliseconds the move took and an optional comment in braces.
 struct GameRecord {
   std::string event = "tiaoqi-match";
   std::string date;
@@ -55,7 +63,14 @@ struct GameRecord {
   bool operator==(const GameRecord&) const = default;
 };
 
+// The Termination of a game the runner ended as a draw by the engines'
+// scores (the rules had not ended it): every player shares first place.
+inline constexpr std::string_view kDrawAdjudication = "adjudicated: draw";
+
 std::string format_record(const GameRecord& record);
+// The ply number of a game's first line: one past the move count of its
+// Opening position string (1 when the string has none).
+int first_ply_number(const GameRecord& record);
 // Reads every game of a record file's text; an error names the line.
 Expected<std::vector<GameRecord>> parse_records(std::string_view text);
 Expected<std::vector<GameRecord>> read_record_file(const std::string& path);

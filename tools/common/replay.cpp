@@ -59,6 +59,16 @@ Expected<Replay> replay_record(const GameRecord& record) {
     settle(position);
     replay.frames.push_back({position, path, event.player - 1});
   }
+  if (record.result != "*" && !position.is_over() &&
+      record.termination.starts_with(kDrawAdjudication)) {
+    // A draw the runner adjudicated: all players share first place.
+    std::vector<int> everyone;
+    for (int p = 0; p < position.rules().player_count(); ++p) everyone.push_back(p);
+    if (record.result != format_standings({everyone}))
+      return fail("game " + std::to_string(record.game) + ": a draw by adjudication must place " +
+                  "every player first, got " + util::quote_input(record.result));
+    return replay;
+  }
   if (record.result != "*") {
     if (!position.is_over())
       return fail("game " + std::to_string(record.game) + ": result " +

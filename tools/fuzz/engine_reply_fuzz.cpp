@@ -1,7 +1,9 @@
 // libFuzzer target: how the match runner reads what an engine prints while
-// it searches. Every line is passed over, taken as a move or refused as
-// garbage; a move is one word, a refusal quotes the line printably; and a
-// move goes on to the referee's checks against the start position.
+// it searches. Every line is passed over, read as an info line with a
+// score, taken as a move, as the engine's error or refused as garbage; a
+// move is one word, an error and a refusal quote the line printably, a
+// score prints as a short text; and a move goes on to the referee's checks
+// against the start position.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -34,7 +36,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (!tiaoqi::match::is_protocol_line(line)) std::abort();
         break;
       case ReplyLine::Kind::kGarbage:
+      case ReplyLine::Kind::kError:
         if (!printable(reply.detail)) std::abort();
+        break;
+      case ReplyLine::Kind::kInfo:
+        if (!reply.info.has_score() || reply.info.score_text().empty() ||
+            !printable(reply.info.score_text()))
+          std::abort();
         break;
       case ReplyLine::Kind::kMove: {
         if (reply.move.empty() || tiaoqi::util::tokenize(reply.move).size() != 1) std::abort();

@@ -23,8 +23,16 @@ struct TimeControl {
   long long hang_ms = 60000;
 
   bool has_clock() const { return base_ms > 0; }
+  // Something that ends every search: a clock, a movetime, nodes or a
+  // depth. A go without any is an infinite search.
+  bool has_limit() const { return has_clock() || movetime_ms > 0 || nodes > 0 || depth > 0; }
   std::string describe() const;
 };
+
+// The ranges the protocol gives the limits of go (docs/protocol.md).
+inline constexpr long long kMaxMovetimeMs = 1'000'000'000'000LL;
+inline constexpr long long kMaxNodes = 1'000'000'000'000'000'000LL;
+inline constexpr int kMaxDepth = 255;
 
 // Reads "40+0.4" or "60" (seconds, increment optional).
 Expected<TimeControl> parse_clock(std::string_view text, TimeControl control = {});

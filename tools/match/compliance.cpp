@@ -30,8 +30,8 @@ class Checker {
  public:
   Checker(const ComplianceLimits& limits, std::ostream& out) : limits_(limits), out_(out) {}
 
-  Status start(const std::string& command) {
-    auto started = process_.start(command);
+  Status start(const std::string& command, const std::string& directory) {
+    auto started = process_.start(command, directory);
     if (!started) return Error{started.error()};
     return Done{};
   }
@@ -63,7 +63,8 @@ class Checker {
   void report(const std::string& name, bool passed, const std::string& detail = "") {
     out_ << (passed ? "PASS " : "FAIL ") << name;
     if (!passed && !detail.empty()) out_ << ": " << detail;
-    out_ << '\n';
+    // Each line as it is decided: a CI job killed halfway shows how far it got.
+    out_ << std::endl;
     if (!passed) ++failures_;
   }
 
@@ -114,15 +115,34 @@ void check_handshake(Checker& check, const RuleOptions& rules) {
   check.report("uci lists every rule and engine option", missing.empty(), "missing:" + missing);
 }
 
+// Sends one option and reads up to readyok: the engine's error answer, if
+// any, or how the wait failed.
+std::string refusal_of(Checker& check, const std::string& name, const std::string& value) {
+  check.send("setoption name " + name + " value " + value);
+  check.send("isready");
+  std::vector<std::string> lines;
+  auto ready = check.expect([](const std::string& l) { return l == "readyok"; },
+                            check.limits().timeout_ms, &lines);
+  if (!ready) return ready.error();
+  for (const auto& line : lines)
+    if (auto message = error_message(line))
+      return "refused " + util::quote_input(name + "=" + value, 80) +
+             ", answering: " + engine_words(*message);
+  return "";
+}
+
 void check_options(Checker& check, const EngineSpec& engine, const RuleOptions& rules) {
   check.send("isready");
   check.report("isready answers readyok", check.expect_word("readyok").ok());
+  std::string refused;
   for (const auto& [name, value] : facade::rule_option_values(rules))
-    check.send("setoption name " + name + " value " + value);
+    if (refused.empty()) refused = refusal_of(check, name, value);
+  check.report("setoption of every rule option is accepted", refused.empty(), refused);
+  if (engine.options.empty()) return;
+  refused.clear();
   for (const auto& [name, value] : engine.options)
-    check.send("setoption name " + name + " value " + value);
-  check.send("isready");
-  check.report("setoption of every rule option is accepted", check.expect_word("readyok").ok());
+    if (refused.empty()) refused = refusal_of(check, name, value);
+  check.report("setoption of the engine's options given is accepted", refused.empty(), refused);
 }
 
 // Bad input: an error line, and the engine stays alive and in step.
@@ -230,7 +250,7 @@ void check_quit(Checker& check) {
 int run_compliance(const EngineSpec& engine, const RuleOptions& rules,
                    const ComplianceLimits& limits, std::ostream& out) {
   Checker check(limits, out);
-  if (auto started = check.start(engine.command); !started) {
+  if (auto started = check.start(engine.command, engine.directory); !started) {
     check.report("start", false,
                  "cannot start " + util::quote_input(engine.command, 200) + ": " + started.error());
     return check.failures();
@@ -253,7 +273,8 @@ int run_compliance(const EngineSpec& engine, const RuleOptions& rules,
   check_introspection(check, start, moves);
   check_quit(check);
   const int failures = check.failures();
-  out << (failures ? "FAILED: " + util::plural(failures, "check") : "All checks passed") << '\n';
+  out << (failures ? "FAILED: " + util::plural(failures, "check") : "All checks passed")
+      << std::endl;
   return failures;
 }
 

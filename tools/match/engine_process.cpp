@@ -1,11 +1,21 @@
 #include "tools/match/engine_process.hpp"
 
-#include "tools/match/engine_reply.hpp"
+#include <algorithm>
+
+#include "engine/util/text.hpp"
 
 namespace tiaoqi::match {
 namespace {
 
 constexpr long long kPipeSlackMs = 20;
+// How long a process that closed its output gets to report its exit.
+constexpr std::chrono::milliseconds kExitWait{500};
+
+std::string option_list(const std::vector<std::string>& names) {
+  std::string text;
+  for (const auto& name : names) text += (text.empty() ? "" : ", ") + name;
+  return text;
+}
 
 }  // namespace
 
@@ -20,14 +30,31 @@ EngineProcess::EngineProcess(EngineSpec spec,
 }
 
 Expected<std::string> EngineProcess::wait_for(const std::string& word, long long timeout_ms,
-                                              bool skip_other_lines) {
+                                              bool skip_other_lines,
+                                              std::vector<std::string>* errors) {
   const auto deadline = tools::Clock::now() + std::chrono::milliseconds(timeout_ms);
   std::string line;
   while (true) {
     switch (process_.read_line(line, deadline)) {
       case tools::ChildProcess::ReadStatus::kLine:
         if (first_word(line) == word) return line;
-        if (!skip_other_lines && !is_protocol_line(line))
+        if (errors) {
+          if (auto message = error_message(line)) {
+            errors->push_back(*message);
+            continue;
+          }
+        }
+        if (skip_other_lines) {
+          // Before uciok: the options the engine lists.
+          const auto words = util::tokenize(line);
+          if (words.size() >= 3 && words[0] == "option" && words[1] == "name") {
+            std::size_t end = 2;
+            while (end < words.size() && words[end] != "type") ++end;
+            listed_options_.push_back(util::join(words, 2, end));
+          }
+          continue;
+        }
+        if (!is_protocol_line(line))
           return fail("garbage while waiting for " + word + ": " + util::quote_input(line, 80));
         continue;
       case tools::ChildProcess::ReadStatus::kTimeout:
@@ -37,31 +64,70 @@ Expected<std::string> EngineProcess::wait_for(const std::string& word, long long
       case tools::ChildProcess::ReadStatus::kCancelled:
         return fail("cancelled");
       case tools::ChildProcess::ReadStatus::kClosed:
-        return fail("the process exited while waiting for " + word);
+        return fail("the process exited while waiting for " + word + exit_detail());
     }
   }
 }
 
+std::string EngineProcess::exit_detail() {
+  const auto status = process_.wait_exit(kExitWait);
+  std::string text;
+  if (status) text += " (exit status " + std::to_string(*status) + ")";
+  std::string errors;
+  for (const auto& line : process_.transcript())
+    if (line.starts_with("! ")) errors += (errors.empty() ? "" : " | ") + line.substr(2);
+  if (!errors.empty()) text += "; it wrote: " + engine_words(errors);
+  return text;
+}
+
+Status EngineProcess::set_option(const std::string& name, const std::string& value,
+                                 bool must_be_listed) {
+  if (!process_.write_line("setoption name " + name + " value " + value) ||
+      !process_.write_line("isready"))
+    return fail("the process closed its input" + exit_detail());
+  std::vector<std::string> errors;
+  auto ready = wait_for("readyok", startup_ms_, false, &errors);
+  if (!ready) return fail("setoption " + name + ": " + ready.error());
+  if (!errors.empty())
+    return fail("it refused " + util::quote_input(name + "=" + value, 80) +
+                ", answering: " + engine_words(errors.front()));
+  // Engines that ignore an option they do not know must not pass a typo.
+  if (must_be_listed && !listed_options_.empty() &&
+      std::none_of(listed_options_.begin(), listed_options_.end(),
+                   [&](const std::string& listed) { return util::iequals(listed, name); }))
+    return fail("it has no option " + util::quote_input(name) + "; its options are " +
+                engine_words(option_list(listed_options_)));
+  return Done{};
+}
+
+Status EngineProcess::start() {
+  process_.kill();
+  listed_options_.clear();
+  auto started = process_.start(spec_.command, spec_.directory);
+  if (!started) return Error{started.error()};
+  ++starts_;
+  if (!process_.write_line("uci")) return fail("the process does not read its input");
+  // Engines may greet or print a banner first ("Tiaoqi 0.1.0 by ...").
+  auto ok = wait_for("uciok", startup_ms_, true);
+  if (!ok) return fail("handshake: " + ok.error());
+  for (const auto& [name, value] : rule_options_)
+    if (auto set = set_option(name, value, false); !set) return set;
+  for (const auto& [name, value] : spec_.options)
+    if (auto set = set_option(name, value, true); !set) return set;
+  return Done{};
+}
+
 Status EngineProcess::ensure_ready(bool new_game) {
   if (!process_.started() || process_.exited()) {
-    process_.kill();
-    auto started = process_.start(spec_.command);
-    if (!started) return Error{started.error()};
-    ++starts_;
-    if (!process_.write_line("uci")) return fail("the process does not read its input");
-    // Engines may greet or print a banner first ("Tiaoqi 0.1.0 by ...").
-    auto ok = wait_for("uciok", startup_ms_, true);
-    if (!ok) return fail("handshake: " + ok.error());
-    for (const auto& [name, value] : rule_options_)
-      process_.write_line("setoption name " + name + " value " + value);
-    for (const auto& [name, value] : spec_.options)
-      process_.write_line("setoption name " + name + " value " + value);
+    if (auto started = start(); !started) return started;
     new_game = true;
   }
   if (new_game && !process_.write_line("ucinewgame")) return fail("the process closed its input");
   if (!process_.write_line("isready")) return fail("the process closed its input");
-  auto ready = wait_for("readyok", startup_ms_, false);
+  std::vector<std::string> errors;
+  auto ready = wait_for("readyok", startup_ms_, false, &errors);
   if (!ready) return Error{ready.error()};
+  if (!errors.empty()) return fail("it answered ucinewgame with: " + engine_words(errors.front()));
   return Done{};
 }
 
@@ -83,14 +149,25 @@ SearchReply EngineProcess::search(const std::string& position_command,
     switch (status) {
       case tools::ChildProcess::ReadStatus::kLine: {
         ReplyLine read = read_reply_line(line);
-        if (read.kind == ReplyLine::Kind::kPass) continue;
-        if (read.kind == ReplyLine::Kind::kMove) {
-          reply.move = std::move(read.move);
-        } else {
-          reply.kind = SearchReply::Kind::kGarbage;
-          reply.detail = std::move(read.detail);
+        switch (read.kind) {
+          case ReplyLine::Kind::kPass:
+            continue;
+          case ReplyLine::Kind::kInfo:
+            reply.info = read.info;
+            continue;
+          case ReplyLine::Kind::kMove:
+            reply.move = std::move(read.move);
+            return reply;
+          case ReplyLine::Kind::kError:
+            reply.kind = SearchReply::Kind::kRefused;
+            reply.detail = std::move(read.detail);
+            return reply;
+          case ReplyLine::Kind::kGarbage:
+            reply.kind = SearchReply::Kind::kGarbage;
+            reply.detail = std::move(read.detail);
+            return reply;
         }
-        return reply;
+        continue;
       }
       case tools::ChildProcess::ReadStatus::kTimeout:
         reply.kind = SearchReply::Kind::kTimeout;
@@ -105,12 +182,24 @@ SearchReply EngineProcess::search(const std::string& position_command,
         return reply;
       case tools::ChildProcess::ReadStatus::kClosed:
         reply.kind = SearchReply::Kind::kCrash;
-        reply.detail = "the process exited";
+        reply.detail = "the process exited" + exit_detail();
         return reply;
     }
   }
 }
 
 void EngineProcess::quit() { process_.stop("quit", std::chrono::milliseconds(300)); }
+
+Status check_engine(const EngineSpec& spec,
+                    const std::vector<std::pair<std::string, std::string>>& rule_options,
+                    long long startup_ms, const std::atomic<bool>* cancel) {
+  EngineProcess engine(spec, rule_options, startup_ms, cancel);
+  auto ready = engine.ensure_ready(true);
+  engine.quit();
+  if (!ready)
+    return fail("engine " + util::quote_input(spec.name) + " (" +
+                util::quote_input(spec.command, 200) + "): " + ready.error());
+  return Done{};
+}
 
 }  // namespace tiaoqi::match

@@ -4,10 +4,9 @@
 #include <string>
 #include <vector>
 
-#include "engine/facade/options.hpp"
 #include "engine/util/expected.hpp"
-#include "engine/util/text.hpp"
 #include "tools/common/process.hpp"
+#include "tools/match/engine_reply.hpp"
 
 namespace tiaoqi::match {
 
@@ -15,18 +14,25 @@ namespace tiaoqi::match {
 struct EngineSpec {
   std::string name;
   std::string command;
+  // The folder the command runs in (`dir=`, an engines file's
+  // workingDirectory); empty: the runner's own.
+  std::string directory;
   std::vector<std::pair<std::string, std::string>> options;
   // `tc=<seconds>[+<increment>]`: this engine's own clock (time odds).
   std::string time_control;
+  // `nodes=`, `depth=`, `movetime=`: this engine's own fixed limits, as
+  // given (checked with the match's time control).
+  std::vector<std::pair<std::string, std::string>> limits;
 };
 
 // What came back from one search.
 struct SearchReply {
-  enum class Kind { kMove, kCrash, kTimeout, kGarbage, kCancelled };
+  enum class Kind { kMove, kCrash, kTimeout, kGarbage, kRefused, kCancelled };
   Kind kind = Kind::kMove;
   std::string move;  // the bestmove token
   long long millis = 0;
   std::string detail;  // for faults: what went wrong
+  SearchInfo info;     // the last info line with a score before bestmove
 };
 
 // One running engine process speaking the protocol of docs/protocol.md,
@@ -38,11 +44,14 @@ class EngineProcess {
                 long long startup_ms, const std::atomic<bool>* cancel);
 
   const EngineSpec& spec() const { return spec_; }
-  // Starts the process if needed (uci, options, isready) and, for a new
-  // game, sends ucinewgame and waits for readyok.
+  // Starts the process if needed: the handshake, then every rule option
+  // and every option of the engine, each followed by isready, so that an
+  // option the engine refuses (an `info string error` answer) or does not
+  // list is an error naming it. For a new game, ucinewgame; then isready.
   Status ensure_ready(bool new_game);
   // Sends the position and go lines and waits for bestmove up to the
-  // allowance (plus a little slack for the pipes).
+  // allowance (plus a little slack for the pipes). An `info string error`
+  // answer is a refusal, reported at once.
   SearchReply search(const std::string& position_command, const std::string& go_command,
                      long long allowance_ms);
   // Ends the process after a fault; it is restarted on next use.
@@ -53,17 +62,31 @@ class EngineProcess {
   int restarts() const { return starts_ > 0 ? starts_ - 1 : 0; }
 
  private:
+  Status start();
+  Status set_option(const std::string& name, const std::string& value, bool must_be_listed);
   // Reads lines until one starts with `word`; other protocol lines pass,
-  // and any line at all with `skip_other_lines` (before uciok).
+  // and any line at all with `skip_other_lines` (before uciok). Error
+  // answers on the way are collected in `errors` when it is given.
   Expected<std::string> wait_for(const std::string& word, long long timeout_ms,
-                                 bool skip_other_lines);
+                                 bool skip_other_lines, std::vector<std::string>* errors = nullptr);
+  // The process's own words when it failed to start: its exit status and
+  // what it wrote to standard error.
+  std::string exit_detail();
 
   EngineSpec spec_;
   std::vector<std::pair<std::string, std::string>> rule_options_;
   long long startup_ms_;
   const std::atomic<bool>* cancel_;
   tools::ChildProcess process_;
+  std::vector<std::string> listed_options_;
   int starts_ = 0;
 };
+
+// Starts an engine once and checks its handshake and options, as the
+// runner does before the first game; the error says what went wrong with
+// the engine's own words.
+Status check_engine(const EngineSpec& spec,
+                    const std::vector<std::pair<std::string, std::string>>& rule_options,
+                    long long startup_ms, const std::atomic<bool>* cancel);
 
 }  // namespace tiaoqi::match

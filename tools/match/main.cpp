@@ -1,10 +1,13 @@
 // tiaoqi-match: plays engines against each other, checks one engine's
 // protocol, merges shards and replays records. See docs/match.md.
 #include <signal.h>
+#include <time.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
 #include <boost/program_options.hpp>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 
@@ -17,7 +20,10 @@
 #include "tools/match/compliance.hpp"
 #include "tools/match/match.hpp"
 #include "tools/match/merge.hpp"
+#include "tools/match/resume.hpp"
+#include "tools/match/settings.hpp"
 #include "tools/match/summary.hpp"
+#include "tools/match/table.hpp"
 
 namespace po = boost::program_options;
 using namespace tiaoqi;
@@ -27,65 +33,54 @@ namespace {
 
 constexpr const char* kTool = "tiaoqi-match";
 
-// Set by the Ctrl-C handler; everything else reads it. A lock-free atomic
-// is safe to store from a signal handler.
-std::atomic<bool> g_interrupted{false};
+// Exit statuses beyond the shared 0, 1 (failure) and 2 (bad command line);
+// docs/match.md lists them all.
+constexpr int kExitEngineCheck = 3;
 
-void on_interrupt(int) { g_interrupted.store(true); }
+// Signals (signal_action): a stop ends no game but starts no new one, tells
+// the engines to quit and writes the table and the files of the finished
+// games; an abort ends the engines at once and still writes them. A
+// lock-free atomic is safe to store from a signal handler.
+std::atomic<int> g_stop{0};
+std::atomic<int> g_signal{0};
+std::atomic<long long> g_first_signal_ns{0};
 
-void install_interrupt_handler() {
+void on_signal(int number) {
+  timespec now{};
+  ::clock_gettime(CLOCK_MONOTONIC, &now);
+  const long long ns = static_cast<long long>(now.tv_sec) * 1'000'000'000LL + now.tv_nsec;
+  switch (signal_action(static_cast<StopRequest>(g_stop.load()), ns - g_first_signal_ns.load())) {
+    case SignalAction::kStop:
+      g_signal.store(number);
+      g_first_signal_ns.store(ns);
+      g_stop.store(static_cast<int>(StopRequest::kStop));
+      return;
+    case SignalAction::kNothing:
+      return;
+    case SignalAction::kAbort:
+      g_stop.store(static_cast<int>(StopRequest::kAbort));
+      return;
+    case SignalAction::kDefault:
+      ::signal(number, SIG_DFL);
+      ::raise(number);
+      return;
+  }
+}
+
+void install_signal_handlers() {
   struct sigaction action {};
-  action.sa_handler = on_interrupt;
-  // A second Ctrl-C ends the runner at once.
-  action.sa_flags = SA_RESETHAND;
+  action.sa_handler = on_signal;
+  action.sa_flags = SA_RESTART;
+  sigemptyset(&action.sa_mask);
   sigaction(SIGINT, &action, nullptr);
   sigaction(SIGTERM, &action, nullptr);
 }
 
+int signal_exit_status() { return 128 + g_signal.load(); }
+std::string signal_name() { return g_signal.load() == SIGTERM ? "SIGTERM" : "SIGINT"; }
+
 int usage_error(const std::string& message) { return tools::usage_error(kTool, message); }
-
-po::options_description rule_flags() {
-  po::options_description rules("Rules");
-  rules.add_options()("players", po::value<int>(), "players seated (2, 3, 4, 6)")(
-      "armies", po::value<int>(), "armies per player (1..3)")(
-      "rule", po::value<std::vector<std::string>>()->composing(),
-      "any rule option, Name=Value (repeatable): LongJumps=true, MaxPlies=300, ...")(
-      "max-plies", po::value<int>()->default_value(1000),
-      "MaxPlies when no rule sets it, so that every game ends");
-  return rules;
-}
-
-Expected<RuleOptions> rules_from(const po::variables_map& vm) {
-  RuleOptions rules;
-  bool max_plies_given = false;
-  if (vm.count("rule"))
-    for (const auto& word : vm["rule"].as<std::vector<std::string>>()) {
-      auto pair = util::split_name_value(word);
-      if (!pair) return fail("--rule: " + pair.error());
-      auto set = facade::set_rule_option(rules, pair->first, pair->second);
-      if (!set) return fail("--rule: " + set.error());
-      max_plies_given = max_plies_given || util::iequals(pair->first, "MaxPlies");
-    }
-  if (vm.count("players")) rules.players = vm["players"].as<int>();
-  if (vm.count("armies")) rules.armies_per_player = vm["armies"].as<int>();
-  if (!max_plies_given) rules.max_plies = vm["max-plies"].as<int>();
-  auto valid = Rules::make(rules);
-  if (!valid) return fail("rules: " + valid.error());
-  return rules;
-}
-
-Expected<std::vector<EngineSpec>> engines_from(const SplitArguments& split) {
-  std::vector<EngineSpec> engines;
-  for (std::size_t i = 0; i < split.engines.size(); ++i) {
-    auto spec = parse_engine_group(split.engines[i], split.each, static_cast<int>(i));
-    if (!spec) return Error{spec.error()};
-    // Names identify engines in tables and records, so they must differ.
-    for (const auto& other : engines)
-      if (other.name == spec->name) spec->name += "-" + std::to_string(i + 1);
-    engines.push_back(*spec);
-  }
-  return engines;
-}
+int failure(const std::string& message) { return tools::report_error(kTool, message); }
 
 std::vector<const char*> rest_argv(const SplitArguments& split, const char* program) {
   std::vector<const char*> argv{program};
@@ -94,25 +89,34 @@ std::vector<const char*> rest_argv(const SplitArguments& split, const char* prog
 }
 
 int run_compliance_command(int argc, char** argv) {
-  const SplitArguments split = split_engine_groups(argc - 1, argv + 1);
-  po::options_description flags("tiaoqi-match compliance -engine cmd=<command> [options]");
+  po::options_description flags(
+      "tiaoqi-match compliance -engine cmd=<command> [Name=Value ...] [options]\n\n"
+      "Drives one engine through the protocol of docs/protocol.md and prints PASS or FAIL\n"
+      "per check, each line as it is decided; exit 0 only when every check passes. The\n"
+      "engine words are those of a match (cmd=, conf=, dir=, Name=Value).\n\nOptions");
   tools::add_help_and_version(flags);
-  flags.add_options()("timeout", po::value<long long>()->default_value(5000),
+  flags.add_options()("timeout", po::value<long long>()->value_name("MS")->default_value(5000),
                       "milliseconds to wait for any answer")(
-      "margin", po::value<long long>()->default_value(100),
-      "milliseconds a timed answer (movetime, clock, stop, quit) may come late");
+      "margin", po::value<long long>()->value_name("MS")->default_value(100),
+      "milliseconds a timed answer (movetime, clock, stop, quit) may come late")(
+      "engines-file", po::value<std::string>()->value_name("FILE"),
+      "the engine configurations conf= reads (default: engines.json)");
   flags.add(rule_flags());
+  const SplitArguments split = split_engine_groups(argc - 1, argv + 1, value_flags(flags));
   const auto args = rest_argv(split, argv[0]);
   auto parsed = tools::parse_arguments(static_cast<int>(args.size()), args.data(), flags);
   if (!parsed) return usage_error(parsed.error());
   const po::variables_map& vm = *parsed;
   if (auto done = tools::answer_help_or_version(vm, kTool, flags, std::cout)) return *done;
-  auto engines = engines_from(split);
+  auto engines = engines_from(
+      split, vm.count("engines-file") ? vm["engines-file"].as<std::string>() : "engines.json");
   if (!engines) return usage_error(engines.error());
   if (engines->size() != 1) return usage_error("compliance needs exactly one -engine");
   auto rules = rules_from(vm);
   if (!rules) return usage_error(rules.error());
   const ComplianceLimits limits{vm["timeout"].as<long long>(), vm["margin"].as<long long>()};
+  if (limits.timeout_ms < 1 || limits.margin_ms < 0)
+    return usage_error("--timeout must be at least 1 ms and --margin at least 0 ms");
   return run_compliance(engines->front(), *rules, limits, std::cout) == 0 ? 0 : 1;
 }
 
@@ -124,25 +128,30 @@ Status write_merged_records(const std::vector<std::string>& paths, const std::st
     if (!games) return Error{games.error()};
     all.insert(all.end(), games->begin(), games->end());
   }
-  std::sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.game < b.game; });
+  std::stable_sort(all.begin(), all.end(),
+                   [](const auto& a, const auto& b) { return a.game < b.game; });
   std::string text;
   for (const auto& game : all) text += tools::format_record(game) + "\n";
-  if (!tools::write_text_file(output, text))
-    return fail("cannot write the merged record " + util::quote_input(output, 200));
-  return Done{};
+  return tools::replace_text_file(output, text, "merged record");
 }
 
 int run_merge_command(int argc, char** argv) {
   po::options_description flags(
-      "tiaoqi-match merge [--json out.json] [--record out.txt] shard.json... "
-      "[--records shard-records...]");
+      "tiaoqi-match merge shard.json ... [--records shard.txt ...] [--json all.json] "
+      "[--record all.txt]\n\n"
+      "Joins the JSON summaries of the shards of one match (--shard K/N) into the\n"
+      "statistics of one run. Exit 0 for a complete set; 1 when shards or games are\n"
+      "missing (the result is printed with a warning; --partial accepts it).\n\nOptions");
   tools::add_help_and_version(flags);
   std::vector<std::string> inputs, records;
-  flags.add_options()("json", po::value<std::string>(), "write the merged summary here")(
-      "record", po::value<std::string>(), "write the merged game records here")(
-      "records", po::value<std::vector<std::string>>(&records)->multitoken(),
-      "the shards' record files")("input", po::value<std::vector<std::string>>(&inputs),
-                                  "the shards' JSON summaries");
+  flags.add_options()("json", po::value<std::string>()->value_name("FILE"),
+                      "write the merged summary here")(
+      "record", po::value<std::string>()->value_name("FILE"),
+      "write the merged game records here, in game order")(
+      "records", po::value<std::vector<std::string>>(&records)->multitoken()->value_name("FILE"),
+      "the shards' record files")("partial", "exit 0 even when shards or games are missing")(
+      "input", po::value<std::vector<std::string>>(&inputs)->value_name("FILE"),
+      "the shards' JSON summaries (also given without --input)");
   po::positional_options_description positional;
   positional.add("input", -1);
   auto parsed = tools::parse_arguments(argc - 1, argv + 1, flags, &positional);
@@ -150,6 +159,14 @@ int run_merge_command(int argc, char** argv) {
   const po::variables_map& vm = *parsed;
   if (auto done = tools::answer_help_or_version(vm, kTool, flags, std::cout)) return *done;
   if (inputs.empty()) return usage_error("merge needs the shards' JSON summaries");
+  if (vm.count("record") && records.empty())
+    return usage_error("--record needs the shards' records: --records shard.txt ...");
+  for (const char* output : {"json", "record"})
+    if (vm.count(output))
+      if (auto writable =
+              tools::check_writable(vm[output].as<std::string>(), std::string("--") + output);
+          !writable)
+        return usage_error(writable.error());
   std::vector<tools::Json> summaries;
   for (const auto& path : inputs) {
     auto json = tools::read_json_file(path);
@@ -160,18 +177,24 @@ int run_merge_command(int argc, char** argv) {
   if (!merged) return usage_error(merged.error());
   if (vm.count("record")) {
     auto written = write_merged_records(records, vm["record"].as<std::string>());
-    if (!written) return usage_error(written.error());
+    if (!written) return failure(written.error());
   }
-  if (vm.count("json") && !tools::write_text_file(vm["json"].as<std::string>(),
-                                                  tools::dump_json(merged->summary) + "\n"))
-    return usage_error("cannot write the merged summary");
-  std::cout << results_table(merged->results);
-  return 0;
+  if (vm.count("json")) {
+    auto written = tools::replace_text_file(
+        vm["json"].as<std::string>(), tools::dump_json(merged->summary) + "\n", "merged summary");
+    if (!written) return failure(written.error());
+  }
+  std::cout << results_table(merged->results) << std::flush;
+  for (const auto& warning : merged->warnings)
+    std::cerr << kTool << " merge: warning: " << warning << '\n';
+  return merged->warnings.empty() || vm.count("partial") ? 0 : 1;
 }
 
 int run_replay(const std::string& path) {
   auto records = tools::read_record_file(path);
-  if (!records) return usage_error(records.error());
+  if (!records) return failure(records.error());
+  if (records->empty())
+    return failure("--replay: " + util::quote_input(path, 200) + " holds no game");
   int failures = 0;
   for (const auto& record : *records) {
     auto replay = tools::replay_record(record);
@@ -187,136 +210,68 @@ int run_replay(const std::string& path) {
   return failures ? 1 : 0;
 }
 
-po::options_description match_flags() {
-  po::options_description flags(
-      "tiaoqi-match -engine cmd=<command> [name=<name>] [tc=<clock>] [Option=Value...] -engine ... "
-      "[options]\n       tiaoqi-match compliance -engine ...\n"
-      "       tiaoqi-match merge shard1.json shard2.json ...\n\nMatch");
-  tools::add_help_and_version(flags);
-  flags.add_options()("replay", po::value<std::string>(),
-                      "check every move of a record file and stop")(
-      "tc", po::value<std::string>(), "clock per player: <seconds>[+<increment>], e.g. 10+0.1")(
-      "movetime", po::value<long long>(), "milliseconds per move")("nodes", po::value<long long>(),
-                                                                   "nodes per move")(
-      "depth", po::value<int>(), "plies per move")("margin",
-                                                   po::value<long long>()->default_value(100),
-                                                   "milliseconds an engine may overrun its time")(
-      "hang-timeout", po::value<long long>()->default_value(60000),
-      "milliseconds to wait for a bestmove without clock or movetime")(
-      "startup-timeout", po::value<long long>()->default_value(10000),
-      "milliseconds to wait for uciok and readyok")(
-      "openings", po::value<int>()->default_value(0),
-      "openings to play (each once per seat rotation); 0: every line of the file")(
-      "openings-file", po::value<std::string>(), "position strings, one a line")(
-      "random-plies", po::value<int>()->default_value(4),
-      "random plies of a generated opening (rounded up to whole rounds)")(
-      "seed", po::value<std::uint64_t>()->default_value(1), "seed of the random openings")(
-      "concurrency", po::value<int>()->default_value(1), "games played at once")(
-      "sprt", po::value<std::vector<std::string>>()->multitoken(),
-      "elo0=0 elo1=5 alpha=0.05 beta=0.05: stop when decided")(
-      "shard", po::value<std::string>()->default_value("1/1"),
-      "play the K-th of N equal parts of the schedule")("record", po::value<std::string>(),
-                                                        "write the game records here")(
-      "json", po::value<std::string>(), "write the JSON summary here")(
-      "log", po::value<std::string>(), "append fault reports here (default: standard error)")(
-      "event", po::value<std::string>()->default_value("tiaoqi-match"), "the records' Event tag")(
-      "quiet", "no live progress line");
-  flags.add(rule_flags());
-  return flags;
-}
-
-// The match's time control and each engine's own (tc=).
-Status set_time_controls(MatchConfig& config, const po::variables_map& vm) {
-  TimeControl& time = config.referee.time;
-  time.margin_ms = vm["margin"].as<long long>();
-  time.hang_ms = vm["hang-timeout"].as<long long>();
-  if (vm.count("tc")) {
-    auto parsed = parse_clock(vm["tc"].as<std::string>(), time);
-    if (!parsed) return fail("--tc: " + parsed.error());
-    time = *parsed;
+// The games of the interrupted run, from its record (else its JSON).
+Status load_resumed_games(MatchSettings& settings) {
+  MatchConfig& config = settings.config;
+  auto schedule = build_schedule(config.schedule);
+  if (!schedule) return Error{schedule.error()};
+  std::error_code error;
+  Expected<std::vector<GameSummary>> games = std::vector<GameSummary>{};
+  if (!settings.record_path.empty() && std::filesystem::exists(settings.record_path, error)) {
+    games = resume_from_record(settings.record_path, *schedule, config.referee.engine_names,
+                               facade::format_rule_options(config.referee.rules));
+    config.append_record = true;
+  } else {
+    const tools::Json info = match_info_json(config, MatchRun{}, settings.openings_file);
+    games = resume_from_json(settings.json_path, info, *schedule, config.referee.rules.players,
+                             static_cast<int>(config.engines.size()));
   }
-  if (vm.count("movetime")) time.movetime_ms = vm["movetime"].as<long long>();
-  if (vm.count("nodes")) time.nodes = vm["nodes"].as<long long>();
-  if (vm.count("depth")) time.depth = vm["depth"].as<int>();
-  for (const auto& engine : config.engines) {
-    TimeControl own = time;
-    if (!engine.time_control.empty()) {
-      auto parsed = parse_clock(engine.time_control, time);
-      if (!parsed)
-        return fail("engine " + util::quote_input(engine.name) + ": tc=: " + parsed.error());
-      own = *parsed;
-    }
-    config.referee.engine_times.push_back(own);
-  }
+  if (!games) return Error{games.error()};
+  config.carried = std::move(*games);
   return Done{};
 }
 
-// Which openings, how many, and this shard's part of them.
-Status set_schedule(MatchConfig& config, const po::variables_map& vm) {
-  ScheduleConfig& schedule = config.schedule;
-  schedule.engine_count = static_cast<int>(config.engines.size());
-  schedule.rules = config.referee.rules;
-  schedule.opening_count = vm["openings"].as<int>();
-  schedule.random_plies = vm["random-plies"].as<int>();
-  schedule.seed = vm["seed"].as<std::uint64_t>();
-  if (vm.count("openings-file")) {
-    auto lines = read_openings_file(vm["openings-file"].as<std::string>());
-    if (!lines) return Error{lines.error()};
-    schedule.opening_file_lines = *lines;
-  } else if (schedule.opening_count == 0) {
-    schedule.opening_count = 10;
-  }
-  auto shard = parse_shard(vm["shard"].as<std::string>());
-  if (!shard) return Error{shard.error()};
-  schedule.shard = shard->first - 1;
-  schedule.shard_count = shard->second;
-  return Done{};
-}
-
-Expected<MatchConfig> match_config(const po::variables_map& vm, const SplitArguments& split) {
-  MatchConfig config;
-  auto engines = engines_from(split);
-  if (!engines) return Error{engines.error()};
-  if (engines->size() < 2) return fail("give at least two -engine groups");
-  config.engines = *engines;
-  auto rules = rules_from(vm);
-  if (!rules) return Error{rules.error()};
-  config.referee.rules = *rules;
-  config.referee.event = vm["event"].as<std::string>();
-  for (const auto& engine : config.engines) config.referee.engine_names.push_back(engine.name);
-  if (auto timed = set_time_controls(config, vm); !timed) return Error{timed.error()};
-  if (auto scheduled = set_schedule(config, vm); !scheduled) return Error{scheduled.error()};
-  if (vm.count("sprt")) {
-    if (config.engines.size() != 2) return fail("--sprt needs exactly two engines");
-    auto sprt = parse_sprt(vm["sprt"].as<std::vector<std::string>>());
-    if (!sprt) return Error{sprt.error()};
-    config.sprt = *sprt;
-  }
-  config.concurrency = vm["concurrency"].as<int>();
-  config.startup_ms = vm["startup-timeout"].as<long long>();
-  if (vm.count("record")) config.record_path = vm["record"].as<std::string>();
-  if (!vm.count("quiet")) config.progress = &std::cerr;
-  return config;
-}
-
-// The table, how the match ended, and the JSON summary when asked for.
-int report(const MatchConfig& config, const MatchRun& run, const po::variables_map& vm) {
+// The table, how the match ended, the JSON summary, and the exit status.
+int report(const MatchSettings& settings, const MatchRun& run) {
+  const MatchConfig& config = settings.config;
   std::cout << results_table(run.results);
-  if (run.interrupted) std::cout << "Interrupted: games cut short are not counted.\n";
+  if (run.carried > 0)
+    std::cout << "Resumed: " << util::plural(run.carried, "game") << " of the earlier run, "
+              << util::plural(static_cast<std::int64_t>(run.games.size()) - run.carried, "game")
+              << " played now, " << run.scheduled << " scheduled.\n";
+  if (run.interrupted)
+    std::cout << "Interrupted by " << signal_name() << ": " << run.games.size() << " of "
+              << run.scheduled
+              << " games finished; games cut short are not counted (--resume continues).\n";
   if (run.sprt_stopped) std::cout << "Stopped early: the SPRT is decided.\n";
-  if (vm.count("json")) {
-    const tools::Json info = match_info_json(
-        config, run, vm.count("openings-file") ? vm["openings-file"].as<std::string>() : "");
-    const tools::Json summary = summary_json(info, run.results, run.games);
-    if (!tools::write_text_file(vm["json"].as<std::string>(), tools::dump_json(summary) + "\n"))
-      return usage_error("cannot write the JSON summary");
+  std::cout << std::flush;
+  int status = 0;
+  if (!settings.json_path.empty()) {
+    const tools::Json info = match_info_json(config, run, settings.openings_file);
+    auto written = tools::replace_text_file(
+        settings.json_path, tools::dump_json(summary_json(info, run.results, run.games)) + "\n",
+        "JSON summary");
+    if (!written) status = failure(written.error());
   }
-  return run.interrupted ? 130 : 0;
+  if (!run.record_error.empty()) status = failure(run.record_error);
+  if (run.results.refused_games > 0)
+    status = failure(util::plural(run.results.refused_games, "game") +
+                     " ended because an engine refused the runner's position or go (see the "
+                     "log): the runner and the engine disagree, so the result cannot be trusted");
+  for (std::size_t e = 0; e < run.results.rows.size(); ++e) {
+    const EngineRow& row = run.results.rows[e];
+    if (row.games > 0 && row.faults + row.time_losses >= row.games)
+      status = failure("every game of " + util::quote_input(run.results.names[e]) +
+                       " ended in its fault or loss on time (see the log): the result says "
+                       "nothing of its strength");
+  }
+  if (run.interrupted) return signal_exit_status();
+  return status;
 }
 
 int run_match_command(int argc, char** argv) {
-  const SplitArguments split = split_engine_groups(argc, argv);
   const po::options_description flags = match_flags();
+  const SplitArguments split = split_engine_groups(argc, argv, value_flags(flags));
   const auto args = rest_argv(split, argv[0]);
   auto parsed = tools::parse_arguments(static_cast<int>(args.size()), args.data(), flags);
   if (!parsed) return usage_error(parsed.error());
@@ -326,22 +281,50 @@ int run_match_command(int argc, char** argv) {
     std::cout << flags;
     return 2;
   }
-  if (vm.count("replay")) return run_replay(vm["replay"].as<std::string>());
-
-  auto config = match_config(vm, split);
-  if (!config) return usage_error(config.error());
+  if (vm.count("replay")) {
+    if (!split.engines.empty() || argc > 3)
+      return usage_error("--replay FILE takes no other argument");
+    return run_replay(vm["replay"].as<std::string>());
+  }
+  install_signal_handlers();
+  auto settings = match_settings(vm, split);
+  if (!settings) return usage_error(settings.error());
+  if (settings->resume)
+    if (auto resumed = load_resumed_games(*settings); !resumed) return usage_error(resumed.error());
+  MatchConfig& config = settings->config;
+  if (!settings->save_openings_path.empty()) {
+    auto openings = all_openings(config.schedule);
+    if (!openings) return usage_error(openings.error());
+    std::string text;
+    for (const auto& opening : *openings) text += opening_line(opening) + "\n";
+    auto written = tools::replace_text_file(settings->save_openings_path, text, "openings file");
+    if (!written) return failure(written.error());
+  }
   std::ofstream log_file;
-  if (vm.count("log")) log_file.open(vm["log"].as<std::string>(), std::ios::app);
-  config->log = [&](const std::string& message) {
+  if (!settings->log_path.empty()) {
+    log_file.open(settings->log_path, std::ios::app);
+    if (!log_file)
+      return usage_error("cannot open the log " + util::quote_input(settings->log_path, 200));
+  }
+  config.log = [&](const std::string& message) {
     if (log_file.is_open())
       log_file << message << std::flush;
     else
-      std::cerr << "\n" << message << std::flush;
+      std::cerr << message << std::flush;
   };
-  install_interrupt_handler();
-  auto run = run_match(*config, &g_interrupted);
+  if (!vm.count("quiet")) {
+    config.progress = &std::cerr;
+    config.progress_terminal = ::isatty(STDERR_FILENO) == 1;
+  }
+  if (auto checked = check_engines(config, &g_stop); !checked) {
+    if (g_stop.load() != 0) return signal_exit_status();
+    std::cerr << kTool << ": " << checked.error() << '\n';
+    return kExitEngineCheck;
+  }
+  if (g_stop.load() != 0) return signal_exit_status();
+  auto run = run_match(config, &g_stop);
   if (!run) return usage_error(run.error());
-  return report(*config, *run, vm);
+  return report(*settings, *run);
 }
 
 }  // namespace

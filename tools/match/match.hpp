@@ -16,33 +16,61 @@
 
 namespace tiaoqi::match {
 
+// How the runner is asked to stop (by signals, in tiaoqi-match): finish no
+// more games but end the engines politely, or end them at once.
+enum class StopRequest { kNone = 0, kStop = 1, kAbort = 2 };
+
+// What one more SIGINT or SIGTERM asks for, given the request so far and
+// the time since the first signal: the first asks for a stop; another
+// within the grace period asks nothing more (a signal sent to a whole
+// process group, as `timeout -s INT` sends it, reaches the runner twice);
+// one after it an abort; one after an abort the signal's default action.
+// Safe to call from a signal handler.
+inline constexpr long long kSignalGraceNs = 1'000'000'000;
+enum class SignalAction { kStop, kNothing, kAbort, kDefault };
+SignalAction signal_action(StopRequest current, long long since_first_ns);
+
 struct MatchConfig {
   std::vector<EngineSpec> engines;
   RefereeConfig referee;
   ScheduleConfig schedule;
   int concurrency = 1;
   std::optional<SprtConfig> sprt;
-  std::string record_path;  // empty: no record file
+  std::string record_path;     // empty: no record file
+  bool append_record = false;  // resuming: the file holds earlier games
   long long startup_ms = 10000;
-  std::ostream* progress = nullptr;  // the live line, when set
+  // Progress on standard error (docs/match.md): none when null.
+  std::ostream* progress = nullptr;
+  bool progress_terminal = false;
+  int report_every = 10;
   FaultLog log;
+  // Games of an earlier run of this match (--resume): counted, not played.
+  std::vector<GameSummary> carried;
 };
 
 struct MatchRun {
   int scheduled = 0;
-  std::vector<GameSummary> games;  // complete games, in finishing order
-  std::vector<tools::GameRecord> records;
+  int carried = 0;
+  std::vector<GameSummary> games;          // every complete game, carried ones too
+  std::vector<tools::GameRecord> records;  // the games played in this run
   bool interrupted = false;
   bool sprt_stopped = false;
   MatchResults results;
+  // A record file that could not be written during the run.
+  std::string record_error;
 };
 
 GameSummary summary_of(const GameOutcome& outcome, const GameTask& task);
 
+// Starts every engine once, with its options and the rule options, and
+// checks its answers (docs/match.md, "Checks before the first game").
+Status check_engines(const MatchConfig& config, const std::atomic<int>* stop);
+
 // Plays the schedule on `concurrency` threads. Each thread keeps one engine
-// process per seat it needs and reuses them from game to game. Stops early
-// when the SPRT is decided or `interrupt` is set (games cut short count for
-// nothing), and always ends every process it started.
-Expected<MatchRun> run_match(const MatchConfig& config, const std::atomic<bool>* interrupt);
+// process per seat it needs and reuses them from game to game. The record
+// file gets the games in game order. Stops early when the SPRT is decided
+// or `stop` asks (games cut short count for nothing), and always ends every
+// process it started.
+Expected<MatchRun> run_match(const MatchConfig& config, const std::atomic<int>* stop);
 
 }  // namespace tiaoqi::match

@@ -62,12 +62,14 @@ bool is_full_standing(const std::vector<std::vector<int>>& standings, int player
   return count == players;
 }
 
-Expected<GameSummary> read_game(const Json& entry, int players, int engines,
-                                const std::string& where) {
+}  // namespace
+
+Expected<GameSummary> read_game_entry(const Json& entry, int players, int engines,
+                                      const std::string& where) {
   GameSummary game;
-  auto number = integer_member(entry, "game", 0, kMaxCount, where);
+  auto number = integer_member(entry, "game", 1, kMaxCount, where);
   auto opening = integer_member(entry, "opening", 0, kMaxCount, where);
-  auto rotation = integer_member(entry, "rotation", 0, players - 1, where);
+  auto rotation = integer_member(entry, "rotation", 0, kMaxCount, where);
   if (!number) return Error{number.error()};
   if (!opening) return Error{opening.error()};
   if (!rotation) return Error{rotation.error()};
@@ -101,8 +103,27 @@ Expected<GameSummary> read_game(const Json& entry, int players, int engines,
     if (!termination) return Error{termination.error()};
     game.termination = std::move(*termination);
   }
+  // Older summaries lack the faults.
+  const Json& faults = member(entry, "faults");
+  if (!faults.is_null()) {
+    if (!faults.is_array()) return fail(where + ": \"faults\" must be a list");
+    for (const Json& fault : faults) {
+      const std::string fault_where = where + ", a fault";
+      auto player = integer_member(fault, "player", 1, players, fault_where);
+      if (!player) return Error{player.error()};
+      auto kind_name = string_member(fault, "kind", fault_where);
+      if (!kind_name) return Error{kind_name.error()};
+      const auto kind = parse_fault_kind(*kind_name);
+      if (!kind)
+        return fail(fault_where + ": \"kind\" must be time, fault or refused, got " +
+                    util::quote_input(*kind_name));
+      game.faults.push_back({static_cast<int>(*player) - 1, *kind});
+    }
+  }
   return game;
 }
+
+namespace {
 
 Expected<std::optional<SprtConfig>> read_sprt(const Json& summary) {
   const Json& sprt = member(member(summary, "results"), "sprt");
@@ -123,9 +144,46 @@ Expected<std::optional<SprtConfig>> read_sprt(const Json& summary) {
 
 // What every shard must share with the first.
 bool same_match(const Json& match, const Json& first) {
-  for (const char* key : {"engines", "options", "seed", "time"})
+  for (const char* key : match_identity_keys())
     if (member(match, key) != member(first, key)) return false;
   return true;
+}
+
+// The shards missing from a complete set, and whether games are missing.
+std::vector<std::string> completeness(const std::vector<tools::Json>& summaries,
+                                      std::int64_t scheduled, std::size_t games) {
+  std::vector<std::string> warnings;
+  std::set<std::int64_t> present;
+  std::int64_t count = 0;
+  bool labelled = true;
+  for (const auto& summary : summaries) {
+    const Json& shard = member(member(summary, "match"), "shard");
+    const auto parts = shard.is_string() ? util::split(shard.get<std::string>(), '/')
+                                         : std::vector<std::string_view>{};
+    const auto k = parts.size() == 2 ? util::to_integer(parts[0]) : std::nullopt;
+    const auto n = parts.size() == 2 ? util::to_integer(parts[1]) : std::nullopt;
+    if (!k || !n || (count && *n != count)) {
+      labelled = false;
+      break;
+    }
+    count = *n;
+    present.insert(*k);
+  }
+  if (labelled && count > 0 && static_cast<std::int64_t>(present.size()) < count) {
+    std::string missing;
+    int listed = 0;
+    for (std::int64_t k = 1; k <= count; ++k)
+      if (!present.count(k) && listed++ < 10)
+        missing += (missing.empty() ? "" : ", ") + std::to_string(k) + "/" + std::to_string(count);
+    if (count - static_cast<std::int64_t>(present.size()) > 10) missing += ", ...";
+    warnings.push_back(util::plural(count - static_cast<std::int64_t>(present.size()), "shard") +
+                       " of " + std::to_string(count) + " missing: " + missing);
+  }
+  if (static_cast<std::int64_t>(games) < scheduled)
+    warnings.push_back(std::to_string(games) + " of the " + std::to_string(scheduled) +
+                       " games the shards scheduled finished (a shard was interrupted or " +
+                       "stopped early)");
+  return warnings;
 }
 
 }  // namespace
@@ -156,15 +214,16 @@ Expected<MergedMatch> merge_summaries(const std::vector<tools::Json>& summaries)
     const std::string where = "merge: summary " + std::to_string(i + 1);
     const Json& match = member(summaries[i], "match");
     if (!same_match(match, first))
-      return fail(where + " comes from another match (engines, options, seed or time differ)");
+      return fail(where + " comes from another match (engines, options, seed, time, openings or " +
+                  "tournament differ)");
     auto shard_scheduled = integer_member(match, "scheduled", 0, kMaxCount, where + ", match");
     if (!shard_scheduled) return Error{shard_scheduled.error()};
     scheduled += *shard_scheduled;
     const Json& list = member(summaries[i], "games");
     if (!list.is_array()) return fail(where + ": \"games\" must be a list of games");
     for (std::size_t g = 0; g < list.size(); ++g) {
-      auto game =
-          read_game(list[g], players, engines, where + ", game entry " + std::to_string(g + 1));
+      auto game = read_game_entry(list[g], players, engines,
+                                  where + ", game entry " + std::to_string(g + 1));
       if (!game) return Error{game.error()};
       if (!seen.insert(game->game).second)
         return fail("merge: game " + std::to_string(game->game) + " is in two summaries");
@@ -177,6 +236,7 @@ Expected<MergedMatch> merge_summaries(const std::vector<tools::Json>& summaries)
   if (!sprt) return Error{sprt.error()};
 
   MergedMatch merged;
+  merged.warnings = completeness(summaries, scheduled, games.size());
   merged.results = compute_results(names, players, games, *sprt);
   Json info = first;
   info["shard"] = "merged";

@@ -1,5 +1,6 @@
 #include "tools/match/referee.hpp"
 
+#include <cstdio>
 #include <ctime>
 
 #include "engine/facade/options.hpp"
@@ -21,6 +22,8 @@ std::string now_text() {
   return text;
 }
 
+std::string player_name(int player) { return "p" + std::to_string(player + 1); }
+
 // The path as the record keeps it: the engine's own full path when it gave
 // one (it was checked hop by hop), else the shortest path.
 std::string path_text(const Position& position, Move move, const std::string& reply) {
@@ -29,6 +32,19 @@ std::string path_text(const Position& position, Move move, const std::string& re
   std::string text;
   for (Hole h : holes) text += position.geometry().name(h);
   return text;
+}
+
+// "+0.35/12 0.14s": the engine's last score and depth, and the time.
+std::string move_comment(const SearchInfo& info, long long millis) {
+  std::string text;
+  if (info.has_score()) {
+    text = info.score_text();
+    if (info.depth > 0) text += "/" + std::to_string(info.depth);
+    text += ' ';
+  }
+  char seconds[32];
+  std::snprintf(seconds, sizeof seconds, "%.2fs", static_cast<double>(millis) / 1000.0);
+  return text + seconds;
 }
 
 // The tags of a game about to start.
@@ -43,7 +59,7 @@ tools::GameRecord record_header(const GameTask& task, const RefereeConfig& confi
   for (int engine : task.seat_engines)
     record.seating.push_back(config.engine_names[static_cast<std::size_t>(engine)]);
   record.options = facade::format_rule_options(config.rules);
-  record.opening = task.opening;
+  record.opening = task.opening->base;
   return record;
 }
 
@@ -86,36 +102,62 @@ class GameInPlay {
         position_(setup_.position),
         clock_(seat_clock(task, config)),
         prepared_(seats.size(), false),
+        adjudicator_(config.adjudication, config.rules.players),
         outcome_(outcome) {
     settle(position_);
     base_ = position_string(position_);
   }
 
-  bool over() const { return position_.is_over(); }
+  // Plays the opening's moves, which the record keeps as book moves.
+  Status play_book(const std::vector<std::string>& moves) {
+    for (const auto& text : moves) {
+      auto move = parse_move(position_, text);
+      if (!move || position_.is_over()) return fail("opening move " + util::quote_input(text));
+      outcome_.record.events.push_back({tools::RecordEvent::Kind::kMove,
+                                        position_.side_to_move() + 1, text, 0,
+                                        std::string(tools::RecordEvent::kBookComment)});
+      moves_.push_back(text);
+      position_.play(*move);
+      settle(position_);
+    }
+    return Done{};
+  }
+
+  bool over() const { return position_.is_over() || drawn_; }
 
   // Asks the engine to move for the side to move and plays its answer,
   // or eliminates the player; false when the game was cut short.
   bool play_turn() {
     const int player = position_.side_to_move();
+    if (adjudicator_.resigns(player)) {
+      termination_ = adjudicator_.resign_text(player);
+      eliminate(player, {Turn::Kind::kFault, "resigned (adjudication by score)", false}, false);
+      return true;
+    }
+    if (adjudicator_.draws(game_plies_)) {
+      termination_ = adjudicator_.draw_text();
+      drawn_ = true;
+      return true;
+    }
     const Turn turn = engine_turn(player);
     if (turn.kind == Turn::Kind::kCancelled) return false;
-    if (turn.kind == Turn::Kind::kFault) eliminate(player, turn);
+    if (turn.kind == Turn::Kind::kFault) eliminate(player, turn, true);
     return true;
   }
 
   // Result and termination of a game played to its end.
   void finish() {
     outcome_.complete = true;
-    outcome_.standings = position_.standings();
+    if (drawn_) {
+      std::vector<int> everyone;
+      for (int p = 0; p < config_.rules.players; ++p) everyone.push_back(p);
+      outcome_.standings = {everyone};
+    } else {
+      outcome_.standings = position_.standings();
+    }
     auto& record = outcome_.record;
     record.result = tools::format_standings(outcome_.standings);
-    const int max_plies = config_.rules.max_plies;
-    if (!last_fault_.empty())
-      record.termination = last_fault_;
-    else if (max_plies > 0 && position_.move_count() >= max_plies)
-      record.termination = "move limit: adjudicated at " + util::plural(max_plies, "ply", "plies");
-    else
-      record.termination = "finished";
+    record.termination = termination_.empty() ? rules_termination(position_) : termination_;
   }
 
  private:
@@ -141,6 +183,8 @@ class GameInPlay {
         return fault("crashed: " + reply.detail);
       case SearchReply::Kind::kGarbage:
         return fault("garbage: " + reply.detail);
+      case SearchReply::Kind::kRefused:
+        return fault("refused the position or go: " + reply.detail);
       case SearchReply::Kind::kTimeout:
         return fault((clock_.limits_time(player) ? "lost on time: " : "hung: ") + reply.detail);
       case SearchReply::Kind::kMove:
@@ -162,31 +206,36 @@ class GameInPlay {
     // The error names the move.
     if (!move) return fault("illegal move: " + move.error());
     const std::string path = path_text(position_, *move, reply.move);
-    outcome_.record.events.push_back(
-        {tools::RecordEvent::Kind::kMove, player + 1, path, reply.millis});
+    outcome_.record.events.push_back({tools::RecordEvent::Kind::kMove, player + 1, path,
+                                      reply.millis, move_comment(reply.info, reply.millis)});
+    adjudicator_.record(player, reply.info);
+    ++game_plies_;
     moves_.push_back(path);
     position_.play(*move);
     settle(position_);
     return {};
   }
 
-  void eliminate(int player, const Turn& turn) {
+  void eliminate(int player, const Turn& turn, bool is_fault) {
     EngineProcess& engine = *seats_[static_cast<std::size_t>(player)];
-    log_("game " + std::to_string(task_.game) + ": p" + std::to_string(player + 1) + " (" +
-         engine.spec().name + ") " + turn.fault + "; its last lines:\n" + engine.transcript());
+    if (is_fault) {
+      log_("game " + std::to_string(task_.game) + ": " + player_name(player) + " (" +
+           engine.spec().name + ") " + turn.fault + "; its last lines:\n" + engine.transcript());
+      if (auto kind = fault_kind_of(turn.fault)) outcome_.faults.push_back({player, *kind});
+    }
     if (turn.restart) {
       engine.kill();
       prepared_[static_cast<std::size_t>(player)] = false;
     }
     outcome_.record.events.push_back(
-        {tools::RecordEvent::Kind::kElimination, player + 1, turn.fault, 0});
+        {tools::RecordEvent::Kind::kElimination, player + 1, turn.fault, 0, ""});
     position_.eliminate_side_to_move();
     settle(position_);
     // An elimination is no move, so the engines get the position itself.
     base_ = position_string(position_);
     moves_.clear();
     // Only a fault that ends the game names its termination.
-    last_fault_ = position_.is_over() ? "p" + std::to_string(player + 1) + " " + turn.fault : "";
+    if (is_fault) termination_ = position_.is_over() ? player_name(player) + " " + turn.fault : "";
   }
 
   const GameTask& task_;
@@ -200,23 +249,54 @@ class GameInPlay {
   std::vector<std::string> moves_;
   GameClock clock_;
   std::vector<bool> prepared_;
-  std::string last_fault_;
+  Adjudicator adjudicator_;
+  int game_plies_ = 0;  // engine moves, book moves not counted
+  bool drawn_ = false;
+  std::string termination_;
   GameOutcome& outcome_;
 };
 
+std::string players_text(const std::vector<int>& players) {
+  std::string text;
+  for (std::size_t i = 0; i < players.size(); ++i)
+    text += (i == 0 ? "" : i + 1 == players.size() ? " and " : ", ") + player_name(players[i]);
+  return text;
+}
+
 }  // namespace
+
+std::string rules_termination(const Position& position) {
+  const int max_plies = position.rules().options().max_plies;
+  std::vector<int> finished, active;
+  for (int p = 0; p < position.rules().player_count(); ++p) {
+    if (position.is_eliminated(p)) continue;
+    active.push_back(p);
+    if (position.has_finished(p)) finished.push_back(p);
+  }
+  if (finished.size() == 1) return player_name(finished[0]) + " reached its target";
+  if (finished.size() > 1) return players_text(finished) + " reached their targets";
+  if (max_plies > 0 && position.move_count() >= max_plies)
+    return "adjudicated: move limit of " + util::plural(max_plies, "ply", "plies") +
+           ", placed by distance";
+  if (active.size() == 1) return player_name(active[0]) + " is the last player left";
+  return "finished";
+}
 
 GameOutcome play_game(const GameTask& task, const RefereeConfig& config,
                       const std::vector<EngineProcess*>& seats, const std::atomic<bool>* cancel,
                       const FaultLog& log) {
   GameOutcome outcome;
   outcome.record = record_header(task, config);
-  auto setup = parse_position_string(task.opening, config.rules);
+  auto setup = parse_position_string(task.opening->base, config.rules);
   if (!setup) {
     outcome.record.termination = "bad opening: " + setup.error();
     return outcome;
   }
   GameInPlay game(task, config, seats, log, std::move(*setup), outcome);
+  if (auto book = game.play_book(task.opening->moves); !book) {
+    outcome.record.termination = "bad opening: " + book.error();
+    return outcome;
+  }
   while (!game.over()) {
     if ((cancel && cancel->load()) || !game.play_turn()) {
       outcome.record.termination = "interrupted";

@@ -2,13 +2,17 @@
 
 #include <atomic>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "engine/position.hpp"
 #include "engine/rules.hpp"
 #include "tools/common/record.hpp"
+#include "tools/match/adjudication.hpp"
 #include "tools/match/clock.hpp"
 #include "tools/match/engine_process.hpp"
+#include "tools/match/faults.hpp"
 #include "tools/match/schedule.hpp"
 
 namespace tiaoqi::match {
@@ -18,27 +22,36 @@ struct RefereeConfig {
   TimeControl time;
   // Per engine (by index): its own time control where `tc=` gave one.
   std::vector<TimeControl> engine_times;
+  AdjudicationConfig adjudication;
   std::string event = "tiaoqi-match";
   std::vector<std::string> engine_names;
 };
 
 struct GameOutcome {
   tools::GameRecord record;
-  // False when the game was cut short (Ctrl-C, SPRT decided); such a game
-  // counts for nothing.
+  // False when the game was cut short (a signal, the SPRT decided); such a
+  // game counts for nothing.
   bool complete = false;
   std::vector<std::vector<int>> standings;  // players, 0-based, best first
+  std::vector<SeatFault> faults;
 };
 
 // Receives one message per fault, with the engine's last lines.
 using FaultLog = std::function<void(const std::string&)>;
 
 // Plays one game between the engine processes seated in turn order,
-// refereeing with the engine library: every reply is checked, a fault or a
-// loss on time eliminates the player (in a two-player game, the other wins)
-// and the game goes on for the rest.
+// refereeing with the engine library: the opening's moves first (as book
+// moves), then every reply is checked; a fault or a loss on time
+// eliminates the player (in a two-player game, the other wins) and the
+// game goes on for the rest. Score adjudication, when configured, ends it
+// early.
 GameOutcome play_game(const GameTask& task, const RefereeConfig& config,
                       const std::vector<EngineProcess*>& seats, const std::atomic<bool>* cancel,
                       const FaultLog& log);
+
+// How a game the rules ended came to its end, for the Termination tag:
+// "p2 reached its target", "p1 is the last player left", or the move
+// limit.
+std::string rules_termination(const Position& position);
 
 }  // namespace tiaoqi::match

@@ -2,31 +2,14 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <map>
+#include <set>
 
-#include "engine/util/text.hpp"
 #include "tools/common/record.hpp"
 #include "tools/match/plackett_luce.hpp"
 
 namespace tiaoqi::match {
 namespace {
-
-std::string format(const char* pattern, double value) {
-  char text[64];
-  std::snprintf(text, sizeof text, pattern, value);
-  return text;
-}
-
-std::string elo_text(const EloEstimate& elo) {
-  if (!elo.defined) return "n/a";
-  if (!std::isfinite(elo.elo)) return elo.elo > 0 ? "+inf" : "-inf";
-  std::string text = format("%+.1f", elo.elo);
-  if (std::isfinite(elo.elo_low) && std::isfinite(elo.elo_high))
-    text += " +- " + format("%.1f", elo.error());
-  text += " [" + format("%.1f", elo.elo_low) + ", " + format("%.1f", elo.elo_high) + "]";
-  return text;
-}
 
 struct Place {
   int group = 0;      // index of the player's group
@@ -45,7 +28,108 @@ std::vector<Place> places_of(const std::vector<std::vector<int>>& standings, int
   return places;
 }
 
+// Adds one game to the table and the pairwise scores.
+void count_game(MatchResults& results, const GameSummary& game) {
+  const int players = results.players;
+  const auto places = places_of(game.standings, players);
+  for (int seat = 0; seat < players; ++seat) {
+    const int engine = game.seat_engines[static_cast<std::size_t>(seat)];
+    EngineRow& row = results.rows[static_cast<std::size_t>(engine)];
+    const Place& place = places[static_cast<std::size_t>(seat)];
+    ++row.games;
+    if (place.group == 0 && game.standings[0].size() == 1)
+      ++row.wins;
+    else if (place.group == 0)
+      ++row.draws;
+    else
+      ++row.losses;
+    row.points += placement_score(game.standings, seat);
+    row.placement_sum += place.middle;
+    for (int other = 0; other < players; ++other) {
+      const int rival = game.seat_engines[static_cast<std::size_t>(other)];
+      if (other == seat || rival == engine) continue;
+      const Place& theirs = places[static_cast<std::size_t>(other)];
+      results.pair_points[engine][rival] += place.group < theirs.group    ? 1.0
+                                            : place.group == theirs.group ? 0.5
+                                                                          : 0.0;
+      ++results.pair_counts[engine][rival];
+    }
+  }
+  bool refused = false;
+  for (const SeatFault& fault : game.faults) {
+    EngineRow& row = results.rows[static_cast<std::size_t>(
+        game.seat_engines[static_cast<std::size_t>(fault.player)])];
+    if (fault.kind == FaultKind::kTimeLoss)
+      ++row.time_losses;
+    else
+      ++row.faults;
+    refused = refused || fault.kind == FaultKind::kRefused;
+  }
+  if (refused) ++results.refused_games;
+}
+
+// The game's finishing order with engines in place of players.
+FinishingOrder engine_order(const GameSummary& game) {
+  FinishingOrder order;
+  for (const auto& group : game.standings) {
+    std::vector<int> engines_in_group;
+    for (int player : group)
+      engines_in_group.push_back(game.seat_engines[static_cast<std::size_t>(player)]);
+    order.push_back(engines_in_group);
+  }
+  return order;
+}
+
+// The games of one opening between one set of engines.
+struct Meeting {
+  int games = 0;
+  double first_score = 0;  // the lower engine's placement scores
+  int first_seats = 0;
+};
+
+// One sample per opening whose games between two engines all finished, and
+// the Elo and pentanomial over them.
+void pair_statistics(MatchResults& results, const std::vector<GameSummary>& games) {
+  std::map<std::pair<int, std::pair<int, int>>, Meeting> meetings;
+  for (const auto& game : games) {
+    const std::set<int> engines(game.seat_engines.begin(), game.seat_engines.end());
+    if (engines.size() != 2) continue;
+    const int first = *engines.begin();
+    const int second = *engines.rbegin();
+    Meeting& meeting = meetings[{game.opening_index, {first, second}}];
+    ++meeting.games;
+    for (int seat = 0; seat < results.players; ++seat)
+      if (game.seat_engines[static_cast<std::size_t>(seat)] == first) {
+        meeting.first_score += placement_score(game.standings, seat);
+        ++meeting.first_seats;
+      }
+  }
+  std::map<std::pair<int, int>, PairResult> pairs;
+  // Two engines always have their line, if only to say there is no
+  // estimate yet.
+  if (results.names.size() == 2) pairs[{0, 1}] = PairResult{};
+  for (const auto& [key, meeting] : meetings) {
+    PairResult& pair = pairs[key.second];
+    pair.first = key.second.first;
+    pair.second = key.second.second;
+    // Every rotation of the opening: as many games as players.
+    if (meeting.games != results.players || meeting.first_seats == 0) continue;
+    pair.samples.push_back(meeting.first_score / meeting.first_seats);
+  }
+  for (auto& [key, pair] : pairs) {
+    pair.elo = estimate_elo(pair.samples);
+    if (results.players == 2) pair.pentanomial = pentanomial(pair.samples);
+    results.pairs.push_back(std::move(pair));
+  }
+}
+
 }  // namespace
+
+const PairResult* MatchResults::head_to_head() const {
+  for (const auto& pair : pairs)
+    if (pair.first == 0 && pair.second == 1) return &pair;
+  return nullptr;
+}
 
 double placement_score(const std::vector<std::vector<int>>& standings, int player) {
   int players = 0;
@@ -66,77 +150,6 @@ double placement_score(const std::vector<std::vector<int>>& standings, int playe
   return (below + 0.5 * tied) / (players - 1);
 }
 
-namespace {
-
-// Adds one game to the table and the pairwise scores; returns engine 0's
-// mean placement score over its seats (-1 when it did not play).
-double count_game(MatchResults& results, const GameSummary& game) {
-  const int players = results.players;
-  const auto places = places_of(game.standings, players);
-  double engine0_score = 0;
-  int engine0_seats = 0;
-  for (int seat = 0; seat < players; ++seat) {
-    const int engine = game.seat_engines[static_cast<std::size_t>(seat)];
-    EngineRow& row = results.rows[static_cast<std::size_t>(engine)];
-    const Place& place = places[static_cast<std::size_t>(seat)];
-    ++row.games;
-    if (place.group == 0 && game.standings[0].size() == 1)
-      ++row.wins;
-    else if (place.group == 0)
-      ++row.draws;
-    else
-      ++row.losses;
-    const double score = placement_score(game.standings, seat);
-    row.points += score;
-    row.placement_sum += place.middle;
-    if (engine == 0) {
-      engine0_score += score;
-      ++engine0_seats;
-    }
-    for (int other = 0; other < players; ++other) {
-      const int rival = game.seat_engines[static_cast<std::size_t>(other)];
-      if (other == seat || rival == engine) continue;
-      const Place& theirs = places[static_cast<std::size_t>(other)];
-      results.pair_points[engine][rival] += place.group < theirs.group    ? 1.0
-                                            : place.group == theirs.group ? 0.5
-                                                                          : 0.0;
-      ++results.pair_counts[engine][rival];
-    }
-  }
-  return engine0_seats ? engine0_score / engine0_seats : -1;
-}
-
-// The game's finishing order with engines in place of players.
-FinishingOrder engine_order(const GameSummary& game) {
-  FinishingOrder order;
-  for (const auto& group : game.standings) {
-    std::vector<int> engines_in_group;
-    for (int player : group)
-      engines_in_group.push_back(game.seat_engines[static_cast<std::size_t>(player)]);
-    order.push_back(engines_in_group);
-  }
-  return order;
-}
-
-// Two engines: one sample per opening whose rotations all finished, and
-// the Elo, pentanomial and SPRT over them.
-void two_engine_statistics(MatchResults& results,
-                           const std::map<int, std::vector<double>>& opening_scores,
-                           const std::optional<SprtConfig>& sprt_config) {
-  for (const auto& [opening, scores] : opening_scores) {
-    if (static_cast<int>(scores.size()) != results.rotations) continue;
-    double sum = 0;
-    for (double s : scores) sum += s;
-    results.samples.push_back(sum / static_cast<double>(scores.size()));
-  }
-  results.elo = estimate_elo(results.samples);
-  if (results.players == 2) results.pentanomial = pentanomial(results.samples);
-  results.sprt_config = sprt_config;
-  if (sprt_config) results.sprt = sprt(*sprt_config, results.samples);
-}
-
-}  // namespace
-
 MatchResults compute_results(const std::vector<std::string>& names, int players,
                              std::vector<GameSummary> games,
                              const std::optional<SprtConfig>& sprt_config, bool with_ratings) {
@@ -146,92 +159,34 @@ MatchResults compute_results(const std::vector<std::string>& names, int players,
   const auto engines = names.size();
   results.names = names;
   results.players = players;
-  results.rotations = players;
   results.games = static_cast<int>(games.size());
   results.rows.assign(engines, {});
   results.pair_points.assign(engines, std::vector<double>(engines, 0.0));
   results.pair_counts.assign(engines, std::vector<int>(engines, 0));
-  std::map<int, std::vector<double>> opening_scores;
   std::vector<FinishingOrder> orders;
   for (const auto& game : games) {
-    const double engine0_score = count_game(results, game);
-    if (engine0_score >= 0) opening_scores[game.opening_index].push_back(engine0_score);
+    count_game(results, game);
     orders.push_back(engine_order(game));
   }
-  if (engines == 2) two_engine_statistics(results, opening_scores, sprt_config);
-  if (with_ratings && players >= 3 && !orders.empty())
+  pair_statistics(results, games);
+  results.sprt_config = sprt_config;
+  if (sprt_config) {
+    const PairResult* pair = results.head_to_head();
+    results.sprt = sprt(*sprt_config, pair ? pair->samples : std::vector<double>{});
+  }
+  if (with_ratings && (players >= 3 || engines > 2) && !orders.empty())
     results.ratings = plackett_luce_elo(static_cast<int>(engines), orders);
   return results;
 }
 
-std::string results_table(const MatchResults& results) {
-  std::string text;
-  std::size_t width = 6;
-  for (const auto& name : results.names) width = std::max(width, name.size());
-  char line[256];
-  std::snprintf(line, sizeof line, "%-*s %6s %6s %6s %6s %8s %7s", static_cast<int>(width),
-                "Engine", "Games", "Wins", "Draws", "Losses", "Points", "Score");
-  text += line;
-  if (results.players >= 3) text += "  AvgPlace  Rating";
-  text += '\n';
-  for (std::size_t e = 0; e < results.rows.size(); ++e) {
-    const EngineRow& row = results.rows[e];
-    std::snprintf(line, sizeof line, "%-*s %6d %6d %6d %6d %8.1f %6.1f%%", static_cast<int>(width),
-                  results.names[e].c_str(), row.games, row.wins, row.draws, row.losses, row.points,
-                  row.games ? 100.0 * row.points / row.games : 0.0);
-    text += line;
-    if (results.players >= 3) {
-      std::snprintf(line, sizeof line, "  %8.2f  %+6.1f", row.average_placement(),
-                    e < results.ratings.size() ? results.ratings[e] : 0.0);
-      text += line;
-    }
-    text += '\n';
-  }
-  if (results.names.size() > 2 || results.players >= 3) {
-    text += "Pairwise scores (row against column, placement per meeting):\n";
-    for (std::size_t i = 0; i < results.names.size(); ++i) {
-      text += "  " + results.names[i] + ":";
-      for (std::size_t j = 0; j < results.names.size(); ++j) {
-        if (i == j || results.pair_counts[i][j] == 0) continue;
-        std::snprintf(line, sizeof line, " %s %.1f/%d", results.names[j].c_str(),
-                      results.pair_points[i][j], results.pair_counts[i][j]);
-        text += line;
-      }
-      text += '\n';
-    }
-  }
-  if (results.names.size() == 2) {
-    text += "Elo " + results.names[0] + " - " + results.names[1] + ": " + elo_text(results.elo) +
-            " (95%, " + util::plural(static_cast<std::int64_t>(results.samples.size()), "opening");
-    text += results.players == 2 ? " as game pairs)" : ", placement averaged over rotations)";
-    text += '\n';
-    if (results.players == 2) {
-      const auto& p = results.pentanomial;
-      std::snprintf(line, sizeof line, "Pentanomial [0, 1/4, 1/2, 3/4, 1]: [%d, %d, %d, %d, %d]\n",
-                    p[0], p[1], p[2], p[3], p[4]);
-      text += line;
-    }
-    if (results.sprt_config) {
-      std::snprintf(
-          line, sizeof line, "SPRT elo0=%g elo1=%g alpha=%g beta=%g: LLR %.3f [%.3f, %.3f] %s\n",
-          results.sprt_config->elo0, results.sprt_config->elo1, results.sprt_config->alpha,
-          results.sprt_config->beta, results.sprt.llr, results.sprt.lower, results.sprt.upper,
-          decision_text(results.sprt.decision).c_str());
-      text += line;
-    }
-  }
-  return text;
+namespace {
+
+// Infinite ends are written as null: JSON has no infinity.
+tools::Json number_or_null(double value) {
+  return std::isfinite(value) ? tools::Json(value) : tools::Json(nullptr);
 }
 
-std::string progress_line(const MatchResults& results, int scheduled) {
-  std::string text =
-      "games " + std::to_string(results.games) + "/" + std::to_string(scheduled) + ":";
-  for (std::size_t e = 0; e < results.rows.size(); ++e)
-    text += " " + results.names[e] + " " + format("%.1f", results.rows[e].points);
-  if (results.names.size() == 2 && results.elo.defined) text += " | Elo " + elo_text(results.elo);
-  if (results.sprt_config) text += " | LLR " + format("%.2f", results.sprt.llr);
-  return text;
-}
+}  // namespace
 
 tools::Json results_json(const MatchResults& results) {
   tools::Json json;
@@ -247,6 +202,8 @@ tools::Json results_json(const MatchResults& results) {
     entry["losses"] = row.losses;
     entry["points"] = row.points;
     entry["average_placement"] = row.average_placement();
+    entry["time_losses"] = row.time_losses;
+    entry["faults"] = row.faults;
     if (e < results.ratings.size()) entry["rating"] = results.ratings[e];
     tools::Json pairs = tools::Json::array();
     for (std::size_t j = 0; j < results.rows.size(); ++j) {
@@ -259,16 +216,25 @@ tools::Json results_json(const MatchResults& results) {
     rows.push_back(std::move(entry));
   }
   json["engines"] = std::move(rows);
-  if (results.names.size() == 2 && results.elo.defined) {
-    tools::Json elo;
-    elo["samples"] = results.samples.size();
-    elo["score"] = results.elo.score;
-    elo["elo"] = results.elo.elo;
-    elo["low"] = results.elo.elo_low;
-    elo["high"] = results.elo.elo_high;
-    if (results.players == 2) elo["pentanomial"] = results.pentanomial;
-    json["elo"] = std::move(elo);
+  tools::Json elo = tools::Json::array();
+  for (const PairResult& pair : results.pairs) {
+    tools::Json entry;
+    entry["engines"] = {results.names[static_cast<std::size_t>(pair.first)],
+                        results.names[static_cast<std::size_t>(pair.second)]};
+    entry["samples"] = pair.samples.size();
+    entry["score"] = pair.elo.score;
+    entry["elo"] = number_or_null(pair.elo.elo);
+    if (pair.elo.has_interval) {
+      entry["low"] = number_or_null(pair.elo.elo_low);
+      entry["high"] = number_or_null(pair.elo.elo_high);
+      entry["los"] = pair.elo.los;
+    } else {
+      entry["note"] = pair.elo.note;
+    }
+    if (results.players == 2) entry["pentanomial"] = pair.pentanomial;
+    elo.push_back(std::move(entry));
   }
+  json["elo"] = std::move(elo);
   if (results.sprt_config) {
     json["sprt"] = {{"elo0", results.sprt_config->elo0},
                     {"elo1", results.sprt_config->elo1},
@@ -284,13 +250,18 @@ tools::Json results_json(const MatchResults& results) {
 
 tools::Json games_json(const std::vector<GameSummary>& games) {
   tools::Json list = tools::Json::array();
-  for (const auto& game : games)
+  for (const auto& game : games) {
+    tools::Json faults = tools::Json::array();
+    for (const SeatFault& fault : game.faults)
+      faults.push_back({{"player", fault.player + 1}, {"kind", fault_kind_name(fault.kind)}});
     list.push_back({{"game", game.game},
                     {"opening", game.opening_index},
                     {"rotation", game.rotation},
                     {"seats", game.seat_engines},
                     {"result", tools::format_standings(game.standings)},
-                    {"termination", game.termination}});
+                    {"termination", game.termination},
+                    {"faults", std::move(faults)}});
+  }
   return list;
 }
 

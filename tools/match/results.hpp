@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "tools/common/json.hpp"
+#include "tools/match/faults.hpp"
 #include "tools/match/sprt.hpp"
 #include "tools/match/stats.hpp"
 
@@ -13,12 +14,13 @@ namespace tiaoqi::match {
 
 // What the statistics need from one finished game.
 struct GameSummary {
-  int game = 0;
+  int game = 0;  // from 1
   int opening_index = 0;
   int rotation = 0;
   std::vector<int> seat_engines;
   std::vector<std::vector<int>> standings;  // players, 0-based, best first
   std::string termination;
+  std::vector<SeatFault> faults;
   bool operator==(const GameSummary&) const = default;
 };
 
@@ -31,28 +33,41 @@ struct EngineRow {
   int losses = 0;
   double points = 0;         // placement score: 1 per player placed below, 1/2 per tie
   double placement_sum = 0;  // 1 = first; a shared place counts its middle
+  int time_losses = 0;
+  int faults = 0;  // crashes, hangs, illegal moves, garbage, refusals
   double average_placement() const { return games ? placement_sum / games : 0; }
+};
+
+// Two engines that met on their own: in games of two players, or one
+// engine against copies of the other. A sample is one opening's games
+// between them (every rotation finished): `first`'s mean score.
+struct PairResult {
+  int first = 0;
+  int second = 1;
+  std::vector<double> samples;
+  EloEstimate elo;
+  std::array<int, 5> pentanomial{};  // games of two players only
 };
 
 struct MatchResults {
   std::vector<std::string> names;
   int players = 2;
-  int rotations = 2;
   int games = 0;
   std::vector<EngineRow> rows;
   // pair_points[i][j]: i's score against j over every two seats they held
   // in one game; pair_counts[i][j] how many such meetings.
   std::vector<std::vector<double>> pair_points;
   std::vector<std::vector<int>> pair_counts;
-  // Two engines: engine 0's mean score over the rotations of each opening
-  // whose rotations all finished.
-  std::vector<double> samples;
-  EloEstimate elo;
-  std::array<int, 5> pentanomial{};
+  std::vector<PairResult> pairs;  // by (first, second), first < second
   std::optional<SprtConfig> sprt_config;
   SprtState sprt;
-  // Three or more players: Plackett-Luce ratings, mean 0.
+  // More than two engines, or three or more players: Plackett-Luce
+  // ratings, mean 0.
   std::vector<double> ratings;
+  // Games that ended in a refusal (the runner and an engine disagree).
+  int refused_games = 0;
+  // The pair of engines 0 and 1, when they met on their own.
+  const PairResult* head_to_head() const;
 };
 
 // A seat's placement score in [0, 1]: (players placed below + half the
@@ -65,11 +80,9 @@ MatchResults compute_results(const std::vector<std::string>& names, int players,
                              std::vector<GameSummary> games, const std::optional<SprtConfig>& sprt,
                              bool with_ratings = true);
 
-std::string results_table(const MatchResults& results);
-std::string progress_line(const MatchResults& results, int scheduled);
-
 tools::Json results_json(const MatchResults& results);
-// The finished games as the summary lists them; merge reads them back.
+// The finished games as the summary lists them; merge and resume read
+// them back.
 tools::Json games_json(const std::vector<GameSummary>& games);
 
 }  // namespace tiaoqi::match

@@ -29,13 +29,32 @@ SampleStats sample_stats(const std::vector<double>& samples) {
 EloEstimate estimate_elo(const std::vector<double>& samples) {
   EloEstimate estimate;
   const SampleStats stats = sample_stats(samples);
-  if (stats.count == 0) return estimate;
+  estimate.samples = stats.count;
+  if (stats.count == 0) {
+    estimate.note = "no complete sample yet";
+    return estimate;
+  }
   estimate.defined = true;
   estimate.score = stats.mean;
   estimate.elo = elo_from_score(stats.mean);
-  const double margin = kZ95 * std::sqrt(stats.variance / stats.count);
-  estimate.elo_low = elo_from_score(stats.mean - margin);
-  estimate.elo_high = elo_from_score(stats.mean + margin);
+  if (stats.count < 2) {
+    estimate.note = "one sample is too little data for an interval";
+    return estimate;
+  }
+  if (stats.mean <= 0 || stats.mean >= 1) {
+    estimate.note = std::string("every sample was ") + (stats.mean <= 0 ? "lost" : "won") +
+                    ": too little data for an interval";
+    return estimate;
+  }
+  if (stats.variance <= 0) {
+    estimate.note = "every sample scored the same: too little data for an interval";
+    return estimate;
+  }
+  const double error = std::sqrt(stats.variance / stats.count);
+  estimate.has_interval = true;
+  estimate.elo_low = elo_from_score(stats.mean - kZ95 * error);
+  estimate.elo_high = elo_from_score(stats.mean + kZ95 * error);
+  estimate.los = 0.5 * std::erfc(-(stats.mean - 0.5) / error / std::sqrt(2.0));
   return estimate;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <array>
+#include <string>
 #include <vector>
 
 namespace tiaoqi::match {
@@ -25,15 +26,22 @@ SampleStats sample_stats(const std::vector<double>& samples);
 
 // Elo difference with a 95% interval from the normal approximation of the
 // mean score: mean +- 1.959964 * sqrt(variance / count), each end mapped to
-// Elo. Ends that leave (0, 1) are infinite.
+// Elo (so the interval is lopsided around the estimate). Ends that leave
+// (0, 1) are infinite. There is no interval with fewer than two samples,
+// with no spread between them, or with a mean score of 0 or 1: `note`
+// then says why.
 struct EloEstimate {
-  bool defined = false;
+  bool defined = false;  // at least one sample
+  int samples = 0;
   double score = 0.5;
   double elo = 0;
+  bool has_interval = false;
   double elo_low = 0;
   double elo_high = 0;
-  // Half the interval's width, the "+-" people quote.
-  double error() const { return (elo_high - elo_low) / 2; }
+  // The likelihood of superiority, P(elo > 0), from the same normal
+  // approximation; only with an interval.
+  double los = 0.5;
+  std::string note;
 };
 EloEstimate estimate_elo(const std::vector<double>& samples);
 

@@ -18,6 +18,14 @@ tools::Json summary_json(const tools::Json& match_info, const MatchResults& resu
   return json;
 }
 
+const std::vector<const char*>& match_identity_keys() {
+  static const std::vector<const char*> keys = {
+      "engines",        "options",         "seed",          "time",
+      "tournament",     "openings",        "openings_file", "openings_order",
+      "openings_start", "openings_repeat", "random_plies"};
+  return keys;
+}
+
 tools::Json match_info_json(const MatchConfig& config, const MatchRun& run,
                             const std::string& openings_file) {
   tools::Json info;
@@ -34,16 +42,29 @@ tools::Json match_info_json(const MatchConfig& config, const MatchRun& run,
   std::string time = config.referee.time.describe();
   // Time odds: the engines with a clock of their own.
   for (std::size_t i = 0; i < config.engines.size(); ++i)
-    if (!config.engines[i].time_control.empty() && i < config.referee.engine_times.size())
+    if ((!config.engines[i].time_control.empty() || !config.engines[i].limits.empty()) &&
+        i < config.referee.engine_times.size())
       time += "; " + config.engines[i].name + ": " + config.referee.engine_times[i].describe();
   info["time"] = time;
-  info["seed"] = std::to_string(config.schedule.seed);
+  info["seed"] = std::to_string(config.schedule.openings.seed);
+  const OpeningsConfig& openings = config.schedule.openings;
+  info["tournament"] = tournament_name(config.schedule.tournament);
   info["openings_file"] = openings_file;
-  info["openings"] = config.schedule.opening_count;
-  info["random_plies"] = config.schedule.random_plies;
+  info["openings"] = openings.count;
+  info["openings_order"] = openings.random_order ? "random" : "sequential";
+  info["openings_start"] = openings.start;
+  info["openings_repeat"] = openings.repeat;
+  info["random_plies"] = openings.random_plies;
+  tools::Json adjudication = tools::Json::object();
+  if (const auto& resign = config.referee.adjudication.resign)
+    adjudication["resign"] = {{"moves", resign->moves}, {"score", resign->score}};
+  if (const auto& draw = config.referee.adjudication.draw)
+    adjudication["draw"] = {{"moves", draw->moves}, {"score", draw->score}, {"after", draw->after}};
+  info["adjudication"] = std::move(adjudication);
   info["shard"] =
       std::to_string(config.schedule.shard + 1) + "/" + std::to_string(config.schedule.shard_count);
   info["scheduled"] = run.scheduled;
+  info["resumed_games"] = run.carried;
   info["interrupted"] = run.interrupted;
   info["sprt_stopped"] = run.sprt_stopped;
   return info;

@@ -1,5 +1,9 @@
 #include "tools/render/board_view.hpp"
 
+#include <algorithm>
+
+#include "engine/notation.hpp"
+#include "engine/position_string.hpp"
 #include "engine/util/text.hpp"
 
 namespace tiaoqi::render {
@@ -57,7 +61,127 @@ Expected<BoardView> view_of_position_string(std::string_view text) {
   }
   if (!side.empty() && side[0] >= '1' && side[0] <= '6') view.side_to_move = side[0] - '1';
   view.caption = std::string(text);
+  // The legend when the seating field reads ("a/d", "ab/de-").
+  if (fields.size() > 2) {
+    std::string plain;
+    std::vector<bool> eliminated;
+    for (std::string_view group : util::split(fields[2], '/')) {
+      eliminated.push_back(!group.empty() && group.back() == '-');
+      if (eliminated.back()) group.remove_suffix(1);
+      plain += (plain.empty() ? "" : "/") + std::string(group);
+    }
+    if (auto seating = Seating::parse(plain))
+      view.legend = legend_of(*seating, {}, view.side_to_move, eliminated);
+  }
   return view;
+}
+
+std::vector<LegendEntry> legend_of(const Seating& seating, const std::vector<std::string>& names,
+                                   int side_to_move, const std::vector<bool>& eliminated) {
+  std::vector<LegendEntry> legend;
+  for (int p = 0; p < seating.player_count(); ++p) {
+    const auto index = static_cast<std::size_t>(p);
+    std::string text = "p" + std::to_string(p + 1);
+    if (index < names.size()) text += " " + names[index];
+    if (index < eliminated.size() && eliminated[index])
+      text += " (out)";
+    else if (p == side_to_move)
+      text += " (to move)";
+    legend.push_back({seating.armies[index], text});
+  }
+  return legend;
+}
+
+namespace {
+
+// The board field of a position string for the pieces given.
+std::string board_field(const Geometry& geometry, const std::vector<Piece>& pieces) {
+  std::vector<int> army_at(static_cast<std::size_t>(geometry.hole_count()), -1);
+  for (const Piece& piece : pieces) army_at[static_cast<std::size_t>(piece.hole)] = piece.army;
+  std::string field;
+  const int ranks = 4 * geometry.arm_size() + 1;
+  for (int rank = ranks; rank >= 1; --rank) {
+    if (rank < ranks) field += '/';
+    int run = 0;
+    for (int file = 0; file < geometry.rank_length(rank); ++file) {
+      const int army = army_at[static_cast<std::size_t>(geometry.rank_first(rank) + file)];
+      if (army < 0) {
+        ++run;
+        continue;
+      }
+      if (run) field += std::to_string(run);
+      run = 0;
+      field += static_cast<char>('a' + army);
+    }
+    if (run) field += std::to_string(run);
+  }
+  return field;
+}
+
+}  // namespace
+
+Status check_last_move(std::string_view text, const std::vector<Hole>& path, RuleOptions options) {
+  auto view = view_of_position_string(text);
+  if (!view) return Error{view.error()};
+  const auto fields = util::tokenize(text);
+  if (fields.size() != 4)
+    return fail("the position string needs 4 fields to check a path, got " +
+                std::to_string(fields.size()));
+  const Geometry& geometry = Geometry::of(view->arm_size);
+  std::string path_text;
+  for (Hole h : path) path_text += geometry.name(h);
+  const std::string move = util::quote_input(path_text);
+  for (const Piece& piece : view->pieces)
+    if (piece.dragon)
+      return fail("cannot check " + move + ": dragons are not played by this version");
+  // The players and armies the seating field gives, for the rules.
+  std::string plain;
+  for (std::string_view group : util::split(fields[2], '/')) {
+    if (!group.empty() && group.back() == '-') group.remove_suffix(1);
+    plain += (plain.empty() ? "" : "/") + std::string(group);
+  }
+  auto seating = Seating::parse(plain);
+  if (!seating) return fail("seating field: " + seating.error());
+  options.players = seating->player_count();
+  options.armies_per_player = static_cast<int>(seating->armies[0].size());
+
+  auto at = [&](Hole h) {
+    return std::find_if(view->pieces.begin(), view->pieces.end(),
+                        [&](const Piece& piece) { return piece.hole == h; });
+  };
+  const auto mover = at(path.back());
+  if (mover == view->pieces.end())
+    return fail(move + " ends on the empty hole " + geometry.name(path.back()) +
+                "; a last move ends where its piece stands");
+  const auto swapped = at(path.front());
+  if (swapped != view->pieces.end() && !options.swap_rule)
+    return fail(move + " starts on " + geometry.name(path.front()) +
+                ", which holds a piece (only the swap rule leaves one there)");
+  // The position before the move: the piece back at its start (and a
+  // swapped piece back at the end).
+  std::vector<Piece> before = view->pieces;
+  int player = -1;
+  for (int p = 0; p < seating->player_count(); ++p)
+    for (int army : seating->armies[static_cast<std::size_t>(p)])
+      if (army == mover->army) player = p;
+  if (player < 0)
+    return fail(move + ": the piece on " + geometry.name(path.back()) +
+                " belongs to no player of the seating");
+  for (Piece& piece : before) {
+    if (piece.hole == path.back())
+      piece.hole = path.front();
+    else if (piece.hole == path.front())
+      piece.hole = path.back();
+  }
+  const auto count = util::to_integer(fields[3]);
+  const std::string previous = board_field(geometry, before) + " " + std::to_string(player + 1) +
+                               " " + std::string(fields[2]) + " " +
+                               std::to_string(count && *count > 0 ? *count - 1 : 0);
+  auto setup = parse_position_string(previous, options);
+  if (!setup) return fail("cannot check " + move + ": " + setup.error());
+  auto parsed = parse_move(setup->position, path_text);
+  if (!parsed) return fail("not a legal last move: " + parsed.error());
+  return Done{};
 }
 
 BoardView view_of_position(const Position& position) {
@@ -69,6 +193,10 @@ BoardView view_of_position(const Position& position) {
     if (army >= 0) view.pieces.push_back({static_cast<Hole>(h), army, position.dragons().test(h)});
   }
   view.side_to_move = position.is_over() ? -1 : position.side_to_move();
+  std::vector<bool> eliminated;
+  for (int p = 0; p < position.rules().player_count(); ++p)
+    eliminated.push_back(position.is_eliminated(p));
+  view.legend = legend_of(position.rules().seating(), {}, view.side_to_move, eliminated);
   return view;
 }
 

@@ -41,12 +41,20 @@ BoardView frame_view(const tools::GameRecord& record, const tools::Replay& repla
     caption += ", " + std::to_string(frame) + ". " + line_text(record.events[frame - 1]);
   if (at.position.is_over()) caption += "  (result " + record.result + ")";
   view.caption = caption;
+  std::vector<bool> eliminated;
+  for (int p = 0; p < at.position.rules().player_count(); ++p)
+    eliminated.push_back(at.position.is_eliminated(p));
+  view.legend =
+      legend_of(at.position.rules().seating(), record.seating, view.side_to_move, eliminated);
   return view;
 }
 
 std::string game_page(const tools::GameRecord& record, const tools::Replay& replay,
                       const SvgStyle& style) {
-  const BoardView first = frame_view(record, replay, 0);
+  // The board and the legend are drawn once, so the legend names the
+  // engines without marking whose turn it is.
+  BoardView first = frame_view(record, replay, 0);
+  first.legend = legend_of(replay.rules->seating(), record.seating, -1);
   const BoardLayers base = layers(first, style);
   char size[96];
   std::snprintf(size, sizeof size, "width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\"",

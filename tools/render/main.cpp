@@ -2,8 +2,10 @@
 // through rsvg-convert or ImageMagick when installed), or a whole game as an
 // HTML page. See docs/match.md.
 #include <boost/program_options.hpp>
+#include <cstdio>
 #include <iostream>
 
+#include "engine/facade/options.hpp"
 #include "engine/util/text.hpp"
 #include "tools/common/command_line.hpp"
 #include "tools/common/record.hpp"
@@ -24,79 +26,122 @@ constexpr const char* kTool = "tiaoqi-render";
 int error(const std::string& message) { return tools::report_error(kTool, message); }
 int usage_error(const std::string& message) { return tools::usage_error(kTool, message); }
 
-int write_output(const std::string& text, const std::string& path) {
-  if (path.empty() || path == "-") {
-    std::cout << text;
+// What the output's name asks for.
+enum class Format { kSvg, kPng, kHtml };
+
+Expected<Format> format_of(const std::string& path) {
+  if (path == "-" || path.ends_with(".svg")) return Format::kSvg;
+  if (path.ends_with(".png")) return Format::kPng;
+  if (path.ends_with(".html")) return Format::kHtml;
+  return fail("-o " + util::quote_input(path, 200) +
+              ": the name must end in .svg, .png or .html (or be - for SVG on standard output)");
+}
+
+int write_text(const std::string& text, const std::string& path) {
+  if (path == "-") {
+    std::cout << text << std::flush;
     return 0;
   }
-  if (path.ends_with(".png")) {
-    auto written = write_png(text, path);
+  auto written = tools::replace_text_file(path, text, "output");
+  return written ? 0 : error(written.error());
+}
+
+int write_picture(const std::string& svg, const std::string& path, Format format) {
+  if (format == Format::kPng) {
+    auto written = write_png(svg, path);
     return written ? 0 : error(written.error());
   }
-  return tools::write_text_file(path, text) ? 0
-                                            : error("cannot write " + util::quote_input(path, 200));
+  return write_text(svg, path);
 }
 
 po::options_description render_flags() {
   po::options_description flags(
-      "tiaoqi-render --position \"<position string>\" [-o board.svg|board.png]\n"
+      "tiaoqi-render --position \"<position string>\" [--path <move>] [-o board.svg|board.png]\n"
       "tiaoqi-render --record games.txt [--game N] [--ply K] [-o board.svg|board.png]\n"
-      "tiaoqi-render --record games.txt [--game N] --html game.html\n\nOptions");
+      "tiaoqi-render --record games.txt [--game N] -o game.html\n\n"
+      "The name of -o decides the format: .svg, .png (needs rsvg-convert or ImageMagick)\n"
+      "or .html (a page that steps through a recorded game); - writes SVG to standard\n"
+      "output. Exit status: 0 written, 1 the input is wrong or the file cannot be\n"
+      "written, 2 a bad command line.\n\nOptions");
   tools::add_help_and_version(flags);
-  flags.add_options()("position", po::value<std::string>(),
+  flags.add_options()("position", po::value<std::string>()->value_name("STRING"),
                       "a position string (dragons in upper case)")(
-      "path", po::value<std::string>(), "draw this move path as the last move, e.g. k3k5i7g7")(
-      "record", po::value<std::string>(), "a game record file of tiaoqi-match")(
-      "game", po::value<int>(), "the game number in the record (default: the first)")(
-      "ply", po::value<int>(), "draw the position after this many record lines (default: end)")(
-      "html", po::value<std::string>(), "write the whole game as a stepping HTML page")(
-      "output,o", po::value<std::string>()->default_value("-"),
-      "output file: .svg, .png, or - for standard output")("names", "write every hole's name")(
-      "size", po::value<double>()->default_value(36), "pixels between neighbouring holes");
+      "path", po::value<std::string>()->value_name("MOVE"),
+      "with --position: the last move that led to it, drawn as an arrow, e.g. k3k5i7g7; it "
+      "is checked against the rules (--rule)")(
+      "rule", po::value<std::vector<std::string>>()->composing()->value_name("NAME=VALUE"),
+      "a rule option for checking --path, Name=Value (repeatable): LongJumps=true, ...")(
+      "record", po::value<std::string>()->value_name("FILE"), "a game record file of tiaoqi-match")(
+      "game", po::value<int>()->value_name("N"),
+      "the game number in the record (default: the first)")(
+      "ply", po::value<int>()->value_name("K"),
+      "draw the position after this many record lines, from 0 (default: the end)")(
+      "output,o", po::value<std::string>()->value_name("FILE")->default_value("-"),
+      "the output file: .svg, .png or .html; - for SVG on standard output")(
+      "html", po::value<std::string>()->value_name("FILE"), "the same as -o FILE.html")(
+      "coordinates", "write rank numbers and file letters around the board")(
+      "size", po::value<double>()->value_name("PIXELS")->default_value(36),
+      "pixels between neighbouring holes, 8 to 200");
   return flags;
 }
 
-int draw_position(const po::variables_map& vm, const SvgStyle& style) {
-  auto view = view_of_position_string(vm["position"].as<std::string>());
-  if (!view) return error(view.error());
+int draw_position(const po::variables_map& vm, const SvgStyle& style, const std::string& output,
+                  Format format) {
+  if (format == Format::kHtml)
+    return usage_error("an HTML page steps through a recorded game: give --record");
+  const std::string& text = vm["position"].as<std::string>();
+  auto view = view_of_position_string(text);
+  if (!view) return error("--position: " + view.error());
   if (vm.count("path")) {
     const std::string& path = vm["path"].as<std::string>();
     view->last_path = tools::split_path(Geometry::of(view->arm_size), path);
-    if (view->last_path.empty())
+    if (view->last_path.size() < 2)
       return error("--path: expected a path of holes such as k3k5i7g7, got " +
                    util::quote_input(path));
+    RuleOptions options;
+    if (vm.count("rule"))
+      if (auto set =
+              tools::set_rule_words(options, vm["rule"].as<std::vector<std::string>>(), "--rule");
+          !set)
+        return usage_error(set.error());
+    auto checked = check_last_move(text, view->last_path, options);
+    if (!checked) return error("--path: " + checked.error());
   }
-  return write_output(render_svg(*view, style), vm["output"].as<std::string>());
+  return write_picture(render_svg(*view, style), output, format);
 }
 
-int draw_game(const po::variables_map& vm, const SvgStyle& style) {
-  auto records = tools::read_record_file(vm["record"].as<std::string>());
+int draw_game(const po::variables_map& vm, const SvgStyle& style, const std::string& output,
+              Format format) {
+  const std::string& file = vm["record"].as<std::string>();
+  auto records = tools::read_record_file(file);
   if (!records) return error(records.error());
-  if (records->empty()) return error("the record file holds no game");
+  if (records->empty())
+    return error("the record file " + util::quote_input(file, 200) + " holds no game");
   const tools::GameRecord* record = &records->front();
   if (vm.count("game")) {
     record = nullptr;
     for (const auto& game : *records)
       if (game.game == vm["game"].as<int>()) record = &game;
-    if (!record) return error("no game " + std::to_string(vm["game"].as<int>()) + " in the record");
+    if (!record)
+      return error("--game " + std::to_string(vm["game"].as<int>()) + ": the record holds games " +
+                   std::to_string(records->front().game) + " to " +
+                   std::to_string(records->back().game) + ", not this one");
   }
   auto replay = tools::replay_record(*record);
   if (!replay) return error(replay.error());
-  if (vm.count("html")) {
-    const std::string& path = vm["html"].as<std::string>();
-    return tools::write_text_file(path, game_page(*record, *replay, style))
-               ? 0
-               : error("cannot write " + util::quote_input(path, 200));
+  if (format == Format::kHtml) {
+    if (vm.count("ply")) return usage_error("--ply draws one position: write .svg or .png");
+    return write_text(game_page(*record, *replay, style), output);
   }
   std::size_t frame = replay->frames.size() - 1;
   if (vm.count("ply")) {
     const int ply = vm["ply"].as<int>();
     if (ply < 0 || static_cast<std::size_t>(ply) >= replay->frames.size())
-      return error("--ply: the game has lines 0 to " + std::to_string(replay->frames.size() - 1));
+      return error("--ply: game " + std::to_string(record->game) + " has lines 0 to " +
+                   std::to_string(replay->frames.size() - 1) + ", got " + std::to_string(ply));
     frame = static_cast<std::size_t>(ply);
   }
-  return write_output(render_svg(frame_view(*record, *replay, frame), style),
-                      vm["output"].as<std::string>());
+  return write_picture(render_svg(frame_view(*record, *replay, frame), style), output, format);
 }
 
 }  // namespace
@@ -108,12 +153,37 @@ int main(int argc, char** argv) {
   if (!parsed) return usage_error(parsed.error());
   const po::variables_map& vm = *parsed;
   if (auto done = tools::answer_help_or_version(vm, kTool, flags, std::cout)) return *done;
-  if (!vm.count("position") && !vm.count("record")) {
+  const bool position = vm.count("position") > 0;
+  const bool record = vm.count("record") > 0;
+  if (!position && !record) {
     std::cout << flags;
     return 2;
   }
+  if (position && record) return usage_error("give --position or --record, not both");
+  for (const char* flag : {"game", "ply"})
+    if (position && vm.count(flag))
+      return usage_error(std::string("--") + flag + " picks from a record: give --record");
+  if (record && vm.count("path"))
+    return usage_error("--path goes with --position; a record's moves draw their own arrows");
+  if (vm.count("html") && !vm["output"].defaulted())
+    return usage_error("give -o FILE.html or --html FILE, not both");
+  const std::string output =
+      vm.count("html") ? vm["html"].as<std::string>() : vm["output"].as<std::string>();
+  auto format = format_of(output);
+  if (!format) return usage_error(format.error());
+  if (vm.count("html") && *format != Format::kHtml)
+    return usage_error("--html " + util::quote_input(output, 200) + ": the name must end in .html");
+  if (output != "-")
+    if (auto writable = tools::check_writable(output, "-o"); !writable)
+      return usage_error(writable.error());
   SvgStyle style;
-  style.hole_names = vm.count("names") > 0;
+  style.coordinates = vm.count("coordinates") > 0;
   style.spacing = vm["size"].as<double>();
-  return vm.count("position") ? draw_position(vm, style) : draw_game(vm, style);
+  if (!(style.spacing >= kMinSpacing && style.spacing <= kMaxSpacing)) {
+    char given[32];
+    std::snprintf(given, sizeof given, "%g", style.spacing);
+    return usage_error("--size: expected pixels from 8 to 200, got " + std::string(given));
+  }
+  return position ? draw_position(vm, style, output, *format)
+                  : draw_game(vm, style, output, *format);
 }

@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <map>
 #include <vector>
 
 namespace tiaoqi::render {
@@ -34,13 +35,63 @@ Frame frame_of(int arm_size, const SvgStyle& style) {
     frame.half_width = std::max(frame.half_width, std::abs(2 * c.x + c.y) * style.spacing / 2);
     frame.half_height = std::max(frame.half_height, std::abs(c.y) * style.spacing * kRowHeight);
   }
-  frame.margin = style.spacing * 1.45;
+  // The rank numbers stand in a column left of the board.
+  frame.margin = style.spacing * (style.coordinates ? 1.8 : 1.45);
   frame.top = style.spacing * 1.0;  // room for the caption
   return frame;
 }
 
 Point centre_of(const Frame& frame) {
   return {frame.margin + frame.half_width, frame.top + frame.margin + frame.half_height};
+}
+
+// A legend line's height, and the legend's.
+double legend_line(const SvgStyle& style) { return style.spacing * 0.6; }
+double legend_height(const std::vector<LegendEntry>& legend, const SvgStyle& style) {
+  return legend.empty() ? 0 : legend_line(style) * (static_cast<double>(legend.size()) + 0.5);
+}
+
+// Screen position of cube coordinates (x, y), on the board or off it.
+Point cube_point(const Frame& frame, int x, int y, const SvgStyle& style) {
+  const Point centre = centre_of(frame);
+  return {centre.x + (2 * x + y) * style.spacing / 2, centre.y - y * style.spacing * kRowHeight};
+}
+
+std::string label(const Point& p, const std::string& text, const SvgStyle& style) {
+  return "<text class=\"coordinate\" x=\"" + number(p.x) + "\" y=\"" +
+         number(p.y + style.spacing * 0.11) + "\" font-size=\"" + number(style.spacing * 0.32) +
+         "\" text-anchor=\"middle\" fill=\"#5a4a3a\" font-family=\"sans-serif\">" + text +
+         "</text>\n";
+}
+
+// Rank numbers in a column left of the board, level with their ranks;
+// file letters a little below each file's lowest hole, along the file (a
+// file runs up and to the right). Both stand off the board, clear of
+// every hole.
+std::string coordinates_layer(const Geometry& geometry, const Frame& frame, const SvgStyle& style) {
+  const double s = style.spacing;
+  const Point centre = centre_of(frame);
+  std::string out = "<g class=\"coordinates\">\n";
+  const int ranks = 4 * geometry.arm_size() + 1;
+  for (int rank = 1; rank <= ranks; ++rank) {
+    const Cube first = geometry.cube(geometry.rank_first(rank));
+    const Point row = cube_point(frame, first.x, first.y, style);
+    out += label({centre.x - frame.half_width - 1.1 * s, row.y}, std::to_string(rank), style);
+  }
+  std::map<int, std::pair<int, std::string>> files;  // x: lowest y, letter
+  for (int h = 0; h < geometry.hole_count(); ++h) {
+    const Cube c = geometry.cube(static_cast<Hole>(h));
+    auto [at, added] = files.try_emplace(c.x, c.y, "");
+    if (added || c.y < at->second.first) {
+      const std::string name = geometry.name(static_cast<Hole>(h));
+      at->second = {c.y, name.substr(0, name.find_first_of("0123456789"))};
+    }
+  }
+  for (const auto& [x, lowest] : files) {
+    const Point end = cube_point(frame, x, lowest.first, style);
+    out += label({end.x - 0.42 * s, end.y + 0.74 * s}, lowest.second, style);
+  }
+  return out + "</g>\n";
 }
 
 // Pushes a convex polygon's edges out by `pad` (an equilateral triangle or
@@ -91,11 +142,8 @@ std::string xml_escape(const std::string& text) {
 }
 
 Point hole_point(const Geometry& geometry, Hole hole, const SvgStyle& style) {
-  const Frame frame = frame_of(geometry.arm_size(), style);
-  const Point centre = centre_of(frame);
   const Cube c = geometry.cube(hole);
-  return {centre.x + (2 * c.x + c.y) * style.spacing / 2,
-          centre.y - c.y * style.spacing * kRowHeight};
+  return cube_point(frame_of(geometry.arm_size(), style), c.x, c.y, style);
 }
 
 std::string board_layer(int arm_size, const SvgStyle& style) {
@@ -136,11 +184,30 @@ std::string board_layer(int arm_size, const SvgStyle& style) {
     const Point p = hole_point(geometry, static_cast<Hole>(h), style);
     out += "<circle class=\"hole\" cx=\"" + number(p.x) + "\" cy=\"" + number(p.y) + "\" r=\"" +
            number(s * 0.16) + "\" fill=\"#6b5232\"/>\n";
-    if (style.hole_names)
-      out += "<text class=\"name\" x=\"" + number(p.x) + "\" y=\"" + number(p.y + s * 0.47) +
-             "\" font-size=\"" + number(s * 0.24) +
-             "\" text-anchor=\"middle\" fill=\"#5a4a3a\" font-family=\"sans-serif\">" +
-             geometry.name(static_cast<Hole>(h)) + "</text>\n";
+  }
+  if (style.coordinates) out += coordinates_layer(geometry, frame_of(arm_size, style), style);
+  return out + "</g>\n";
+}
+
+std::string legend_layer(const std::vector<LegendEntry>& legend, int arm_size,
+                         const SvgStyle& style) {
+  if (legend.empty()) return "";
+  const Frame frame = frame_of(arm_size, style);
+  const double s = style.spacing;
+  const double top = frame.top + 2 * (frame.margin + frame.half_height);
+  std::string out = "<g class=\"legend\">\n";
+  for (std::size_t i = 0; i < legend.size(); ++i) {
+    const double y = top + legend_line(style) * (static_cast<double>(i) + 0.5);
+    double x = frame.margin;
+    for (int army : legend[i].armies) {
+      out += "<circle class=\"legend-army\" cx=\"" + number(x) + "\" cy=\"" + number(y) +
+             "\" r=\"" + number(s * 0.2) + "\" fill=\"" + army_colour(army) + "\" stroke=\"" +
+             kDarkColours[static_cast<std::size_t>(army)] + "\" stroke-width=\"1.5\"/>\n";
+      x += s * 0.5;
+    }
+    out += "<text class=\"legend-text\" x=\"" + number(x) + "\" y=\"" + number(y + s * 0.11) +
+           "\" font-size=\"" + number(s * 0.32) + "\" fill=\"#333\" font-family=\"sans-serif\">" +
+           xml_escape(legend[i].text) + "</text>\n";
   }
   return out + "</g>\n";
 }
@@ -196,12 +263,14 @@ BoardLayers layers(const BoardView& view, const SvgStyle& style) {
   const Frame frame = frame_of(view.arm_size, style);
   BoardLayers result;
   result.width = 2 * (frame.margin + frame.half_width);
-  result.height = 2 * (frame.margin + frame.half_height) + frame.top;
+  result.height =
+      2 * (frame.margin + frame.half_height) + frame.top + legend_height(view.legend, style);
   result.defs =
       "<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"7\" refY=\"5\" "
       "markerWidth=\"4\" markerHeight=\"4\" orient=\"auto-start-reverse\">"
       "<path d=\"M 0 0 L 10 5 L 0 10 z\" fill=\"#202020\"/></marker></defs>\n";
-  result.board = board_layer(view.arm_size, style);
+  result.board =
+      board_layer(view.arm_size, style) + legend_layer(view.legend, view.arm_size, style);
   result.pieces = pieces_layer(view, style);
   return result;
 }

@@ -28,22 +28,29 @@ po::options_description tune_flags() {
   po::options_description flags(
       "tiaoqi-tune --records games.txt [more.txt ...] [options]\n\n"
       "Fits the weights of engine/eval.hpp to the results of recorded games\n"
-      "(tiaoqi-match --record) and prints a line to paste as kEvalWeights.\n\nOptions");
+      "(tiaoqi-match --record) and prints a line to paste as kEvalWeights.\n"
+      "Exit status: 0 fitted, 1 the records cannot be read or fitted or the JSON\n"
+      "cannot be written, 2 a bad command line.\n\nOptions");
   tools::add_help_and_version(flags);
-  flags.add_options()("records", po::value<std::vector<std::string>>()->multitoken()->composing(),
-                      "game record files of tiaoqi-match")(
-      "skip-plies", po::value<int>()->default_value(0),
+  flags.add_options()(
+      "records",
+      po::value<std::vector<std::string>>()->multitoken()->composing()->value_name("FILE"),
+      "game record files of tiaoqi-match")(
+      "skip-plies", po::value<int>()->value_name("N")->default_value(0),
       "leave out the positions of each game's first N record lines")(
-      "every", po::value<int>()->default_value(1), "then take every K-th position")(
-      "features", po::value<std::vector<std::string>>()->multitoken()->composing(),
-      "weights to fit (default all): straggler, last_piece, outside_target, in_home, tempo; "
-      "the others stay at kEvalWeights, distance always")(
-      "loss", po::value<std::string>()->default_value("log"),
+      "every", po::value<int>()->value_name("K")->default_value(1),
+      "then take every K-th position")(
+      "features",
+      po::value<std::vector<std::string>>()->multitoken()->composing()->value_name("NAMES"),
+      "weights to fit (default all): straggler, last_piece, outside_target, in_home, "
+      "forward_jumps, tempo; the others stay at kEvalWeights, distance always")(
+      "loss", po::value<std::string>()->value_name("LOSS")->default_value("log"),
       "log (cross-entropy) or mse (squared error)")(
-      "iterations", po::value<int>()->default_value(100), "Newton steps at most")(
-      "holdout", po::value<int>()->default_value(0),
+      "iterations", po::value<int>()->value_name("N")->default_value(100), "Newton steps at most")(
+      "holdout", po::value<int>()->value_name("K")->default_value(0),
       "leave the games of every K-th opening out of the fit and report the loss on them")(
-      "json", po::value<std::string>(), "also write the results as JSON to FILE");
+      "json", po::value<std::string>()->value_name("FILE"),
+      "also write the results as JSON to FILE");
   return flags;
 }
 

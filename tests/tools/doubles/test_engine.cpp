@@ -1,15 +1,21 @@
 // A test double that speaks the protocol (docs/protocol.md): a random mover
 // that can be told to misbehave after a number of searches (crash, hang,
-// illegal move, garbage, slow answers), so the match runner's fault handling
-// can be tested without the real engine. Its moves depend only on the
-// position and the Seed option, which makes matches between doubles
-// reproducible move for move.
+// illegal move, garbage, slow answers, a refused go), so the match runner's
+// fault handling can be tested without the real engine. Its moves depend
+// only on the position and the Seed option, which makes matches between
+// doubles reproducible move for move.
 //
-//   test_engine [--mode random|crash|hang|illegal|garbage|slow|flaky] [--after N] [--delay MS]
-//               [--mark FILE]
+//   test_engine [--mode random|crash|hang|illegal|garbage|slow|flaky|refuse|lenient]
+//               [--after N] [--games N] [--delay MS] [--mark FILE] [--score CP]
 //
-// --mark appends a line to FILE at every go, so that a test can wait for
-// the moment a search has begun instead of guessing it with a clock.
+// --mark appends a line to FILE at every go ("go"), ucinewgame ("newgame")
+// and quit ("quit"), so that a test can wait for the moment a search has
+// begun instead of guessing it with a clock. --games N keeps the double
+// sound for its first N games (ucinewgame) before the mode applies.
+// --score makes every search report that score
+// (centi-steps, the mover's view) for the runner's adjudication. Unknown
+// options are refused as the real engine refuses them, except in mode
+// lenient, which ignores them without a word; Hash takes 1 to 65536.
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
@@ -42,8 +48,11 @@ std::uint64_t fnv1a(const std::string& text, std::uint64_t seed) {
 struct Double {
   std::string mode = "random";
   int after = 0;
+  int sound_games = 0;
+  int games = 0;
   int delay_ms = 0;
   std::string mark_file;
+  std::optional<long long> score;
   RuleOptions rules;
   std::uint64_t seed = 0;
   std::optional<GameSetup> setup;  // keeps the rules of `position` alive
@@ -77,6 +86,11 @@ struct Double {
       const auto number = util::to_integer(value);
       if (!number) return error("Seed: expected a number, got " + util::quote_input(value));
       seed = static_cast<std::uint64_t>(*number);
+    } else if (util::iequals(name, "Hash")) {
+      auto number = util::parse_integer(value, 1, 65536, "setoption: Hash");
+      if (!number) return error(number.error());
+    } else if (!facade::find_option(name) && mode != "lenient") {
+      error("setoption: unknown option " + util::quote_input(name));
     }
   }
 
@@ -111,7 +125,8 @@ struct Double {
     generate_moves(*position, moves);
     if (moves.empty()) return say("bestmove none");
     const auto pick = fnv1a(position_string(*position), seed) % moves.size();
-    say("info depth 1 nodes " + std::to_string(moves.size()));
+    say("info depth 1 " + (score ? "score cp " + std::to_string(*score) + " " : std::string()) +
+        "nodes " + std::to_string(moves.size()));
     say("bestmove " + move_text(*position, moves[static_cast<int>(pick)]));
   }
 
@@ -119,13 +134,14 @@ struct Double {
     const bool infinite = std::find(words.begin(), words.end(), "infinite") != words.end();
     if (!mark_file.empty()) std::ofstream(mark_file, std::ios::app) << "go\n";
     ++searches;
-    const bool misbehave = searches > after;
+    const bool misbehave = searches > after && games > sound_games;
     if (misbehave && mode == "crash") std::exit(3);
     if (misbehave && mode == "hang") {
       searching = false;
       return;
     }
     if (misbehave && mode == "garbage") return say("Segmentation fault (core dumped) ??? 42");
+    if (misbehave && mode == "refuse") return error("go: this double refuses to search");
     const bool flaky =
         mode == "flaky" && position && fnv1a(position_string(*position), seed) % 4 != 0;
     if (((misbehave && mode == "illegal") || flaky) && position) {
@@ -171,7 +187,9 @@ struct Double {
       if (!line.empty() && line.back() == '\r') line.pop_back();
       const auto words = util::tokenize(line);
       const std::string_view command = words.empty() ? "" : words[0];
-      if (mode == "hang" && searches > after) {
+      if (command == "quit" && !mark_file.empty())
+        std::ofstream(mark_file, std::ios::app) << "quit\n";
+      if (mode == "hang" && searches > after && games > sound_games) {
         // A hung engine reads on but never answers anything again.
         if (command == "quit") return 0;
         continue;
@@ -183,9 +201,11 @@ struct Double {
         say("readyok");
       else if (command == "setoption")
         setoption(words);
-      else if (command == "ucinewgame")
+      else if (command == "ucinewgame") {
         searches = 0;  // "--after" counts per game
-      else if (command == "position")
+        ++games;
+        if (!mark_file.empty()) std::ofstream(mark_file, std::ios::app) << "newgame\n";
+      } else if (command == "position")
         set_position(words);
       else if (command == "go")
         go(words);
@@ -220,13 +240,22 @@ int main(int argc, char** argv) {
       engine.mode = value;
     } else if (flag == "--mark") {
       engine.mark_file = value;
-    } else if (flag == "--after" || flag == "--delay") {
+    } else if (flag == "--score") {
+      auto number = util::parse_integer(value, -100000, 100000, flag);
+      if (!number) {
+        std::cerr << "test_engine: " << number.error() << '\n';
+        return 2;
+      }
+      engine.score = *number;
+    } else if (flag == "--after" || flag == "--delay" || flag == "--games") {
       auto number = util::parse_integer(value, 0, 1'000'000, flag);
       if (!number) {
         std::cerr << "test_engine: " << number.error() << '\n';
         return 2;
       }
-      (flag == "--after" ? engine.after : engine.delay_ms) = static_cast<int>(*number);
+      (flag == "--after"   ? engine.after
+       : flag == "--delay" ? engine.delay_ms
+                           : engine.sound_games) = static_cast<int>(*number);
     }
   }
   return engine.run();
