@@ -8,7 +8,6 @@
 namespace tiaoqi::match {
 namespace {
 
-constexpr std::string_view kErrorPrefix = "info string error:";
 // Scores beyond this are no centi-steps an engine means; the bound keeps
 // the arithmetic of adjudication far from overflow.
 constexpr long long kMaxScore = 1'000'000'000;

@@ -158,8 +158,8 @@ std::vector<std::string> completeness(const std::vector<tools::Json>& summaries,
   bool labelled = true;
   for (const auto& summary : summaries) {
     const Json& shard = member(member(summary, "match"), "shard");
-    const auto parts = shard.is_string() ? util::split(shard.get<std::string>(), '/')
-                                         : std::vector<std::string_view>{};
+    const std::string label = shard.is_string() ? shard.get<std::string>() : "";
+    const auto parts = util::split(label, '/');
     const auto k = parts.size() == 2 ? util::to_integer(parts[0]) : std::nullopt;
     const auto n = parts.size() == 2 ? util::to_integer(parts[1]) : std::nullopt;
     if (!k || !n || (count && *n != count)) {

@@ -141,7 +141,8 @@ bool Worker::iterate() {
   bool expanded = false;
   while (true) {
     Node& node = tree.node(current);
-    if (load(node.flags) & kSettles) settle(position);
+    // The root comes settled (a kept root may still carry the flag).
+    if (current != 0 && (load(node.flags) & kSettles)) settle(position);
     if (position.is_over()) break;
     if (shared(node.state).load(std::memory_order_acquire) != kExpanded) {
       const bool ripe = load(node.visits) + 1 >= static_cast<std::uint32_t>(config.expand_visits);

@@ -44,7 +44,9 @@ export function formatRecord(record) {
   let ply = 0;
   for (const event of record.events ?? []) {
     if (event.kind === "elimination") text += `x p${event.player} ${event.text}\n`;
-    else text += `${++ply}. p${event.player} ${event.text} ${Math.max(0, Math.round(event.ms ?? 0))}\n`;
+    else
+      text += `${++ply}. p${event.player} ${event.text} ${Math.max(0, Math.round(event.ms ?? 0))}` +
+        (event.comment ? ` {${event.comment}}` : "") + "\n";
   }
   return text;
 }
@@ -83,9 +85,17 @@ export function parseRecords(text) {
       if (parts[0] === "x" && parts.length >= 2) {
         game.events.push({ kind: "elimination", player: player(parts[1]), text: parts.slice(2).join(" ") });
       } else {
-        if (parts.length !== 4 || !parts[0].endsWith(".")) fail(`expected '<ply>. p<player> <path> <ms>', got '${line}'`);
+        if (parts.length < 4 || !parts[0].endsWith("."))
+          fail(`expected '<ply>. p<player> <path> <ms> [{comment}]', got '${line}'`);
         if (!/^\d+$/.test(parts[3])) fail(`expected the milliseconds of the move, got '${parts[3]}'`);
-        game.events.push({ kind: "move", player: player(parts[1]), text: parts[2], ms: Number(parts[3]) });
+        const event = { kind: "move", player: player(parts[1]), text: parts[2], ms: Number(parts[3]) };
+        // A comment (a book move, an engine's note) is the rest of the line, in braces.
+        const rest = line.trim().split(/\s+/).slice(4).join(" ");
+        if (rest) {
+          if (!/^\{[^{}]*\}$/.test(rest)) fail(`expected a comment in braces after the milliseconds, got '${rest}'`);
+          event.comment = rest.slice(1, -1);
+        }
+        game.events.push(event);
       }
     });
   return records.map(({ tags, events }) => ({
