@@ -101,6 +101,28 @@ TEST(Stats, PlackettLuceSymmetricOrdersGiveEqualRatings) {
   EXPECT_GT(tied[0], tied[2]);
 }
 
+TEST(Stats, PlackettLuceIntervalsHoldTheRatingAndNarrowWithMoreGames) {
+  // Engine 0 first in three games of four against 1 and 2.
+  std::vector<FinishingOrder> few = {
+      {{0}, {1}, {2}}, {{0}, {2}, {1}}, {{0}, {1}, {2}}, {{1}, {0}, {2}}};
+  std::vector<FinishingOrder> many;
+  for (int i = 0; i < 25; ++i) many.insert(many.end(), few.begin(), few.end());
+  const auto ratings = plackett_luce_elo(3, many);
+  const auto narrow = plackett_luce_intervals(3, many);
+  const auto wide = plackett_luce_intervals(3, few);
+  ASSERT_EQ(narrow.size(), 3u);
+  ASSERT_EQ(wide.size(), 3u);
+  for (std::size_t e = 0; e < 3; ++e) {
+    EXPECT_LE(narrow[e].low, ratings[e]);
+    EXPECT_GE(narrow[e].high, ratings[e]);
+    EXPECT_LT(narrow[e].high - narrow[e].low, wide[e].high - wide[e].low);
+  }
+  EXPECT_GT(narrow[0].low, narrow[2].high);
+  // The same games give the same interval; one game gives none.
+  EXPECT_EQ(plackett_luce_intervals(3, many)[0].low, narrow[0].low);
+  EXPECT_TRUE(plackett_luce_intervals(3, {few[0]}).empty());
+}
+
 TEST(Stats, PlacementScore) {
   // Players 2 | 1=3 | 4 (0-based 1 | 0,2 | 3): player 0 has one below and
   // one tie among three others: (1 + 0.5) / 3 = 0.5.

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+
+#include "engine/util/hash.hpp"
 
 namespace tiaoqi::match {
 namespace {
@@ -81,6 +84,29 @@ std::vector<double> plackett_luce_elo(int engine_count, const std::vector<Finish
   std::vector<double> elo;
   for (double s : strength) elo.push_back(400.0 * std::log10(s));
   return elo;
+}
+
+std::vector<RatingInterval> plackett_luce_intervals(int engine_count,
+                                                    const std::vector<FinishingOrder>& games,
+                                                    int resamples) {
+  if (games.size() < 2 || resamples < 2) return {};
+  std::uint64_t state = util::kGoldenGamma;
+  std::vector<std::vector<double>> samples(static_cast<std::size_t>(engine_count));
+  std::vector<FinishingOrder> drawn(games.size());
+  for (int r = 0; r < resamples; ++r) {
+    for (auto& game : drawn) game = games[util::splitmix64_next(state) % games.size()];
+    const auto elo = plackett_luce_elo(engine_count, drawn);
+    for (std::size_t e = 0; e < elo.size(); ++e) samples[e].push_back(elo[e]);
+  }
+  std::vector<RatingInterval> intervals;
+  for (auto& sample : samples) {
+    std::sort(sample.begin(), sample.end());
+    const auto at = [&](double q) {
+      return sample[static_cast<std::size_t>(q * static_cast<double>(sample.size() - 1) + 0.5)];
+    };
+    intervals.push_back({at(0.025), at(0.975)});
+  }
+  return intervals;
 }
 
 }  // namespace tiaoqi::match

@@ -18,4 +18,17 @@ using FinishingOrder = std::vector<std::vector<int>>;
 // placed well finite.
 std::vector<double> plackett_luce_elo(int engine_count, const std::vector<FinishingOrder>& games);
 
+// A 95% interval per rating: the 2.5th and 97.5th percentiles of the
+// ratings fitted to `resamples` bootstrap samples of the games (drawn with
+// replacement from a fixed seed, so the same games give the same
+// interval). Percentiles rather than a standard error, as the intervals of
+// a strong or weak engine are lopsided. Empty below two games.
+struct RatingInterval {
+  double low;
+  double high;
+};
+std::vector<RatingInterval> plackett_luce_intervals(int engine_count,
+                                                    const std::vector<FinishingOrder>& games,
+                                                    int resamples = 200);
+
 }  // namespace tiaoqi::match

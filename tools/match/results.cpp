@@ -174,8 +174,10 @@ MatchResults compute_results(const std::vector<std::string>& names, int players,
     const PairResult* pair = results.head_to_head();
     results.sprt = sprt(*sprt_config, pair ? pair->samples : std::vector<double>{});
   }
-  if (with_ratings && (players >= 3 || engines > 2) && !orders.empty())
+  if (with_ratings && (players >= 3 || engines > 2) && !orders.empty()) {
     results.ratings = plackett_luce_elo(static_cast<int>(engines), orders);
+    results.rating_intervals = plackett_luce_intervals(static_cast<int>(engines), orders);
+  }
   return results;
 }
 
@@ -205,6 +207,9 @@ tools::Json results_json(const MatchResults& results) {
     entry["time_losses"] = row.time_losses;
     entry["faults"] = row.faults;
     if (e < results.ratings.size()) entry["rating"] = results.ratings[e];
+    if (e < results.rating_intervals.size())
+      entry["rating_interval"] = {results.rating_intervals[e].low,
+                                  results.rating_intervals[e].high};
     tools::Json pairs = tools::Json::array();
     for (std::size_t j = 0; j < results.rows.size(); ++j) {
       if (j == e || results.pair_counts[e][j] == 0) continue;

@@ -7,6 +7,7 @@
 
 #include "tools/common/json.hpp"
 #include "tools/match/faults.hpp"
+#include "tools/match/plackett_luce.hpp"
 #include "tools/match/sprt.hpp"
 #include "tools/match/stats.hpp"
 
@@ -64,6 +65,8 @@ struct MatchResults {
   // More than two engines, or three or more players: Plackett-Luce
   // ratings, mean 0.
   std::vector<double> ratings;
+  // Their 95% intervals (empty below two games).
+  std::vector<RatingInterval> rating_intervals;
   // Games that ended in a refusal (the runner and an engine disagree).
   int refused_games = 0;
   // The pair of engines 0 and 1, when they met on their own.

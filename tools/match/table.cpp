@@ -66,7 +66,7 @@ std::string results_table(const MatchResults& results) {
                 "Engine", "Games", "Wins", "Draws", "Losses", "Points", "Score", "Time", "Faults");
   text += line;
   if (placements) text += "  AvgPlace";
-  if (ratings) text += "  Rating";
+  if (ratings) text += "  Rating [95% interval]";
   text += '\n';
   for (std::size_t e = 0; e < results.rows.size(); ++e) {
     const EngineRow& row = results.rows[e];
@@ -77,6 +77,9 @@ std::string results_table(const MatchResults& results) {
     text += line;
     if (placements) text += format("  %8.2f", row.average_placement());
     if (ratings) text += format("  %+6.1f", e < results.ratings.size() ? results.ratings[e] : 0.0);
+    if (ratings && e < results.rating_intervals.size())
+      text += format(" [%+.0f, ", results.rating_intervals[e].low) +
+              format("%+.0f]", results.rating_intervals[e].high);
     text += '\n';
   }
   if (results.names.size() > 2 || placements) add_cross_table(text, results, width);

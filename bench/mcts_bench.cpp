@@ -1,0 +1,85 @@
+// Monte Carlo tree search speed: iterations per second (tree walk, a short
+// guided playout, the evaluation at its end, backup) and full playouts per
+// second (the playout policy to the end of the game), on the suite's start
+// positions. README quotes both.
+#include <benchmark/benchmark.h>
+
+#include <string>
+
+#include "bench/positions.hpp"
+#include "engine/position_string.hpp"
+#include "engine/search/control.hpp"
+#include "engine/search/mcts/config.hpp"
+#include "engine/search/mcts/playout.hpp"
+#include "engine/search/mcts/search.hpp"
+#include "engine/search/search_state.hpp"
+
+namespace tiaoqi::bench {
+namespace {
+
+constexpr std::uint64_t kIterationsPerSearch = 20000;
+
+GameSetup load(const SuitePosition& entry) {
+  RuleOptions options;
+  options.players = entry.players;
+  auto setup = parse_position_string(entry.position, options);
+  if (!setup) std::abort();
+  return *setup;
+}
+
+// One search of a fixed number of iterations from a cleared tree each time,
+// single-threaded, as `go nodes` runs it.
+void iterations(benchmark::State& state, const SuitePosition& entry) {
+  const GameSetup setup = load(entry);
+  search::SearchState search_state(64);
+  search::SearchParams params;
+  params.algorithm = search::SearchAlgorithm::kMcts;
+  search::SearchLimits limits;
+  limits.nodes = kIterationsPerSearch;
+  for (auto _ : state) {
+    search_state.mcts().clear();
+    search::SearchControl control;
+    control.start(search::TimeBudget{}, limits.nodes, false);
+    const auto result = search::mcts::mcts_search(setup.position, params, limits, control, {},
+                                                  search_state.mcts(), {});
+    benchmark::DoNotOptimize(result.best);
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kIterationsPerSearch));
+}
+
+// Playouts of the search's policy from the position to the end of the game.
+void full_playouts(benchmark::State& state, const SuitePosition& entry) {
+  const GameSetup setup = load(entry);
+  const search::mcts::Config config;
+  search::mcts::Random random(1);
+  search::mcts::Trace trace;
+  std::int64_t plies = 0;
+  for (auto _ : state) {
+    Position position = setup.position;
+    trace.clear();
+    const auto shares =
+        search::mcts::play_out(position, search::mcts::kFullPlayout, config.epsilon, random, trace);
+    benchmark::DoNotOptimize(shares);
+    plies += static_cast<std::int64_t>(trace.size());
+  }
+  state.SetItemsProcessed(state.iterations());
+  state.counters["plies"] =
+      benchmark::Counter(static_cast<double>(plies) / static_cast<double>(state.iterations()));
+}
+
+int register_all() {
+  for (const auto& entry : suite()) {
+    const std::string name = entry.name;
+    if (name.rfind("start", 0) != 0) continue;
+    benchmark::RegisterBenchmark(("mcts_iterations/" + name).c_str(), iterations, entry)
+        ->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark(("mcts_full_playouts/" + name).c_str(), full_playouts, entry)
+        ->Unit(benchmark::kMicrosecond);
+  }
+  return 0;
+}
+
+const int kRegistered = register_all();
+
+}  // namespace
+}  // namespace tiaoqi::bench
