@@ -44,6 +44,12 @@ enum class SearchAlgorithm : std::uint8_t {
   kSolitaire,
 };
 
+// What a dragons search believes of the hidden dragons (option
+// DragonBelief): weights that follow how each player moved, every piece
+// that may be the dragon alike, or one world drawn at the start of the
+// search and taken for the truth.
+enum class DragonBelief : std::uint8_t { kBehaviour, kUniform, kSingle };
+
 // The engine options a search reads, snapshotted at `go`.
 struct SearchParams {
   SearchAlgorithm algorithm = SearchAlgorithm::kAuto;
@@ -51,6 +57,7 @@ struct SearchParams {
   int threads = 1;
   int hash_mib = 64;
   std::int64_t seed = 0;
+  DragonBelief dragon_belief = DragonBelief::kBehaviour;
   // Also find the reply the engine expects (for `bestmove ... ponder`).
   bool want_ponder = false;
 };

@@ -9,6 +9,7 @@
 #include "engine/eval.hpp"
 #include "engine/movegen.hpp"
 #include "engine/search/alphabeta_threads.hpp"
+#include "engine/search/dragons/search.hpp"
 #include "engine/search/greedy.hpp"
 #include "engine/search/maxn.hpp"
 #include "engine/search/mcts/search.hpp"
@@ -38,8 +39,14 @@ SearchAlgorithm resolve_algorithm(SearchAlgorithm requested, int player_count) {
 
 SearchResult run_search(const Position& root, const SearchParams& params,
                         const SearchLimits& limits, SearchControl& control, const InfoSink& info,
-                        SearchState& state, const std::vector<std::uint64_t>& game_history) {
-  switch (resolve_algorithm(params.algorithm, root.rules().player_count())) {
+                        SearchState& state, const std::vector<std::uint64_t>& game_history,
+                        const Game* game) {
+  const SearchAlgorithm algorithm =
+      resolve_algorithm(params.algorithm, root.rules().player_count());
+  if (root.rules().dragons() && algorithm != SearchAlgorithm::kGreedy &&
+      algorithm != SearchAlgorithm::kRandom)
+    return dragons::dragons_search(root, game, params, limits, control, info, state, game_history);
+  switch (algorithm) {
     case SearchAlgorithm::kRandom:
       return random_search(root, params, limits, control, info);
     case SearchAlgorithm::kAlphaBeta:

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "engine/move.hpp"
@@ -26,6 +27,11 @@ class Random {
  private:
   std::uint64_t state_;
 };
+
+// Imperfect information (the dragons variant): places what the root's
+// player cannot see (the hidden dragons) on a copy of the root, drawn for
+// one iteration. Empty: every iteration plays the root as it is.
+using Determinizer = std::function<void(Position& world, Random& random)>;
 
 // The moves of one simulation, in the tree and the playout, for
 // progressive history.
