@@ -179,7 +179,11 @@ TEST(Match, AFaultInAThreePlayerGameEliminatesAndPlayGoesOn) {
     for (std::size_t i = 0; i < record.events.size(); ++i)
       if (record.events[i].kind == tools::RecordEvent::Kind::kElimination) eliminated_at = i;
     EXPECT_LT(eliminated_at + 5, record.events.size());
-    EXPECT_EQ(record.result.back(), record.result.back());
+    // The result tag places the faulty engine's player last.
+    const auto faulty = std::find(record.seating.begin(), record.seating.end(), "faulty");
+    ASSERT_NE(faulty, record.seating.end());
+    EXPECT_EQ(record.result.back(), static_cast<char>('1' + (faulty - record.seating.begin())))
+        << record.result;
   }
   for (const auto& game : run->games) {
     // The faulty engine is last in every game.
