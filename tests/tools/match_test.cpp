@@ -446,10 +446,13 @@ TEST(Match, ScoreAdjudicationResignsAndDraws) {
 }
 
 TEST(Match, ShortMatchWithTheRealEngine) {
+  // The engine of this build first: another build's may be older than the
+  // rule options this runner sends.
   std::string binary;
   for (const std::string& candidate :
        {std::string(TIAOQI_REAL_ENGINE), std::string(TIAOQI_SOURCE_DIR) + "/build/protocol/tiaoqi"})
-    if (!candidate.empty() && access(candidate.c_str(), X_OK) == 0) binary = candidate;
+    if (binary.empty() && !candidate.empty() && access(candidate.c_str(), X_OK) == 0)
+      binary = candidate;
   if (binary.empty()) GTEST_SKIP() << "the tiaoqi engine has not been built";
   MatchConfig config =
       config_for({EngineSpec{"random", binary, "", {{"Search", "random"}, {"Seed", "1"}}, "", {}},
