@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "engine/movegen.hpp"
+#include "engine/search/dragons/choice.hpp"
 
 namespace tiaoqi::search::dragons {
 namespace {
@@ -50,18 +51,6 @@ void rule_out_won_groups(const Position& position, int player, std::array<double
     world.set_dragon(static_cast<Hole>(h), true);
     if (world.dragon_winner(player) == player) w[h] = 0;
   }
-}
-
-// Hex distance from every hole to the nearest home of another player.
-std::array<int, kMaxHoles> distances_to(const Geometry& geometry, Bitboard homes) {
-  std::array<int, kMaxHoles> distance{};
-  for (int h = 0; h < geometry.hole_count(); ++h) {
-    int best = 1000;
-    for (int home : homes)
-      best = std::min(best, geometry.distance(static_cast<Hole>(h), static_cast<Hole>(home)));
-    distance[static_cast<std::size_t>(h)] = best;
-  }
-  return distance;
 }
 
 }  // namespace
@@ -111,15 +100,17 @@ Belief infer_belief(const Game& game, DragonBelief model, const BeliefWeights& w
   const int viewer = last.side_to_move();
   const bool behaviour = model != DragonBelief::kUniform;
 
-  // Every piece starts alike; its weight travels with it.
+  // Every piece starts alike, or (behaviour) as likely as this engine would
+  // choose it; its weight travels with it.
   Weights w{};
   for (int p = 0; p < players; ++p)
-    for (int h : positions.front().pieces_of(p)) w[p][h] = 1;
+    for (int h : positions.front().pieces_of(p))
+      w[p][h] = behaviour ? choice_weight(rules, positions.front().army_at(static_cast<Hole>(h)),
+                                          static_cast<Hole>(h))
+                          : 1;
   std::array<Bitboard, kMaxPlayers> homes{};
-  std::array<std::array<int, kMaxHoles>, kMaxPlayers> home_distance{};
   for (int p = 0; p < players; ++p) {
     homes[p] = other_homes(rules, p);
-    home_distance[p] = distances_to(rules.geometry(), homes[p]);
     rule_out_won_groups(positions.front(), p, w[p]);
   }
 
@@ -142,11 +133,8 @@ Belief infer_belief(const Game& game, DragonBelief model, const BeliefWeights& w
     if (behaviour && mover != viewer && !mover_known) {
       const Bitboard threatened_before = capturable(before, mover);
       const Bitboard threatened_after = capturable(after, mover);
-      double& moved = w[mover][move.to];
       if (threatened_before.test(move.from) && !threatened_after.test(move.to))
-        moved *= weights.escape;
-      const int gain = home_distance[mover][move.from] - home_distance[mover][move.to];
-      moved *= std::pow(weights.hurry_per_step, gain);
+        w[mover][move.to] *= weights.escape;
       for (int h : threatened_after) w[mover][h] *= weights.exposed;
     }
     for (int p = 0; p < players; ++p) rule_out_won_groups(after, p, w[p]);

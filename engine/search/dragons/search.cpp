@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "engine/search/dragons/belief.hpp"
+#include "engine/search/dragons/playout.hpp"
 #include "engine/search/greedy.hpp"
 #include "engine/search/mcts/search.hpp"
 #include "engine/util/hash.hpp"
@@ -35,23 +36,28 @@ SearchResult dragons_search(const Position& root, const Game* game, const Search
   }
   if (!state.mcts().ok()) return greedy_search(root, params, limits, control, info);
 
-  mcts::Determinizer determinize;
+  const mcts::Config config;
+  const Playout playout(root.rules());
+  mcts::Worlds worlds;
+  worlds.simulate = [&playout, &config](Position& world, mcts::Random& random, mcts::Trace& trace) {
+    return playout.play_out(world, config.playout_plies, config.epsilon, random, trace);
+  };
   if (params.dragon_belief == DragonBelief::kSingle) {
     Position world = root;
     mcts::Random random(util::mix64(static_cast<std::uint64_t>(params.seed) ^ kSingleWorldSalt) ^
                         root.hash());
     belief.draw(world, [&random] { return random.unit(); });
     const Bitboard dragons = world.dragons();
-    determinize = [dragons](Position& w, mcts::Random&) {
+    worlds.draw = [dragons](Position& w, mcts::Random&) {
       for (int h : dragons) w.set_dragon(static_cast<Hole>(h), true);
     };
   } else {
-    determinize = [&belief](Position& w, mcts::Random& random) {
+    worlds.draw = [&belief](Position& w, mcts::Random& random) {
       belief.draw(w, [&random] { return random.unit(); });
     };
   }
-  return mcts::mcts_search(root, params, limits, control, info, state.mcts(), game_history, {},
-                           determinize);
+  return mcts::mcts_search(root, params, limits, control, info, state.mcts(), game_history, config,
+                           worlds);
 }
 
 }  // namespace tiaoqi::search::dragons

@@ -42,13 +42,13 @@ namespace tiaoqi::search::mcts {
 // chosen move's mean rewards; each multipv 1 line is followed by
 // `info string visits <chosen move's> of <root's>`.
 //
-// With `determinize` (imperfect information), every iteration plays in a
-// world it draws from the root: one tree over the root player's moves
-// and what follows, its statistics gathered over the worlds
-// (single-observer information-set MCTS).
+// With `worlds` (imperfect information), every iteration plays in a world
+// it draws from the root: one tree over the root player's moves and what
+// follows, its statistics gathered over the worlds (single-observer
+// information-set MCTS).
 SearchResult mcts_search(const Position& root, const SearchParams& params,
                          const SearchLimits& limits, SearchControl& control, const InfoSink& info,
                          State& state, const std::vector<std::uint64_t>& game_history,
-                         const Config& config = {}, const Determinizer& determinize = {});
+                         const Config& config = {}, const Worlds& worlds = {});
 
 }  // namespace tiaoqi::search::mcts

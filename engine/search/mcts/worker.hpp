@@ -28,7 +28,7 @@ struct Shared {
   // Root children the search may choose (`searchmoves`); empty: all.
   std::vector<char> root_allowed;
   // Each iteration plays in a world drawn by this (playout.hpp).
-  Determinizer determinize;
+  Worlds worlds;
   // Simulations under way count as lost visits (more than one thread).
   bool virtual_loss = false;
   // Under a node limit, iterations are numbered, and none starts at or
