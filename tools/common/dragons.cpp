@@ -45,7 +45,7 @@ Expected<std::vector<Hole>> parse_dragons(const Position& start, std::string_vie
   const int players = rules.player_count();
   if (static_cast<int>(words.size()) != players)
     return fail("dragons: expected " + util::plural(players, "hole") +
-                ", one for each player in turn order (such as m1,e13,a13), got " +
+                ", one for each player in turn order (such as m1,c11,l12), got " +
                 util::quote_input(text));
   std::vector<Hole> dragons;
   for (int player = 0; player < players; ++player) {

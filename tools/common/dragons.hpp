@@ -23,13 +23,13 @@ DragonMarks referee_marks(const Position& truth, Move move);
 std::string marked_move(std::string_view text, DragonMarks marks);
 
 // Each player's dragon at the start, in turn order, read from hole names
-// separated by spaces or commas ("m1 e13 a13", "m1,e13,a13"): one hole of
+// separated by spaces or commas ("m1 c11 l12", "m1,c11,l12"): one hole of
 // each player's home, holding one of its pieces in `start`.
 Expected<std::vector<Hole>> parse_dragons(const Position& start, std::string_view text);
 // A dragon for each player, drawn from `seed`: a hole of its home, every
 // hole as likely.
 std::vector<Hole> draw_dragons(const Position& start, std::uint64_t seed);
-// "m1 e13 a13", as parse_dragons reads it and the record's Dragons tag keeps it.
+// "m1 c11 l12", as parse_dragons reads it and the record's Dragons tag keeps it.
 std::string dragons_text(const Geometry& geometry, const std::vector<Hole>& dragons);
 // Marks the dragons on `position` (their holes at the start).
 void place_dragons(Position& position, const std::vector<Hole>& dragons);

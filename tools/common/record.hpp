@@ -36,7 +36,7 @@ struct RecordEvent {
 //   [Seating "beta; alpha"]      the engine of each player, in turn order
 //   [Options "Variant=standard Players=2 ..."]
 //   [Opening "<position string>"]  where the opening's moves begin
-//   [Dragons "m1 e13 a13"]       dragons variant: each player's dragon at
+//   [Dragons "m1 c11 l12"]       dragons variant: each player's dragon at
 //                                the start, in turn order (the whole truth)
 //   [Result "2 1"]               players first to last, shared places "1=2"
 //   [Termination "p2 reached its target"]

@@ -26,7 +26,7 @@ struct RefereeConfig {
   AdjudicationConfig adjudication;
   std::string event = "tiaoqi-match";
   std::vector<std::string> engine_names;
-  // Dragons variant: each player's dragon at the start ("m1,e13,a13"), or
+  // Dragons variant: each player's dragon at the start ("m1,c11,l12"), or
   // empty to draw them for each opening from `dragon_seed`.
   std::string dragons;
   std::uint64_t dragon_seed = 1;

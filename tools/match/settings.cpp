@@ -366,7 +366,7 @@ po::options_description match_flags() {
   po::options_description dragons("Dragons (--rule Variant=dragons, three players)");
   dragons.add_options()(
       "dragons", po::value<std::string>()->value_name("H1,H2,H3"),
-      "each player's dragon at the start, a hole of its home, in turn order (e.g. m1,e13,a13); "
+      "each player's dragon at the start, a hole of its home, in turn order (e.g. m1,c11,l12); "
       "default: drawn for each opening from --seed");
 
   po::options_description adjudication("Adjudication (two players)");
