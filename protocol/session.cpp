@@ -73,8 +73,9 @@ facade::EngineCallbacks Session::callbacks() {
   return callbacks;
 }
 
-bool Session::handle_line(std::string_view line) {
+bool Session::handle_line(std::string_view line, std::chrono::steady_clock::time_point received) {
   if (quit_) return false;
+  line_received_ = received;
   const Args tokens = util::tokenize(line);
   // An empty line is no command; UCI ignores it.
   if (tokens.empty()) return true;
@@ -281,6 +282,7 @@ void Session::go(const Args& args) {
     return;
   }
   search::SearchLimits& limits = command->limits;
+  limits.received = line_received_;
   if (config_.max_search_nodes) {
     limits.nodes =
         std::min(limits.nodes.value_or(config_.max_search_nodes), config_.max_search_nodes);

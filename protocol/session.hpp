@@ -1,6 +1,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <functional>
 #include <memory>
@@ -65,7 +66,10 @@ class Session {
   Session& operator=(const Session&) = delete;
 
   // Handles one line (without its line end). Returns false after quit.
-  bool handle_line(std::string_view line);
+  // `received`: when the line arrived (a `go`'s clock starts there); now
+  // when not given.
+  bool handle_line(std::string_view line, std::chrono::steady_clock::time_point received =
+                                              std::chrono::steady_clock::now());
   // A line over the input limit arrived; it is answered with an error.
   void refuse_long_line(std::size_t length);
   // The input ended: a search that waits for stop is stopped, a job that
@@ -134,6 +138,7 @@ class Session {
   std::mutex idle_mutex_;
   std::condition_variable idle_signal_;
   bool quit_ = false;
+  std::chrono::steady_clock::time_point line_received_{};
   // Set while the engine is idle; read by the worker's callbacks.
   std::unique_ptr<Dialect> dialect_;
   // Declared last: its worker calls back into the members above.

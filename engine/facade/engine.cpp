@@ -119,7 +119,7 @@ Status Engine::go(const search::SearchLimits& limits) {
   params.want_ponder = options_.engine.ponder;
   const search::TimeBudget budget =
       search::plan_time(limits, player, options_.engine.move_overhead_ms);
-  control_.start(budget, limits.nodes, limits.ponder);
+  control_.start(budget, limits.nodes, limits.ponder, limits.received);
   {
     std::lock_guard lock(mutex_);
     busy_ = true;

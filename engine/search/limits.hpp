@@ -1,6 +1,7 @@
 #pragma once
 
 #include <array>
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -23,6 +24,9 @@ struct SearchLimits {
   bool ponder = false;
   // Only these root moves are searched; empty means all.
   std::vector<Move> search_moves;
+  // When the request arrived: the clock runs from there (the time it waited
+  // in the engine's input counts against the player's clock too).
+  std::optional<std::chrono::steady_clock::time_point> received;
 
   // True when some limit ends the search by itself for this player; without
   // one the search runs until stop (docs/protocol.md, "go").

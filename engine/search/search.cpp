@@ -46,6 +46,15 @@ SearchResult run_search(const Position& root, const SearchParams& params,
   if (root.rules().dragons() && algorithm != SearchAlgorithm::kGreedy &&
       algorithm != SearchAlgorithm::kRandom)
     return dragons::dragons_search(root, game, params, limits, control, info, state, game_history);
+  // Almost no time left: one ply now rather than a search that would have
+  // to be cut (the race solver, say, finds its first plan unpolled).
+  if (control.emergency() && algorithm != SearchAlgorithm::kRandom) {
+    // Every move gets its one look (a few microseconds), even past the
+    // deadline: the first move generated may be a poor one.
+    SearchControl at_once;
+    at_once.start(TimeBudget{}, std::nullopt, false);
+    return greedy_search(root, params, limits, at_once, info);
+  }
   switch (algorithm) {
     case SearchAlgorithm::kRandom:
       return random_search(root, params, limits, control, info);
