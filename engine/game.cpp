@@ -90,6 +90,13 @@ void Game::play(Move move, DragonMarks marks) {
   next.play(move);
   settle(next);
   history_.push_back(next);
+  // Repetitions: the same board with the same player to move for the N-th
+  // time draws (the hash leaves the move count out).
+  if (const int limit = rules_->options().repetitions; limit > 0 && !next.is_over()) {
+    int seen = 0;
+    for (const Position& earlier : history_) seen += earlier.hash() == next.hash();
+    if (seen >= limit) history_.back().end_in_draw();
+  }
   moves_.push_back(move);
   marks_.push_back(marks);
 }

@@ -40,8 +40,12 @@ Bitboard long_jump_landings(const Geometry& geometry, Bitboard occupied, Hole ho
   return landings;
 }
 
+// Every hole a chain from `start` reaches through `passable` holes, plus
+// the swap ends. kChainLock: a chain that has landed on `lock_zone` (the
+// army's target) goes on inside it only.
+template <bool kChainLock>
 Bitboard long_jump_reach(const Geometry& geometry, Bitboard occupied, Hole start, Bitboard passable,
-                         Bitboard swappable) {
+                         Bitboard swappable, Bitboard lock_zone) {
   Bitboard visited = Bitboard::bit(start);
   Bitboard swap_ends;
   Hole stack[kMaxHoles];
@@ -49,7 +53,10 @@ Bitboard long_jump_reach(const Geometry& geometry, Bitboard occupied, Hole start
   stack[depth++] = start;
   while (depth) {
     const Hole hole = stack[--depth];
-    const Bitboard landings = long_jump_landings(geometry, occupied, hole);
+    Bitboard landings = long_jump_landings(geometry, occupied, hole);
+    if constexpr (kChainLock) {
+      if (hole != start && lock_zone.test(hole)) landings &= lock_zone;
+    }
     swap_ends |= landings & swappable;
     for (int landing : landings& passable & ~visited) {
       visited.set(landing);
@@ -80,10 +87,14 @@ void visit_long_jump_destinations(const Position& position, Sink&& sink) {
       const Bitboard stop_mask = locked ? target : rules.stop_allowed(army);
       const Bitboard passable = locked ? empty & target : empty;
       Destinations destinations;
+      const Bitboard occupied_lifted = occupied ^ Bitboard::bit(start);
+      const Bitboard reach =
+          options.goal_lock_in_chain
+              ? long_jump_reach<true>(geometry, occupied_lifted, start, passable, swappable, target)
+              : long_jump_reach<false>(geometry, occupied_lifted, start, passable, swappable,
+                                       Bitboard());
       destinations.holes =
-          (geometry.neighbour_mask(start) & (empty | swappable) |
-           long_jump_reach(geometry, occupied ^ Bitboard::bit(start), start, passable, swappable)) &
-          stop_mask;
+          (geometry.neighbour_mask(start) & (empty | swappable) | reach) & stop_mask;
       if (sink(start, destinations)) return;
     }
   }
@@ -91,7 +102,10 @@ void visit_long_jump_destinations(const Position& position, Sink&& sink) {
 
 // Destinations with short jumps: chain ends come from the components of
 // each parity class (jump_grid.hpp), found once per class on first use.
-template <class Sink>
+// kChainLock (GoalLockInChain): a chain that lands in the target stays in
+// it, so a free piece floods the holes outside the target, steps into the
+// target from there, and floods inside it.
+template <bool kChainLock, class Sink>
 void visit_short_jump_destinations(const Position& position, Sink&& sink) {
   const Rules& rules = position.rules();
   const Geometry& geometry = rules.geometry();
@@ -125,9 +139,18 @@ void visit_short_jump_destinations(const Position& position, Sink&& sink) {
       }
       const GridBitboard start_node = GridBitboard::bit(geometry.grid_bit(start));
       // A goal-locked piece moves in its own restricted graph.
-      const GridBitboard reach =
-          locked ? jumps[c].flood(start_node, components[c].empty & rules.target_grid(army, c))
-                 : components[c].reach(start_node);
+      GridBitboard reach;
+      if (locked) {
+        reach = jumps[c].flood(start_node, components[c].empty & rules.target_grid(army, c));
+      } else if constexpr (kChainLock) {
+        const GridBitboard target_nodes = components[c].empty & rules.target_grid(army, c);
+        const GridBitboard outside =
+            jumps[c].flood(start_node, components[c].empty & ~rules.target_grid(army, c));
+        const GridBitboard entries = jumps[c].landings(outside | start_node) & target_nodes;
+        reach = outside | entries | jumps[c].flood(entries, target_nodes);
+      } else {
+        reach = components[c].reach(start_node);
+      }
       Destinations destinations;
       destinations.holes = geometry.neighbour_mask(start) & (empty | swappable) &
                            (locked ? target : rules.stop_allowed(army));
@@ -146,10 +169,17 @@ void visit_short_jump_destinations(const Position& position, Sink&& sink) {
 template <class Sink>
 void visit_destinations(const Position& position, Sink&& sink) {
   if (position.is_over()) return;
-  if (position.rules().options().long_jumps)
-    visit_long_jump_destinations(position, sink);
-  else
-    visit_short_jump_destinations(position, sink);
+  switch (position.rules().generator()) {
+    case Rules::Generator::kShortJumps:
+      visit_short_jump_destinations<false>(position, sink);
+      break;
+    case Rules::Generator::kShortJumpsChainLock:
+      visit_short_jump_destinations<true>(position, sink);
+      break;
+    case Rules::Generator::kLongJumps:
+      visit_long_jump_destinations(position, sink);
+      break;
+  }
 }
 
 }  // namespace
@@ -167,9 +197,7 @@ void generate_moves(const Position& position, MoveList& moves) {
 
 int count_moves(const Position& position) {
   if (position.is_over()) return 0;
-  const RuleOptions& options = position.rules().options();
-  if (!options.long_jumps && !options.swap_rule && !position.rules().dragons())
-    return count_short_jump_moves(position);
+  if (position.rules().bulk_count()) return count_short_jump_moves(position);
   int count = 0;
   visit_destinations(position, [&](Hole, const Destinations& destinations) {
     count += destinations.holes.count() + destinations.grid.count();

@@ -50,6 +50,9 @@ std::vector<Hole> shortest_path(const Position& position, Move move) {
   const bool locked = rules.options().goal_lock && army >= 0 && rules.target(army).test(move.from);
   const Bitboard empty = geometry.all_holes() & ~position.occupied();
   const Bitboard passable = locked ? empty & rules.target(army) : empty;
+  // GoalLockInChain: after a landing in the target the chain stays there.
+  const Bitboard lock_zone =
+      rules.options().goal_lock_in_chain && army >= 0 ? rules.target(army) : Bitboard();
 
   // Breadth-first search over chain landings; parents give the path back.
   std::array<Hole, kMaxHoles> parent;
@@ -58,7 +61,8 @@ std::vector<Hole> shortest_path(const Position& position, Move move) {
   std::vector<Hole> queue{move.from};
   for (std::size_t head = 0; head < queue.size(); ++head) {
     const Hole hole = queue[head];
-    const Bitboard landings = single_jump_landings(position, move.from, hole);
+    Bitboard landings = single_jump_landings(position, move.from, hole);
+    if (hole != move.from && lock_zone.test(hole)) landings &= lock_zone;
     // The end is either an empty landing or, under the swap rule, an
     // occupied one reached by the last jump.
     if (landings.test(move.to)) {
@@ -133,6 +137,10 @@ Expected<Move> parse_move(const Position& position, std::string_view text) {
     if (locked && !rules.target(army).test(holes[i]))
       return fail("move " + util::quote_input(text) + ": hop " + std::to_string(i) + " (" + hop +
                   ") leaves the target, which the goal lock forbids");
+    if (rules.options().goal_lock_in_chain && i >= 2 && rules.target(army).test(holes[i - 1]) &&
+        !rules.target(army).test(holes[i]))
+      return fail("move " + util::quote_input(text) + ": hop " + std::to_string(i) + " (" + hop +
+                  ") leaves the target after a landing in it, which GoalLockInChain forbids");
   }
   return move;
 }

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cassert>
 
+#include "engine/movegen.hpp"
+
 namespace tiaoqi {
 
 Position Position::empty(const Rules& rules) {
@@ -97,6 +99,35 @@ bool Position::has_finished(int player) const {
   return true;
 }
 
+bool Position::has_filled_with_own(int player) const {
+  for (int army = 0; army < kArmies; ++army) {
+    if (!(rules_->armies_of(player) >> army & 1)) continue;
+    const Bitboard target = rules_->target(army);
+    if ((armies_[army] & target) != target) return false;
+  }
+  return true;
+}
+
+bool Position::can_fill_with_own_at_once(int player) const {
+  Position probe = *this;
+  probe.set_side_to_move(player);
+  MoveList moves;
+  generate_moves(probe, moves);
+  for (const Move& move : moves) {
+    // The pieces alone are moved: play() would run the end-of-game checks.
+    Position after = probe;
+    const int army = after.army_at(move.from);
+    if (const int swapped = after.army_at(move.to); swapped >= 0) {
+      after.toggle_piece(swapped, move.to);
+      after.toggle_piece(swapped, move.from);
+    }
+    after.toggle_piece(army, move.from);
+    after.toggle_piece(army, move.to);
+    if (after.has_filled_with_own(player)) return true;
+  }
+  return false;
+}
+
 int Position::distance_sum(int player) const {
   const Geometry& geometry = rules_->geometry();
   int sum = 0;
@@ -168,8 +199,16 @@ void Position::play(Move move) {
       rules_->target_armies(move.to) | (swap ? rules_->target_armies(move.from) : 0);
   if ((target_touched || rules_->options().equal_turns) && check_finished(mover)) return;
   if (check_home_deadline()) return;
+  check_move_limit();
+}
+
+void Position::check_move_limit() {
   const int max_plies = rules_->options().max_plies;
-  if (max_plies > 0 && move_count_ >= max_plies) end_game(0);
+  if (max_plies <= 0 || move_count_ < max_plies) return;
+  if (rules_->options().move_limit_draw)
+    end_in_draw();
+  else
+    end_game(0);
 }
 
 void Position::eliminate_side_to_move() {
@@ -208,11 +247,41 @@ void Position::conclude_setup() {
   }
   if (check_finished(previous)) return;
   if (check_home_deadline()) return;
-  const int max_plies = rules_->options().max_plies;
-  if (max_plies > 0 && move_count_ >= max_plies) end_game(0);
+  check_move_limit();
+}
+
+bool Position::check_finished_at_once() {
+  // Targets full of own pieces first: both is a draw; player 1 alone wins
+  // unless player 2, to move, fills its own with its next move.
+  const bool first = !is_eliminated(0) && has_filled_with_own(0);
+  const bool second = !is_eliminated(1) && has_filled_with_own(1);
+  if (first && second) {
+    end_in_draw();
+    return true;
+  }
+  if (first) {
+    if (side_ == 1 && can_fill_with_own_at_once(1))
+      end_in_draw();
+    else
+      end_game(1);
+    return true;
+  }
+  if (second) {
+    end_game(2);
+    return true;
+  }
+  // Then a target completed with blockers (GoalRule filled), player 1 first.
+  for (int p = 0; p < 2; ++p) {
+    if (!is_eliminated(p) && has_finished(p)) {
+      end_game(static_cast<std::uint8_t>(1u << p));
+      return true;
+    }
+  }
+  return false;
 }
 
 bool Position::check_finished(int mover) {
+  if (rules_->options().equal_turns_at_once) return check_finished_at_once();
   const int count = rules_->player_count();
   const bool equal_turns = rules_->options().equal_turns;
   // With equal turns the check waits for the end of the round.

@@ -63,6 +63,12 @@ class Position {
 
   // Has every army of this player arrived (GoalRule)?
   bool has_finished(int player) const;
+  // Is every target of this player's armies full of the army's own pieces
+  // (arrival under GoalRule own, whatever the GoalRule)?
+  bool has_filled_with_own(int player) const;
+  // Could the player fill its targets with its own pieces by one move, if
+  // it were its turn (EqualTurnsAtOnce)?
+  bool can_fill_with_own_at_once(int player) const;
   // Sum over a player's pieces of the distance to its armies' target tips.
   int distance_sum(int player) const;
 
@@ -104,6 +110,10 @@ class Position {
   bool is_last_active_in_round(int player) const;
   // Finishing check after the turn of `mover`; true when the game ended.
   bool check_finished(int mover);
+  // The finishing check of EqualTurnsAtOnce (two players).
+  bool check_finished_at_once();
+  // MaxPlies: ranks by distance, or draws under MoveLimitDraw.
+  void check_move_limit();
   bool check_home_deadline();
   bool check_survivors();
   void end_game(std::uint8_t winners);

@@ -120,6 +120,20 @@ Expected<Rules> Rules::make(const RuleOptions& options, const Seating& seating, 
     return fail("PiecesPerArmy must be 10 or 15, got " + std::to_string(options.pieces_per_army));
   if (options.home_deadline < 0 || options.max_plies < 0)
     return fail("HomeDeadline and MaxPlies must not be negative");
+  if (options.repetitions == 1 || options.repetitions < 0)
+    return fail("Repetitions must be 0 (off) or at least 2, got " +
+                std::to_string(options.repetitions));
+  if (options.variant == Variant::kStandard) {
+    if (options.goal_lock_in_chain && !options.goal_lock)
+      return fail("GoalLockInChain extends the goal lock: it needs GoalLock true");
+    if (options.equal_turns_at_once && options.equal_turns)
+      return fail("EqualTurns and EqualTurnsAtOnce are two readings of equal turns; choose one");
+    if (options.equal_turns_at_once && options.players != 2)
+      return fail("EqualTurnsAtOnce is a rule of two-player games, not of Players " +
+                  std::to_string(options.players));
+    if (options.move_limit_draw && options.max_plies == 0)
+      return fail("MoveLimitDraw needs a move limit (MaxPlies above 0)");
+  }
 
   Rules rules;
   rules.options_ = options;
@@ -127,9 +141,16 @@ Expected<Rules> Rules::make(const RuleOptions& options, const Seating& seating, 
     // The options of the race to the target do not apply to the dragons
     // (docs/rules.md, "The dragons variant"): the hot path reads them off.
     rules.options_.long_jumps = rules.options_.foreign_stop = rules.options_.goal_lock =
-        rules.options_.swap_rule = rules.options_.equal_turns = false;
+        rules.options_.goal_lock_in_chain = rules.options_.swap_rule = rules.options_.equal_turns =
+            rules.options_.equal_turns_at_once = false;
     rules.options_.home_deadline = 0;
   }
+  const RuleOptions& read = rules.options_;
+  rules.generator_ = read.long_jumps           ? Generator::kLongJumps
+                     : read.goal_lock_in_chain ? Generator::kShortJumpsChainLock
+                                               : Generator::kShortJumps;
+  rules.bulk_count_ = rules.generator_ == Generator::kShortJumps && !read.swap_rule &&
+                      read.variant != Variant::kDragons;
   rules.seating_ = seating;
   rules.geometry_ = &Geometry::of(arm_size);
   rules.player_count_ = seating.player_count();

@@ -33,6 +33,9 @@ inline constexpr SpinRange kArmiesPerPlayerRange{1, 1, 3};
 inline constexpr SpinRange kBoardSizeRange{kMaxArmSize, kMinArmSize, kMaxArmSize};
 // HomeDeadline and MaxPlies: 0 is off.
 inline constexpr SpinRange kRuleCountRange{0, 0, 10000};
+// Repetitions: 0 is off; N draws the game when a position occurs the N-th
+// time (1 is refused: every position occurs once).
+inline constexpr SpinRange kRepetitionsRange{0, 0, 100};
 
 // The rule options as the user sets them (docs/rules.md names each one);
 // not yet validated.
@@ -45,11 +48,21 @@ struct RuleOptions {
   bool long_jumps = false;
   bool foreign_stop = false;
   bool goal_lock = false;
+  // With goal_lock: a landing in the target during a chain locks the piece
+  // for the rest of the chain too.
+  bool goal_lock_in_chain = false;
   bool swap_rule = false;
   bool equal_turns = false;
+  // Two players: the game ends at the move that completes a target, except
+  // that player 1 completing with its own pieces draws when player 2 could
+  // complete its own with its next move.
+  bool equal_turns_at_once = false;
   GoalRule goal_rule = GoalRule::kFilled;
   int home_deadline = kRuleCountRange.default_value;
   int max_plies = kRuleCountRange.default_value;
+  // At max_plies the game is drawn rather than ranked by distance.
+  bool move_limit_draw = false;
+  int repetitions = kRepetitionsRange.default_value;
 
   bool operator==(const RuleOptions&) const = default;
 };
@@ -78,6 +91,13 @@ class Rules {
   static Expected<Rules> make(const RuleOptions& options);
 
   const RuleOptions& options() const { return options_; }
+  // Which move generator the rules need, chosen once here so that the
+  // generator's inner loops never test the rarer options.
+  enum class Generator : std::uint8_t { kShortJumps, kShortJumpsChainLock, kLongJumps };
+  Generator generator() const { return generator_; }
+  // perft's bulk count (jump_count.hpp) applies: short jumps, no swap, no
+  // dragons, no lock inside a chain.
+  bool bulk_count() const { return bulk_count_; }
   // The hidden-dragon variant: captures, no targets, a won group instead.
   bool dragons() const { return options_.variant == Variant::kDragons; }
   const Geometry& geometry() const { return *geometry_; }
@@ -148,6 +168,8 @@ class Rules {
 
  private:
   RuleOptions options_;
+  Generator generator_ = Generator::kShortJumps;
+  bool bulk_count_ = true;
   Seating seating_;
   const Geometry* geometry_ = nullptr;
   int player_count_ = 0;

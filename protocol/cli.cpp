@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "engine/util/text.hpp"
+#include "protocol/ccp/dialect.hpp"
 #include "protocol/go_command.hpp"
 #include "protocol/identity.hpp"
 #include "protocol/input_loop.hpp"
@@ -30,6 +31,7 @@ struct Arguments {
   std::vector<std::string> commands_files;
   std::vector<std::string> option_presets;
   std::string fen;
+  std::string protocol = "uci";
   std::vector<std::string> positional;
 };
 
@@ -43,7 +45,10 @@ po::options_description flags() {
       ("option", po::value<std::vector<std::string>>()->value_name("NAME=VALUE"),
        "set an engine option first, e.g. --option Players=3 (repeatable)")  //
       ("fen", po::value<std::string>()->value_name("POSITION"),
-       "with perft: count from this position string instead of the start");
+       "with perft: count from this position string instead of the start")  //
+      ("protocol", po::value<std::string>()->value_name("NAME"),
+       "uci (the default) or ccp, the rating list's protocol; a first line 'ccp' also "
+       "switches");
   return description;
 }
 
@@ -91,6 +96,7 @@ int run_command_line(int argc, const char* const* argv, std::istream& in, std::o
     if (values.count("option"))
       arguments.option_presets = values["option"].as<std::vector<std::string>>();
     if (values.count("fen")) arguments.fen = values["fen"].as<std::string>();
+    if (values.count("protocol")) arguments.protocol = values["protocol"].as<std::string>();
     if (values.count("positional"))
       arguments.positional = values["positional"].as<std::vector<std::string>>();
   } catch (const po::error& error) {
@@ -127,6 +133,9 @@ int run_command_line(int argc, const char* const* argv, std::istream& in, std::o
   }
   if (!arguments.fen.empty() && (words.empty() || words[0] != "perft"))
     return usage_error(err, "--fen goes with the perft command");
+  if (arguments.protocol != "uci" && arguments.protocol != "ccp")
+    return usage_error(
+        err, "--protocol expects uci or ccp, got " + util::quote_input(arguments.protocol));
 
   // Until the command line's own set-up is done, the session's error lines
   // are command-line errors: they go to standard error, not the protocol.
@@ -140,6 +149,9 @@ int run_command_line(int argc, const char* const* argv, std::istream& in, std::o
     }
     protocol_out(line);
   });
+  // CCP starts from the rating list's rules; --option values then apply on
+  // top of them.
+  if (arguments.protocol == "ccp") ccp::enter(session);
   for (const std::string& preset : arguments.option_presets)
     if (!preset_option(session, preset, err)) return kExitUsage;
   if (!arguments.option_presets.empty()) {

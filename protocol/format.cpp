@@ -65,19 +65,19 @@ std::string values_text(const Position& root, const std::vector<double>& values)
 
 }  // namespace
 
-std::string info_line(const search::SearchInfo& info) {
+std::string info_line(const search::SearchInfo& info, const InfoWords& words) {
   if (!info.text.empty()) return "info string " + info.text;
   const std::int64_t time = std::max<std::int64_t>(info.time_ms, 0);
   const std::uint64_t nps =
       info.nodes * 1000 / static_cast<std::uint64_t>(std::max<std::int64_t>(time, 1));
   std::string line = "info depth " + std::to_string(info.depth) + " seldepth " +
                      std::to_string(info.seldepth) + " multipv " + std::to_string(info.multipv) +
-                     " score " + score_text(info.score);
+                     " score " + words.score(info.score);
   if (info.root && !info.values.empty()) line += values_text(*info.root, info.values);
   line += " nodes " + std::to_string(info.nodes) + " nps " + std::to_string(nps) + " time " +
           std::to_string(time);
   if (info.hashfull >= 0) line += " hashfull " + std::to_string(info.hashfull);
-  if (info.root && !info.pv.empty()) line += " pv " + pv_text(*info.root, info.pv);
+  if (info.root && !info.pv.empty()) line += " pv " + words.pv(*info.root, info.pv);
   return line;
 }
 

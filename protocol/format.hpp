@@ -12,7 +12,12 @@ std::string score_text(int score);
 // Full shortest paths of a line of moves from `root`, separated by spaces.
 std::string pv_text(const Position& root, const std::vector<Move>& pv);
 
-std::string info_line(const search::SearchInfo& info);
+// How a protocol writes a score and a line of moves in its info lines.
+struct InfoWords {
+  std::string (*score)(int score) = score_text;
+  std::string (*pv)(const Position& root, const std::vector<Move>& pv) = pv_text;
+};
+std::string info_line(const search::SearchInfo& info, const InfoWords& words = {});
 std::string bestmove_line(const facade::BestMove& best);
 // "<move>: <count>" per root move in ASCII order of the start-end text,
 // then "Nodes searched: <total>".

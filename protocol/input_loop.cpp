@@ -94,7 +94,7 @@ bool handle(Session& session, const InputLine& line) {
     session.refuse_long_line(line.length);
     return true;
   }
-  return session.handle_line(line.text);
+  return session.handle_line(line.text, line.received);
 }
 
 }  // namespace

@@ -26,6 +26,7 @@ std::optional<InputLine> LineReader::next() {
   }
   // CRLF line ends (and stray carriage returns before the newline).
   while (!line.text.empty() && line.text.back() == '\r') line.text.pop_back();
+  line.received = std::chrono::steady_clock::now();
   return line;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <istream>
 #include <optional>
@@ -14,6 +15,9 @@ inline constexpr std::size_t kMaxInputLine = 1024 * 1024;
 struct InputLine {
   // The line without its end (\n, \r\n); empty when too long.
   std::string text;
+  // When its end was read: a `go`'s clock runs from here, however long the
+  // line waited behind others.
+  std::chrono::steady_clock::time_point received{};
   bool too_long = false;
   // The length the line had, counted up to the limit plus one.
   std::size_t length = 0;

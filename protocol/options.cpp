@@ -18,8 +18,12 @@ std::string_view type_name(facade::OptionType type) {
 }  // namespace
 
 std::string option_line(const facade::OptionSpec& spec) {
+  return option_line(spec, facade::Options{});
+}
+
+std::string option_line(const facade::OptionSpec& spec, const facade::Options& current) {
   std::string line = "option name " + std::string(spec.name) + " type " +
-                     std::string(type_name(spec.type)) + " default " + facade::default_value(spec);
+                     std::string(type_name(spec.type)) + " default " + spec.get(current);
   if (spec.type == facade::OptionType::kSpin)
     line += " min " + std::to_string(spec.range.min) + " max " + std::to_string(spec.range.max);
   for (std::string_view value : spec.values) line += " var " + std::string(value);

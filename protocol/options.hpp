@@ -11,6 +11,8 @@ namespace tiaoqi::protocol {
 // "option name Players type spin default 2 min 1 max 6", from the engine's
 // option table.
 std::string option_line(const facade::OptionSpec& spec);
+// The same with the value in force in `current` announced as the default.
+std::string option_line(const facade::OptionSpec& spec, const facade::Options& current);
 // `setoption name <name> value <value>` read into `options`; the value is
 // missing when the line had no `value` part. On error `options` is
 // unchanged.

@@ -4,6 +4,7 @@
 
 #include "engine/util/text.hpp"
 #include "protocol/board_text.hpp"
+#include "protocol/ccp/dialect.hpp"
 #include "protocol/format.hpp"
 #include "protocol/go_command.hpp"
 #include "protocol/identity.hpp"
@@ -29,6 +30,7 @@ const std::vector<Session::Command>& Session::commands() {
       {"legal", &Session::legal, false, false},
       {"status", &Session::status, false, false},
       {"bench", &Session::bench, true, true},
+      {"ccp", &Session::ccp, true, false},
   };
   return kCommands;
 }
@@ -40,8 +42,20 @@ Session::~Session() { engine_.stop(); }
 
 facade::EngineCallbacks Session::callbacks() {
   facade::EngineCallbacks callbacks;
-  callbacks.info = [this](const search::SearchInfo& info) { output_.line(info_line(info)); };
-  callbacks.bestmove = [this](const facade::BestMove& best) { output_.line(bestmove_line(best)); };
+  callbacks.info = [this](const search::SearchInfo& info) {
+    if (!dialect_) {
+      output_.line(info_line(info));
+    } else if (const std::string line = dialect_->info_line(info); !line.empty()) {
+      output_.line(line);
+    }
+  };
+  callbacks.bestmove = [this](const facade::BestMove& best) {
+    if (!dialect_) {
+      output_.line(bestmove_line(best));
+    } else if (const std::string line = dialect_->bestmove_line(best); !line.empty()) {
+      output_.line(line);
+    }
+  };
   callbacks.perft = [this](const facade::PerftReport& report) {
     for (const std::string& line : perft_lines(report)) output_.line(line);
   };
@@ -59,31 +73,66 @@ facade::EngineCallbacks Session::callbacks() {
   return callbacks;
 }
 
-bool Session::handle_line(std::string_view line) {
+bool Session::handle_line(std::string_view line, std::chrono::steady_clock::time_point received) {
   if (quit_) return false;
+  line_received_ = received;
   const Args tokens = util::tokenize(line);
   // An empty line is no command; UCI ignores it.
   if (tokens.empty()) return true;
 
-  const Command* command = nullptr;
-  for (const Command& candidate : commands())
-    if (candidate.name == tokens[0]) command = &candidate;
-  if (!command) {
-    std::string names;
-    for (const Command& known : commands())
-      names += (names.empty() ? "" : ", ") + std::string(known.name);
+  return dispatch(tokens);
+}
+
+bool Session::dispatch(const Args& tokens) {
+  // Either table gives the same three facts and a way to run the command.
+  std::string_view name;
+  bool needs_idle = false;
+  bool takes_arguments = false;
+  std::function<void(const Args&)> run;
+  std::string names;
+  if (dialect_) {
+    for (const Dialect::Command& candidate : dialect_->commands()) {
+      names += (names.empty() ? "" : ", ") + std::string(candidate.name);
+      if (candidate.name != tokens[0]) continue;
+      name = candidate.name;
+      needs_idle = candidate.needs_idle;
+      takes_arguments = candidate.takes_arguments;
+      run = [this, &candidate](const Args& args) { candidate.handler(*this, args); };
+    }
+  } else {
+    for (const Command& candidate : commands()) {
+      names += (names.empty() ? "" : ", ") + std::string(candidate.name);
+      if (candidate.name != tokens[0]) continue;
+      name = candidate.name;
+      needs_idle = candidate.needs_idle;
+      takes_arguments = candidate.takes_arguments;
+      run = [this, &candidate](const Args& args) { (this->*(candidate.handler))(args); };
+    }
+  }
+  if (!run) {
     output_.error("unknown command " + util::quote_input(tokens[0]) + "; expected one of " + names);
     return true;
   }
-  if (!command->takes_arguments && tokens.size() > 1) {
-    output_.error(std::string(command->name) + " takes no arguments, got " +
+  if (!takes_arguments && tokens.size() > 1) {
+    output_.error(std::string(name) + " takes no arguments, got " +
                   util::quote_input(util::join(tokens, 1, tokens.size())));
     return true;
   }
-  if (command->needs_idle && !make_idle(command->name)) return true;
-  const Args args(tokens.begin() + 1, tokens.end());
-  (this->*(command->handler))(args);
+  if (needs_idle && !make_idle(name)) return true;
+  run(Args(tokens.begin() + 1, tokens.end()));
   return !quit_;
+}
+
+void Session::run_own_command(std::string_view name, const Args& args) {
+  for (const Command& command : commands())
+    if (command.name == name) (this->*(command.handler))(args);
+}
+
+void Session::use_dialect(std::unique_ptr<Dialect> dialect) { dialect_ = std::move(dialect); }
+
+void Session::ccp(const Args&) {
+  ccp::enter(*this);
+  dispatch(Args{"ccp"});
 }
 
 void Session::refuse_long_line(std::size_t length) {
@@ -233,6 +282,7 @@ void Session::go(const Args& args) {
     return;
   }
   search::SearchLimits& limits = command->limits;
+  limits.received = line_received_;
   if (config_.max_search_nodes) {
     limits.nodes =
         std::min(limits.nodes.value_or(config_.max_search_nodes), config_.max_search_nodes);

@@ -1,8 +1,10 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <string_view>
 #include <vector>
@@ -12,6 +14,31 @@
 #include "protocol/output.hpp"
 
 namespace tiaoqi::protocol {
+
+class Session;
+
+// Another protocol the session can speak (CCP, protocol/ccp/): its own
+// command table and its own way of writing search results. Its commands
+// translate their lines into calls on the session's engine or into the
+// session's own commands, so both protocols share one engine and one
+// session (idle handling, stop, errors).
+class Dialect {
+ public:
+  using Args = std::vector<std::string_view>;
+  struct Command {
+    std::string_view name;
+    std::function<void(Session&, const Args&)> handler;
+    // As Session's own commands: waits for the engine, takes arguments.
+    bool needs_idle;
+    bool takes_arguments;
+  };
+  virtual ~Dialect() = default;
+  virtual const std::vector<Command>& commands() const = 0;
+  // The lines for a search's progress and result; an empty info line is
+  // not written.
+  virtual std::string info_line(const search::SearchInfo& info) = 0;
+  virtual std::string bestmove_line(const facade::BestMove& best) = 0;
+};
 
 inline constexpr int kMaxPerftDepth = 64;
 // bench searches each position to this depth unless told otherwise.
@@ -39,7 +66,10 @@ class Session {
   Session& operator=(const Session&) = delete;
 
   // Handles one line (without its line end). Returns false after quit.
-  bool handle_line(std::string_view line);
+  // `received`: when the line arrived (a `go`'s clock starts there); now
+  // when not given.
+  bool handle_line(std::string_view line, std::chrono::steady_clock::time_point received =
+                                              std::chrono::steady_clock::now());
   // A line over the input limit arrived; it is answered with an error.
   void refuse_long_line(std::size_t length);
   // The input ended: a search that waits for stop is stopped, a job that
@@ -55,6 +85,14 @@ class Session {
 
   Output& output() { return output_; }
   const facade::Engine& engine() const { return engine_; }
+  facade::Engine& engine() { return engine_; }
+
+  // From now on the session speaks `dialect` (called while the engine is
+  // idle, by a command that needs it idle).
+  void use_dialect(std::unique_ptr<Dialect> dialect);
+  bool speaks_dialect() const { return dialect_ != nullptr; }
+  // Runs one of the session's own commands (a dialect's shared commands).
+  void run_own_command(std::string_view name, const std::vector<std::string_view>& args);
 
  private:
   using Args = std::vector<std::string_view>;
@@ -89,7 +127,10 @@ class Session {
   void legal(const Args& args);
   void status(const Args& args);
   void bench(const Args& args);
+  void ccp(const Args& args);
   void start_perft(int depth);
+  // Finds `name` in the dialect's table or, without one, in the session's.
+  bool dispatch(const Args& tokens);
 
   SessionConfig config_;
   Output output_;
@@ -97,6 +138,9 @@ class Session {
   std::mutex idle_mutex_;
   std::condition_variable idle_signal_;
   bool quit_ = false;
+  std::chrono::steady_clock::time_point line_received_{};
+  // Set while the engine is idle; read by the worker's callbacks.
+  std::unique_ptr<Dialect> dialect_;
   // Declared last: its worker calls back into the members above.
   facade::Engine engine_;
 };

@@ -115,10 +115,11 @@ Status Engine::go(const search::SearchLimits& limits) {
   params.threads = options_.engine.threads;
   params.hash_mib = options_.engine.hash_mib;
   params.seed = options_.engine.seed;
+  params.dragon_belief = options_.engine.dragon_belief;
   params.want_ponder = options_.engine.ponder;
   const search::TimeBudget budget =
       search::plan_time(limits, player, options_.engine.move_overhead_ms);
-  control_.start(budget, limits.nodes, limits.ponder);
+  control_.start(budget, limits.nodes, limits.ponder, limits.received);
   {
     std::lock_guard lock(mutex_);
     busy_ = true;
@@ -131,19 +132,22 @@ Status Engine::go(const search::SearchLimits& limits) {
   const auto& positions = game_->history();
   for (std::size_t i = 0; i + 1 < positions.size(); ++i)
     game_history.push_back(positions[i].hash());
+  // The dragons search reads the whole game for its belief.
+  std::optional<Game> game;
+  if (root.rules().dragons()) game = *game_;
   start_job([this, root = Position(root), rules = game_->shared_rules(), limits, params,
-             game_history = std::move(game_history)]() mutable {
-    search_job(root, rules, limits, params, std::move(game_history));
+             game_history = std::move(game_history), game = std::move(game)]() mutable {
+    search_job(root, rules, limits, params, std::move(game_history), game ? &*game : nullptr);
   });
   return Done{};
 }
 
 void Engine::search_job(Position root, std::shared_ptr<const Rules> rules,
                         search::SearchLimits limits, search::SearchParams params,
-                        std::vector<std::uint64_t> game_history) {
+                        std::vector<std::uint64_t> game_history, const Game* game) {
   (void)rules;  // Keeps the rules `root` points at alive.
   const search::SearchResult result = search::run_search(
-      root, params, limits, control_, callbacks_.info, search_state_, game_history);
+      root, params, limits, control_, callbacks_.info, search_state_, game_history, game);
   {
     // UCI: after infinite or ponder, bestmove waits for stop or ponderhit.
     std::unique_lock lock(mutex_);

@@ -119,7 +119,8 @@ class Engine {
   Expected<Game> build_game(const PositionRequest& request, const RuleOptions& rules) const;
   void start_job(std::function<void()> job);
   void search_job(Position root, std::shared_ptr<const Rules> rules, search::SearchLimits limits,
-                  search::SearchParams params, std::vector<std::uint64_t> game_history);
+                  search::SearchParams params, std::vector<std::uint64_t> game_history,
+                  const Game* game);
   void finish_job();
 
   EngineCallbacks callbacks_;

@@ -100,9 +100,13 @@ std::vector<OptionSpec> make_specs() {
   specs.push_back(check(
       "GoalLock", kRule, [](auto& o) -> auto& { return o.rules.goal_lock; }));
   specs.push_back(check(
+      "GoalLockInChain", kRule, [](auto& o) -> auto& { return o.rules.goal_lock_in_chain; }));
+  specs.push_back(check(
       "SwapRule", kRule, [](auto& o) -> auto& { return o.rules.swap_rule; }));
   specs.push_back(check(
       "EqualTurns", kRule, [](auto& o) -> auto& { return o.rules.equal_turns; }));
+  specs.push_back(check(
+      "EqualTurnsAtOnce", kRule, [](auto& o) -> auto& { return o.rules.equal_turns_at_once; }));
   specs.push_back(combo(
       "GoalRule", kRule, {"filled", "own"}, [](auto& o) -> auto& { return o.rules.goal_rule; }));
   specs.push_back(spin(
@@ -110,6 +114,16 @@ std::vector<OptionSpec> make_specs() {
       [](auto& o) -> auto& { return o.rules.home_deadline; }));
   specs.push_back(spin(
       "MaxPlies", kRule, kRuleCountRange, [](auto& o) -> auto& { return o.rules.max_plies; }));
+  specs.push_back(check(
+      "MoveLimitDraw", kRule, [](auto& o) -> auto& { return o.rules.move_limit_draw; }));
+  OptionSpec repetitions = spin(
+      "Repetitions", kRule, kRepetitionsRange,
+      [](auto& o) -> auto& { return o.rules.repetitions; });
+  repetitions.refuse = [](std::int64_t count) -> std::optional<std::string> {
+    if (count != 1) return std::nullopt;
+    return "every position occurs once; 0 turns the rule off, 3 is threefold repetition";
+  };
+  specs.push_back(repetitions);
 
   specs.push_back(spin(
       "Hash", kEngine, kHashRange, [](auto& o) -> auto& { return o.engine.hash_mib; }));
@@ -127,6 +141,9 @@ std::vector<OptionSpec> make_specs() {
       "Ponder", kEngine, [](auto& o) -> auto& { return o.engine.ponder; }));
   specs.push_back(spin(
       "Seed", kEngine, kSeedRange, [](auto& o) -> auto& { return o.engine.seed; }));
+  specs.push_back(combo(
+      "DragonBelief", kEngine, {"behaviour", "uniform", "single"},
+      [](auto& o) -> auto& { return o.engine.dragon_belief; }));
   return specs;
 }
 
@@ -225,6 +242,29 @@ Expected<RuleOptions> parse_rule_options(std::string_view text) {
     if (!pair) return Error{pair.error()};
     if (auto set = set_rule_option(rules, pair->first, pair->second); !set)
       return Error{set.error()};
+  }
+  return rules;
+}
+
+const std::vector<std::pair<std::string_view, std::string_view>>& ccerl_profile() {
+  // The rules of the public two-player rating list CCERL-2P10-v2 (profile
+  // CCZ-121-Strict-LG-v2), as docs/rules.md describes them.
+  static const std::vector<std::pair<std::string_view, std::string_view>> kProfile = {
+      {"Variant", "standard"},   {"Players", "2"},        {"ArmiesPerPlayer", "1"},
+      {"PiecesPerArmy", "10"},   {"BoardSize", "4"},      {"LongJumps", "false"},
+      {"ForeignStop", "true"},   {"GoalLock", "true"},    {"GoalLockInChain", "true"},
+      {"SwapRule", "false"},     {"EqualTurns", "false"}, {"EqualTurnsAtOnce", "true"},
+      {"GoalRule", "filled"},    {"HomeDeadline", "0"},   {"MaxPlies", "240"},
+      {"MoveLimitDraw", "true"}, {"Repetitions", "3"},
+  };
+  return kProfile;
+}
+
+RuleOptions ccerl_rule_options() {
+  RuleOptions rules;
+  for (const auto& [name, value] : ccerl_profile()) {
+    // The table above names only rule options with valid values.
+    [[maybe_unused]] const Status set = set_rule_option(rules, name, value);
   }
   return rules;
 }

@@ -28,6 +28,7 @@ struct EngineOptions {
   int move_overhead_ms = kMoveOverheadRange.default_value;
   bool ponder = false;
   std::int64_t seed = kSeedRange.default_value;
+  search::DragonBelief dragon_belief = search::DragonBelief::kBehaviour;
   bool operator==(const EngineOptions&) const = default;
 };
 
@@ -81,6 +82,14 @@ std::string format_rule_options(const RuleOptions& rules);
 Expected<RuleOptions> parse_rule_options(std::string_view text);
 // Sets one rule option (an engine option is refused).
 Status set_rule_option(RuleOptions& rules, std::string_view name, std::string_view value);
+
+// The rule profile of the public two-player rating list (CCERL-2P10-v2):
+// every rule option with the value the list plays, in the table's order.
+// CCP mode starts from it; docs/rules.md ("The rating list's rules")
+// explains each value.
+inline constexpr std::string_view kCcerlProfileName = "CCERL-2P10-v2";
+const std::vector<std::pair<std::string_view, std::string_view>>& ccerl_profile();
+RuleOptions ccerl_rule_options();
 
 std::string_view algorithm_name(search::SearchAlgorithm algorithm);
 // The algorithm a Search value plays in a game of that many players.

@@ -1,5 +1,7 @@
 #include "engine/search/control.hpp"
 
+#include <algorithm>
+
 namespace tiaoqi::search {
 namespace {
 
@@ -12,8 +14,9 @@ std::int64_t to_ms(SearchControl::Clock::rep ticks) {
 }  // namespace
 
 void SearchControl::start(const TimeBudget& budget, std::optional<std::uint64_t> node_limit,
-                          bool pondering) {
-  const auto now = Clock::now().time_since_epoch().count();
+                          bool pondering, std::optional<Clock::time_point> started) {
+  const auto now =
+      std::min(started.value_or(Clock::now()), Clock::now()).time_since_epoch().count();
   search_start_.store(now);
   clock_start_.store(now);
   budget_ = budget;
@@ -40,6 +43,11 @@ bool SearchControl::should_stop(std::uint64_t nodes) const {
   if (node_limit_ && nodes >= *node_limit_) return true;
   if (pondering() || !budget_.hard_ms) return false;
   return since_clock_start_ms() >= *budget_.hard_ms;
+}
+
+bool SearchControl::emergency() const {
+  if (pondering() || !budget_.hard_ms) return false;
+  return *budget_.hard_ms - since_clock_start_ms() < kEmergencyMs;
 }
 
 bool SearchControl::soft_time_up() const {

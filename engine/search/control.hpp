@@ -16,7 +16,9 @@ class SearchControl {
  public:
   using Clock = std::chrono::steady_clock;
 
-  void start(const TimeBudget& budget, std::optional<std::uint64_t> node_limit, bool pondering);
+  // `started`: when the clock began (the request's arrival); now if not given.
+  void start(const TimeBudget& budget, std::optional<std::uint64_t> node_limit, bool pondering,
+             std::optional<Clock::time_point> started = std::nullopt);
 
   void stop() { stop_.store(true, std::memory_order_relaxed); }
   // Also stop when this flag is set (a job that runs several searches).
@@ -36,6 +38,9 @@ class SearchControl {
   }
   // Past the soft deadline: do not start another iteration.
   bool soft_time_up() const;
+  // So little time is left before the hard deadline that only an answer at
+  // once is safe (docs/protocol.md, "Time"): not while pondering.
+  bool emergency() const;
   std::int64_t elapsed_ms() const;
 
  private:
@@ -49,5 +54,9 @@ class SearchControl {
   TimeBudget budget_;
   std::optional<std::uint64_t> node_limit_;
 };
+
+// A search with less than this left before its hard deadline answers at
+// once, from one ply.
+inline constexpr std::int64_t kEmergencyMs = 1;
 
 }  // namespace tiaoqi::search

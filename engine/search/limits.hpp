@@ -1,6 +1,7 @@
 #pragma once
 
 #include <array>
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -23,6 +24,9 @@ struct SearchLimits {
   bool ponder = false;
   // Only these root moves are searched; empty means all.
   std::vector<Move> search_moves;
+  // When the request arrived: the clock runs from there (the time it waited
+  // in the engine's input counts against the player's clock too).
+  std::optional<std::chrono::steady_clock::time_point> received;
 
   // True when some limit ends the search by itself for this player; without
   // one the search runs until stop (docs/protocol.md, "go").
@@ -44,6 +48,12 @@ enum class SearchAlgorithm : std::uint8_t {
   kSolitaire,
 };
 
+// What a dragons search believes of the hidden dragons (option
+// DragonBelief): weights that follow how each player moved, every piece
+// that may be the dragon alike, or one world drawn at the start of the
+// search and taken for the truth.
+enum class DragonBelief : std::uint8_t { kBehaviour, kUniform, kSingle };
+
 // The engine options a search reads, snapshotted at `go`.
 struct SearchParams {
   SearchAlgorithm algorithm = SearchAlgorithm::kAuto;
@@ -51,6 +61,7 @@ struct SearchParams {
   int threads = 1;
   int hash_mib = 64;
   std::int64_t seed = 0;
+  DragonBelief dragon_belief = DragonBelief::kBehaviour;
   // Also find the reply the engine expects (for `bestmove ... ponder`).
   bool want_ponder = false;
 };

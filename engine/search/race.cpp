@@ -65,6 +65,9 @@ const Rules* RaceSolver::rules_for(const Position& root, int army) {
   // near them.
   options.home_deadline = 0;
   options.max_plies = 0;
+  // Rules of two players' endings and of the game's history.
+  options.equal_turns_at_once = options.move_limit_draw = false;
+  options.repetitions = 0;
   const Seating seating{{{army}}};
   if (rules_ && rules_->options() == options && rules_->seating() == seating &&
       &rules_->geometry() == &game.geometry())

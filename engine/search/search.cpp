@@ -9,6 +9,7 @@
 #include "engine/eval.hpp"
 #include "engine/movegen.hpp"
 #include "engine/search/alphabeta_threads.hpp"
+#include "engine/search/dragons/search.hpp"
 #include "engine/search/greedy.hpp"
 #include "engine/search/maxn.hpp"
 #include "engine/search/mcts/search.hpp"
@@ -38,8 +39,23 @@ SearchAlgorithm resolve_algorithm(SearchAlgorithm requested, int player_count) {
 
 SearchResult run_search(const Position& root, const SearchParams& params,
                         const SearchLimits& limits, SearchControl& control, const InfoSink& info,
-                        SearchState& state, const std::vector<std::uint64_t>& game_history) {
-  switch (resolve_algorithm(params.algorithm, root.rules().player_count())) {
+                        SearchState& state, const std::vector<std::uint64_t>& game_history,
+                        const Game* game) {
+  const SearchAlgorithm algorithm =
+      resolve_algorithm(params.algorithm, root.rules().player_count());
+  if (root.rules().dragons() && algorithm != SearchAlgorithm::kGreedy &&
+      algorithm != SearchAlgorithm::kRandom)
+    return dragons::dragons_search(root, game, params, limits, control, info, state, game_history);
+  // Almost no time left: one ply now rather than a search that would have
+  // to be cut (the race solver, say, finds its first plan unpolled).
+  if (control.emergency() && algorithm != SearchAlgorithm::kRandom) {
+    // Every move gets its one look (a few microseconds), even past the
+    // deadline: the first move generated may be a poor one.
+    SearchControl at_once;
+    at_once.start(TimeBudget{}, std::nullopt, false);
+    return greedy_search(root, params, limits, at_once, info);
+  }
+  switch (algorithm) {
     case SearchAlgorithm::kRandom:
       return random_search(root, params, limits, control, info);
     case SearchAlgorithm::kAlphaBeta:

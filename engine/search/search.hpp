@@ -6,6 +6,7 @@
 #include <optional>
 #include <vector>
 
+#include "engine/game.hpp"
 #include "engine/position.hpp"
 #include "engine/search/control.hpp"
 #include "engine/search/limits.hpp"
@@ -27,10 +28,13 @@ SearchAlgorithm resolve_algorithm(SearchAlgorithm requested, int player_count);
 
 // Searches `root` for its side to move with the algorithm of `params`.
 // `game_history` holds the hashes of the positions before the root, for
-// repetitions.
+// repetitions. In the dragons variant every algorithm but `greedy` and
+// `random` is the dragons search (dragons/search.hpp), which reads the
+// game that led to the root (`game`, as its player saw it) for its belief.
 SearchResult run_search(const Position& root, const SearchParams& params,
                         const SearchLimits& limits, SearchControl& control, const InfoSink& info,
-                        SearchState& state, const std::vector<std::uint64_t>& game_history = {});
+                        SearchState& state, const std::vector<std::uint64_t>& game_history = {},
+                        const Game* game = nullptr);
 
 // The root moves to search: every legal move, or the `searchmoves` among them.
 void root_moves(const Position& root, const SearchLimits& limits, MoveList& moves);

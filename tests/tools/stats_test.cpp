@@ -214,6 +214,11 @@ TEST(Stats, TheTablePrintsIntervalsHonestly) {
                      "data for an interval)"),
             std::string::npos)
       << one;
+  // Level games: no sign on nothing, and no interval.
+  const std::string level = table_of(pair(0, 2, 2));
+  EXPECT_NE(level.find("Elo new - old: +0.0 (1 opening as game pairs; "), std::string::npos)
+      << level;
+  EXPECT_EQ(level.find("-0.0"), std::string::npos) << level;
   EXPECT_NE(table_of({}).find("Elo new - old: no estimate yet"), std::string::npos);
 }
 

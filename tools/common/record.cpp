@@ -75,6 +75,8 @@ Expected<bool> apply_tag(GameRecord& record, std::string_view line) {
     record.options = value;
   else if (tag == "Opening")
     record.opening = value;
+  else if (tag == "Dragons")
+    record.dragons = value;
   else if (tag == "Result")
     record.result = value;
   else if (tag == "Termination")
@@ -129,6 +131,7 @@ std::string format_record(const GameRecord& record) {
   out << "[Seating " << quote(join(record.seating)) << "]\n";
   out << "[Options " << quote(record.options) << "]\n";
   out << "[Opening " << quote(record.opening) << "]\n";
+  if (!record.dragons.empty()) out << "[Dragons " << quote(record.dragons) << "]\n";
   out << "[Result " << quote(record.result) << "]\n";
   out << "[Termination " << quote(record.termination) << "]\n\n";
   int ply = first_ply_number(record);

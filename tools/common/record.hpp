@@ -36,6 +36,8 @@ struct RecordEvent {
 //   [Seating "beta; alpha"]      the engine of each player, in turn order
 //   [Options "Variant=standard Players=2 ..."]
 //   [Opening "<position string>"]  where the opening's moves begin
+//   [Dragons "m1 c11 l12"]       dragons variant: each player's dragon at
+//                                the start, in turn order (the whole truth)
 //   [Result "2 1"]               players first to last, shared places "1=2"
 //   [Termination "p2 reached its target"]
 //
@@ -47,6 +49,8 @@ struct RecordEvent {
 // Games are separated by a blank line; a move line holds the ply (counted
 // on from the move count of the Opening position), the player, the full
 // path, the milliseconds the move took and an optional comment in braces.
+// In the dragons variant a path carries the referee's marks ("k3i5*",
+// "g11e13#"), as the engines received it.
 struct GameRecord {
   std::string event = "tiaoqi-match";
   std::string date;
@@ -57,6 +61,7 @@ struct GameRecord {
   std::vector<std::string> seating;
   std::string options;
   std::string opening;
+  std::string dragons;  // empty outside the dragons variant
   std::string result = "*";
   std::string termination;
   std::vector<RecordEvent> events;

@@ -5,6 +5,7 @@
 #include "engine/notation.hpp"
 #include "engine/position_string.hpp"
 #include "engine/util/text.hpp"
+#include "tools/common/dragons.hpp"
 
 namespace tiaoqi::tools {
 
@@ -33,8 +34,19 @@ Expected<Replay> replay_record(const GameRecord& record) {
   if (!setup) return fail("Opening tag: " + setup.error());
   Replay replay{setup->rules, {}};
   Position position = setup->position;
+  const bool dragons = setup->rules->dragons();
+  if (dragons != !record.dragons.empty())
+    return fail(dragons ? "Dragons tag: a game of the dragons variant names every dragon, and "
+                          "this one has no such tag"
+                        : "Dragons tag: dragons exist only in the dragons variant");
+  if (dragons) {
+    auto holes = parse_dragons(position, record.dragons);
+    if (!holes) return fail("Dragons tag: " + holes.error());
+    place_dragons(position, *holes);
+  }
   settle(position);
   replay.frames.push_back({position, {}, -1});
+  std::uint8_t revealed = 0;
   int ply = 0;
   for (const auto& event : record.events) {
     const std::string where =
@@ -44,20 +56,34 @@ Expected<Replay> replay_record(const GameRecord& record) {
       return fail(where + "p" + std::to_string(event.player) + " is recorded, but p" +
                   std::to_string(position.side_to_move() + 1) + " is to move");
     if (event.kind == RecordEvent::Kind::kElimination) {
-      position.eliminate_side_to_move();
+      eliminate_by_referee(position);
       settle(position);
-      replay.frames.push_back({position, {}, event.player - 1});
+      replay.frames.push_back({position, {}, event.player - 1, kNoHole, revealed});
       continue;
     }
     ++ply;
-    auto move = parse_move(position, event.text);
+    DragonMarks marks;
+    const std::string_view text = strip_dragon_marks(event.text, marks);
+    if ((marks.revealed || marks.captured) && !dragons)
+      return fail(where + "move " + util::quote_input(event.text) +
+                  ": '*' and '#' mark dragons, which exist only in the dragons variant");
+    auto move = parse_move(position, text);
     // The error names the move.
     if (!move) return fail(where + move.error());
-    std::vector<Hole> path = split_path(position.geometry(), event.text);
+    if (dragons) {
+      const DragonMarks truth = referee_marks(position, *move);
+      if (truth.revealed != marks.revealed || truth.captured != marks.captured)
+        return fail(where + "move " + util::quote_input(event.text) + ": the dragons give " +
+                    util::quote_input(marked_move(text, truth)));
+      revealed = revealed_after(revealed, position.side_to_move(), marks);
+    }
+    // Under the swap rule an occupied end is a swap, not a capture.
+    const Hole captured = dragons && position.occupied().test(move->to) ? move->to : kNoHole;
+    std::vector<Hole> path = split_path(position.geometry(), text);
     if (path.size() <= 2) path = shortest_path(position, *move);
     position.play(*move);
     settle(position);
-    replay.frames.push_back({position, path, event.player - 1});
+    replay.frames.push_back({position, path, event.player - 1, captured, revealed});
   }
   if (record.result != "*" && !position.is_over() &&
       record.termination.starts_with(kDrawAdjudication)) {

@@ -7,7 +7,9 @@
 #include "engine/game.hpp"
 #include "engine/notation.hpp"
 #include "engine/position_string.hpp"
+#include "engine/util/hash.hpp"
 #include "engine/util/text.hpp"
+#include "tools/common/dragons.hpp"
 #include "tools/common/replay.hpp"
 
 namespace tiaoqi::match {
@@ -93,7 +95,7 @@ class GameInPlay {
  public:
   GameInPlay(const GameTask& task, const RefereeConfig& config,
              const std::vector<EngineProcess*>& seats, const FaultLog& log, GameSetup setup,
-             GameOutcome& outcome)
+             GameOutcome& outcome, std::vector<Hole> dragons)
       : task_(task),
         config_(config),
         seats_(seats),
@@ -103,7 +105,10 @@ class GameInPlay {
         clock_(seat_clock(task, config)),
         prepared_(seats.size(), false),
         adjudicator_(config.adjudication, config.rules.players),
-        outcome_(outcome) {
+        outcome_(outcome),
+        dragons_(std::move(dragons)) {
+    // The referee knows every dragon; each engine is told only its own.
+    tools::place_dragons(position_, dragons_);
     settle(position_);
     base_ = position_string(position_);
   }
@@ -113,10 +118,11 @@ class GameInPlay {
     for (const auto& text : moves) {
       auto move = parse_move(position_, text);
       if (!move || position_.is_over()) return fail("opening move " + util::quote_input(text));
+      const std::string marked = mark(text, *move);
       outcome_.record.events.push_back({tools::RecordEvent::Kind::kMove,
-                                        position_.side_to_move() + 1, text, 0,
+                                        position_.side_to_move() + 1, marked, 0,
                                         std::string(tools::RecordEvent::kBookComment)});
-      moves_.push_back(text);
+      moves_.push_back(marked);
       position_.play(*move);
       settle(position_);
     }
@@ -161,8 +167,26 @@ class GameInPlay {
   }
 
  private:
-  std::string position_command() const {
+  // The dragons variant's marks on a move about to be played (none in the
+  // other variants), as the engines and the record get it.
+  std::string mark(const std::string& text, Move move) {
+    if (!position_.rules().dragons()) return text;
+    const DragonMarks marks = tools::referee_marks(position_, move);
+    revealed_ = tools::revealed_after(revealed_, position_.side_to_move(), marks);
+    return tools::marked_move(text, marks);
+  }
+
+  // What `player`'s engine is told: the position string and the moves
+  // since, or in the dragons variant the start with its own dragon (after
+  // an elimination, the position as it knows it).
+  std::string position_command(int player) const {
     std::string command = "position fen " + base_;
+    if (!dragons_.empty()) {
+      command = views_.empty()
+                    ? "position startpos dragon " +
+                          position_.geometry().name(dragons_[static_cast<std::size_t>(player)])
+                    : "position fen " + views_[static_cast<std::size_t>(player)];
+    }
     if (!moves_.empty()) command += " moves";
     for (const auto& move : moves_) command += ' ' + move;
     return command;
@@ -175,7 +199,7 @@ class GameInPlay {
     prepared_[static_cast<std::size_t>(player)] = true;
     const long long allowance = clock_.allowance_ms(player);
     const SearchReply reply =
-        engine.search(position_command(), clock_.go_command(player), allowance);
+        engine.search(position_command(player), clock_.go_command(player), allowance);
     switch (reply.kind) {
       case SearchReply::Kind::kCancelled:
         return {Turn::Kind::kCancelled, "", false};
@@ -200,12 +224,17 @@ class GameInPlay {
   // Checks the engine's move against the rules and plays it.
   Turn play_reply(int player, const SearchReply& reply) {
     if (reply.move == "none") return fault("illegal move: bestmove none, but it has legal moves");
-    if (tools::split_path(position_.geometry(), reply.move).empty())
+    // The marks are the referee's to give: an engine's own are ignored.
+    DragonMarks engine_marks;
+    const std::string reply_move(position_.rules().dragons()
+                                     ? strip_dragon_marks(reply.move, engine_marks)
+                                     : std::string_view(reply.move));
+    if (tools::split_path(position_.geometry(), reply_move).empty())
       return fault("garbage: bestmove " + util::quote_input(reply.move) + " is not a move");
-    auto move = parse_move(position_, reply.move);
+    auto move = parse_move(position_, reply_move);
     // The error names the move.
     if (!move) return fault("illegal move: " + move.error());
-    const std::string path = path_text(position_, *move, reply.move);
+    const std::string path = mark(path_text(position_, *move, reply_move), *move);
     outcome_.record.events.push_back({tools::RecordEvent::Kind::kMove, player + 1, path,
                                       reply.millis, move_comment(reply.info, reply.millis)});
     adjudicator_.record(player, reply.info);
@@ -229,10 +258,16 @@ class GameInPlay {
     }
     outcome_.record.events.push_back(
         {tools::RecordEvent::Kind::kElimination, player + 1, turn.fault, 0, ""});
-    position_.eliminate_side_to_move();
+    tools::eliminate_by_referee(position_);
     settle(position_);
-    // An elimination is no move, so the engines get the position itself.
+    // An elimination is no move, so the engines get the position itself
+    // (in the dragons variant, each as its player knows it).
     base_ = position_string(position_);
+    if (!dragons_.empty()) {
+      views_.clear();
+      for (int p = 0; p < config_.rules.players; ++p)
+        views_.push_back(position_string(tools::view_for(position_, p, revealed_)));
+    }
     moves_.clear();
     // Only a fault that ends the game names its termination.
     if (is_fault) termination_ = position_.is_over() ? player_name(player) + " " + turn.fault : "";
@@ -254,6 +289,12 @@ class GameInPlay {
   bool drawn_ = false;
   std::string termination_;
   GameOutcome& outcome_;
+  // Dragons variant: each player's dragon at the start, the players whose
+  // dragon is revealed (a bit each), and after an elimination each
+  // player's view of the position.
+  std::vector<Hole> dragons_;
+  std::uint8_t revealed_ = 0;
+  std::vector<std::string> views_;
 };
 
 std::string players_text(const std::vector<int>& players) {
@@ -265,7 +306,23 @@ std::string players_text(const std::vector<int>& players) {
 
 }  // namespace
 
+std::string dragons_termination(const Position& position) {
+  const auto standings = position.standings();
+  if (standings.empty()) return "finished";
+  const int max_plies = position.rules().options().max_plies;
+  if (standings[0].size() > 1)
+    return max_plies > 0 && position.move_count() >= max_plies
+               ? "move limit of " + util::plural(max_plies, "ply", "plies") + ": a draw"
+               : "no player can move: a draw";
+  const int winner = standings[0][0];
+  if (position.active_player_count() == 1)
+    return player_name(winner) + " is the last player with a dragon";
+  return player_name(winner) +
+         "'s dragon stands in another player's home, every piece joined to it";
+}
+
 std::string rules_termination(const Position& position) {
+  if (position.rules().dragons()) return dragons_termination(position);
   const int max_plies = position.rules().options().max_plies;
   std::vector<int> finished, active;
   for (int p = 0; p < position.rules().player_count(); ++p) {
@@ -282,6 +339,22 @@ std::string rules_termination(const Position& position) {
   return "finished";
 }
 
+Expected<std::vector<Hole>> game_dragons(const RefereeConfig& config, const Position& start,
+                                         int opening_index) {
+  if (!start.rules().dragons()) return std::vector<Hole>{};
+  auto fresh = start_setup(config.rules);
+  if (!fresh) return Error{fresh.error()};
+  if (position_string(start) != position_string(fresh->position))
+    return fail(
+        "a game of the dragons variant starts from the start position, where every "
+        "dragon is in its home; got " +
+        util::quote_input(position_string(start)));
+  if (!config.dragons.empty()) return tools::parse_dragons(start, config.dragons);
+  return tools::draw_dragons(
+      start,
+      util::mix64(config.dragon_seed ^ util::mix64(static_cast<std::uint64_t>(opening_index))));
+}
+
 GameOutcome play_game(const GameTask& task, const RefereeConfig& config,
                       const std::vector<EngineProcess*>& seats, const std::atomic<bool>* cancel,
                       const FaultLog& log) {
@@ -292,7 +365,14 @@ GameOutcome play_game(const GameTask& task, const RefereeConfig& config,
     outcome.record.termination = "bad opening: " + setup.error();
     return outcome;
   }
-  GameInPlay game(task, config, seats, log, std::move(*setup), outcome);
+  auto dragons = game_dragons(config, setup->position, task.opening_index);
+  if (!dragons) {
+    outcome.record.termination = "bad opening: " + dragons.error();
+    return outcome;
+  }
+  if (!dragons->empty())
+    outcome.record.dragons = tools::dragons_text(setup->position.geometry(), *dragons);
+  GameInPlay game(task, config, seats, log, std::move(*setup), outcome, std::move(*dragons));
   if (auto book = game.play_book(task.opening->moves); !book) {
     outcome.record.termination = "bad opening: " + book.error();
     return outcome;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <atomic>
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
@@ -25,6 +26,10 @@ struct RefereeConfig {
   AdjudicationConfig adjudication;
   std::string event = "tiaoqi-match";
   std::vector<std::string> engine_names;
+  // Dragons variant: each player's dragon at the start ("m1,c11,l12"), or
+  // empty to draw them for each opening from `dragon_seed`.
+  std::string dragons;
+  std::uint64_t dragon_seed = 1;
 };
 
 struct GameOutcome {
@@ -51,7 +56,13 @@ GameOutcome play_game(const GameTask& task, const RefereeConfig& config,
 
 // How a game the rules ended came to its end, for the Termination tag:
 // "p2 reached its target", "p1 is the last player left", or the move
-// limit.
+// limit; in the dragons variant a won group, the last dragon, or a draw.
 std::string rules_termination(const Position& position);
+
+// The dragons of the game of an opening: the ones given, or drawn from the
+// seed and the opening, so that every rotation of an opening plays the same
+// dragons. An error when the game does not start from the start position.
+Expected<std::vector<Hole>> game_dragons(const RefereeConfig& config, const Position& start,
+                                         int opening_index);
 
 }  // namespace tiaoqi::match

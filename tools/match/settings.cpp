@@ -3,8 +3,10 @@
 #include <filesystem>
 
 #include "engine/facade/options.hpp"
+#include "engine/position_string.hpp"
 #include "engine/util/text.hpp"
 #include "tools/common/command_line.hpp"
+#include "tools/common/dragons.hpp"
 #include "tools/common/text_file.hpp"
 #include "tools/match/engines_file.hpp"
 
@@ -160,6 +162,40 @@ Status set_schedule(MatchSettings& settings, const po::variables_map& vm) {
   schedule.shard_count = shard->second;
   auto per_opening = games_per_opening(schedule);
   if (!per_opening) return Error{per_opening.error()};
+  return Done{};
+}
+
+// The dragons variant: the dragons given (checked against the start) or
+// drawn from the seed, and openings that begin at the start.
+Status set_dragons(MatchConfig& config, const po::variables_map& vm) {
+  RefereeConfig& referee = config.referee;
+  const auto given = text_flag(vm, "dragons");
+  if (referee.rules.variant != Variant::kDragons) {
+    if (given)
+      return fail(
+          "--dragons names the dragons of the dragons variant: give --rule "
+          "Variant=dragons");
+    return Done{};
+  }
+  auto start = start_setup(referee.rules);
+  if (!start) return fail("rules: " + start.error());
+  if (given) {
+    auto dragons = tools::parse_dragons(start->position, *given);
+    if (!dragons) return fail("--" + dragons.error());
+    referee.dragons = *given;
+  }
+  referee.dragon_seed = config.schedule.openings.seed;
+  const std::string start_text = position_string(start->position);
+  const auto& lines = config.schedule.openings.file_lines;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    auto opening = parse_opening_line(lines[i], referee.rules);
+    if (!opening)
+      return fail("openings file, line " + std::to_string(i + 1) + ": " + opening.error());
+    if (opening->base != start_text)
+      return fail("openings file, line " + std::to_string(i + 1) + ": a game of the dragons " +
+                  "variant starts from startpos (where every dragon is in its home), got " +
+                  util::quote_input(lines[i]));
+  }
   return Done{};
 }
 
@@ -327,6 +363,12 @@ po::options_description match_flags() {
       "shard", po::value<std::string>()->value_name("K/N"),
       "play the K-th of N equal parts of the schedule: K/N");
 
+  po::options_description dragons("Dragons (--rule Variant=dragons, three players)");
+  dragons.add_options()(
+      "dragons", po::value<std::string>()->value_name("H1,H2,H3"),
+      "each player's dragon at the start, a hole of its home, in turn order (e.g. m1,c11,l12); "
+      "default: drawn for each opening from --seed");
+
   po::options_description adjudication("Adjudication (two players)");
   adjudication.add_options()(
       "resign", po::value<std::vector<std::string>>()->multitoken()->value_name("moves=N score=S"),
@@ -353,7 +395,13 @@ po::options_description match_flags() {
       "print the full table every N finished games (default 10; 0: only at the end)")(
       "quiet", "no progress on standard error, only the final table");
 
-  flags.add(time).add(openings).add(tournament).add(adjudication).add(output).add(rule_flags());
+  flags.add(time)
+      .add(openings)
+      .add(tournament)
+      .add(adjudication)
+      .add(dragons)
+      .add(output)
+      .add(rule_flags());
   return flags;
 }
 
@@ -403,6 +451,7 @@ Expected<MatchSettings> match_settings(const po::variables_map& vm, const SplitA
   if (auto scheduled = set_schedule(settings, vm); !scheduled) return Error{scheduled.error()};
   if (auto adjudicated = set_adjudication(config, vm); !adjudicated)
     return Error{adjudicated.error()};
+  if (auto dragons = set_dragons(config, vm); !dragons) return Error{dragons.error()};
   if (vm.count("sprt")) {
     if (config.engines.size() != 2) return fail("--sprt needs exactly two engines");
     auto sprt = parse_sprt(vm["sprt"].as<std::vector<std::string>>());

@@ -33,6 +33,8 @@ struct BoardView {
   std::vector<Piece> pieces;
   std::vector<Hole> last_path;
   int last_army = -1;  // colour of the arrow; -1 for neutral
+  // Dragons variant: the hole where the last move captured a piece.
+  Hole captured = kNoHole;
   int side_to_move = -1;
   std::string caption;
   std::vector<LegendEntry> legend;

@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "tools/common/dragons.hpp"
 #include "tools/common/json.hpp"
 
 namespace tiaoqi::render {
@@ -25,10 +26,13 @@ std::string script_literal(const tools::Json& json) {
 }  // namespace
 
 BoardView frame_view(const tools::GameRecord& record, const tools::Replay& replay,
-                     std::size_t frame) {
+                     std::size_t frame, int viewer) {
   const tools::ReplayFrame& at = replay.frames[frame];
-  BoardView view = view_of_position(at.position);
+  // After the game every dragon is shown to everyone.
+  BoardView view = view_of_position(
+      tools::view_for(at.position, at.position.is_over() ? -1 : viewer, at.revealed));
   view.last_path = at.last_path;
+  view.captured = at.captured;
   std::string caption = "Game " + std::to_string(record.game);
   if (!record.seating.empty()) {
     caption += ": ";
@@ -50,7 +54,7 @@ BoardView frame_view(const tools::GameRecord& record, const tools::Replay& repla
 }
 
 std::string game_page(const tools::GameRecord& record, const tools::Replay& replay,
-                      const SvgStyle& style) {
+                      const SvgStyle& style, int viewer) {
   // The board and the legend are drawn once, so the legend names the
   // engines without marking whose turn it is.
   BoardView first = frame_view(record, replay, 0);
@@ -79,7 +83,7 @@ std::string game_page(const tools::GameRecord& record, const tools::Replay& repl
           base.board;
   tools::Json captions = tools::Json::array();
   for (std::size_t f = 0; f < replay.frames.size(); ++f) {
-    const BoardView view = frame_view(record, replay, f);
+    const BoardView view = frame_view(record, replay, f, viewer);
     html += "<g id=\"f" + std::to_string(f) + "\" style=\"display:none\">\n" +
             pieces_layer(view, style) + "</g>\n";
     captions.push_back(view.caption);

@@ -58,7 +58,8 @@ po::options_description render_flags() {
   po::options_description flags(
       "tiaoqi-render --position \"<position string>\" [--path <move>] [-o board.svg|board.png]\n"
       "tiaoqi-render --record games.txt [--game N] [--ply K] [-o board.svg|board.png]\n"
-      "tiaoqi-render --record games.txt [--game N] -o game.html\n\n"
+      "tiaoqi-render --record games.txt [--game N] -o game.html\n"
+      "tiaoqi-render --record dragons.txt [--game N] [--viewer P] ...   the dragons P knew\n\n"
       "The name of -o decides the format: .svg, .png (needs rsvg-convert or ImageMagick)\n"
       "or .html (a page that steps through a recorded game); - writes SVG to standard\n"
       "output. Exit status: 0 written, 1 the input is wrong or the file cannot be\n"
@@ -81,7 +82,10 @@ po::options_description render_flags() {
       "html", po::value<std::string>()->value_name("FILE"), "the same as -o FILE.html")(
       "coordinates", "write rank numbers and file letters around the board")(
       "size", po::value<double>()->value_name("PIXELS")->default_value(36),
-      "pixels between neighbouring holes, 8 to 200");
+      "pixels between neighbouring holes, 8 to 200")(
+      "viewer", po::value<int>()->value_name("N"),
+      "dragons variant, with --record: draw the dragons player N knew (its own and the "
+      "revealed ones; every one once the game is over); default: every dragon");
   return flags;
 }
 
@@ -129,9 +133,20 @@ int draw_game(const po::variables_map& vm, const SvgStyle& style, const std::str
   }
   auto replay = tools::replay_record(*record);
   if (!replay) return error(replay.error());
+  int viewer = -1;
+  if (vm.count("viewer")) {
+    const int players = replay->rules->player_count();
+    if (!replay->rules->dragons())
+      return error("--viewer: game " + std::to_string(record->game) + " is no game of the " +
+                   "dragons variant, where every player sees the whole board");
+    viewer = vm["viewer"].as<int>() - 1;
+    if (viewer < 0 || viewer >= players)
+      return error("--viewer: expected a player from 1 to " + std::to_string(players) + ", got " +
+                   std::to_string(viewer + 1));
+  }
   if (format == Format::kHtml) {
     if (vm.count("ply")) return usage_error("--ply draws one position: write .svg or .png");
-    return write_text(game_page(*record, *replay, style), output);
+    return write_text(game_page(*record, *replay, style, viewer), output);
   }
   std::size_t frame = replay->frames.size() - 1;
   if (vm.count("ply")) {
@@ -141,7 +156,8 @@ int draw_game(const po::variables_map& vm, const SvgStyle& style, const std::str
                    std::to_string(replay->frames.size() - 1) + ", got " + std::to_string(ply));
     frame = static_cast<std::size_t>(ply);
   }
-  return write_picture(render_svg(frame_view(*record, *replay, frame), style), output, format);
+  return write_picture(render_svg(frame_view(*record, *replay, frame, viewer), style), output,
+                       format);
 }
 
 }  // namespace
@@ -160,7 +176,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   if (position && record) return usage_error("give --position or --record, not both");
-  for (const char* flag : {"game", "ply"})
+  for (const char* flag : {"game", "ply", "viewer"})
     if (position && vm.count(flag))
       return usage_error(std::string("--") + flag + " picks from a record: give --record");
   if (record && vm.count("path"))

@@ -235,6 +235,16 @@ std::string pieces_layer(const BoardView& view, const SvgStyle& style) {
              "\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"#fff\" "
              "font-family=\"sans-serif\">D</text>\n";
   }
+  if (view.captured != kNoHole) {
+    // A cross over the hole where the last move took a piece.
+    const Point p = hole_point(geometry, view.captured, style);
+    const double r = s * 0.5;
+    out += "<path class=\"capture\" d=\"M" + number(p.x - r) + "," + number(p.y - r) + " L" +
+           number(p.x + r) + "," + number(p.y + r) + " M" + number(p.x - r) + "," +
+           number(p.y + r) + " L" + number(p.x + r) + "," + number(p.y - r) +
+           "\" stroke=\"#c0001a\" stroke-width=\"" + number(s * 0.09) +
+           "\" stroke-linecap=\"round\" stroke-opacity=\"0.8\"/>\n";
+  }
   if (view.last_path.size() >= 2) {
     const std::string colour = "#202020";
     std::string points;

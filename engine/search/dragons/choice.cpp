@@ -6,9 +6,14 @@
 
 namespace tiaoqi::search::dragons {
 
+int choice_weight(const Rules& rules, int army, Hole hole) {
+  if (!rules.home(army).test(hole)) return 1;
+  const int depth = 4 - rules.geometry().distance(hole, rules.geometry().tip(army));
+  return 1 + (depth > 0 ? depth : 0);
+}
+
 Hole choose_dragon(const Position& start, int player, std::uint64_t draw) {
   const Rules& rules = start.rules();
-  const Geometry& geometry = rules.geometry();
   // Weight 1 for the front row of the home, up to 4 for its tip.
   Hole holes[kMaxHomeSize];
   int weights[kMaxHomeSize];
@@ -16,11 +21,9 @@ Hole choose_dragon(const Position& start, int player, std::uint64_t draw) {
   int total = 0;
   for (int army = 0; army < kArmies; ++army) {
     if (!(rules.armies_of(player) >> army & 1)) continue;
-    const Hole tip = geometry.tip(army);
     for (int h : start.army(army) & rules.home(army)) {
-      const int depth = 4 - geometry.distance(static_cast<Hole>(h), tip);
       holes[count] = static_cast<Hole>(h);
-      weights[count] = 1 + (depth > 0 ? depth : 0);
+      weights[count] = choice_weight(rules, army, static_cast<Hole>(h));
       total += weights[count++];
       if (count == kMaxHomeSize) break;
     }

@@ -13,4 +13,9 @@ namespace tiaoqi::search::dragons {
 // them (the same draw gives the same hole).
 Hole choose_dragon(const Position& start, int player, std::uint64_t draw);
 
+// The weight choose_dragon() gives the piece on `hole` of `army`'s home: 1
+// for the front row, up to 4 for the tip. Also the belief's prior of where
+// a player hides its dragon.
+int choice_weight(const Rules& rules, int army, Hole hole);
+
 }  // namespace tiaoqi::search::dragons

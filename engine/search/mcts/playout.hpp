@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "engine/move.hpp"
@@ -34,6 +35,18 @@ struct PlayedMove {
   Move move;
 };
 using Trace = std::vector<PlayedMove>;
+
+// Imperfect information (the dragons variant): what a search over worlds
+// adds to the search of one position.
+struct Worlds {
+  // Places what the root's player cannot see (the hidden dragons) on a
+  // copy of the root, drawn for one iteration. Empty: every iteration
+  // plays the root as it is.
+  std::function<void(Position& world, Random& random)> draw;
+  // Plays on from where the tree ends and scores it, adding the moves to
+  // the trace, as play_out() does. Empty: play_out().
+  std::function<WinShares(Position& world, Random& random, Trace& trace)> simulate;
+};
 
 // The playout policy (epsilon-greedy): with probability `epsilon` any
 // legal move, otherwise one of the moves that bring their piece nearest

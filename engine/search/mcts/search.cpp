@@ -174,7 +174,7 @@ SearchResult result_of(const Position& root, const SearchParams& params, const T
 SearchResult mcts_search(const Position& root, const SearchParams& params,
                          const SearchLimits& limits, SearchControl& control, const InfoSink& info,
                          State& state, const std::vector<std::uint64_t>& game_history,
-                         const Config& config) {
+                         const Config& config, const Worlds& worlds) {
   SearchResult result;
   MoveList moves;
   root_moves(root, limits, moves);
@@ -190,6 +190,7 @@ SearchResult mcts_search(const Position& root, const SearchParams& params,
   state.history().age();
   state.adopt(root, game_history);
   Shared shared(root, config, tree, state.history());
+  shared.worlds = worlds;
   const std::uint64_t seed = util::mix64(static_cast<std::uint64_t>(params.seed)) ^ root.hash();
   Worker main_worker(shared, seed);
   shared.workers.push_back(&main_worker);

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "engine/search/mcts/config.hpp"
+#include "engine/search/mcts/playout.hpp"
 #include "engine/search/mcts/state.hpp"
 #include "engine/search/search.hpp"
 
@@ -40,9 +41,14 @@ namespace tiaoqi::search::mcts {
 // hashfull the permille of the node pool in use, score and values the
 // chosen move's mean rewards; each multipv 1 line is followed by
 // `info string visits <chosen move's> of <root's>`.
+//
+// With `worlds` (imperfect information), every iteration plays in a world
+// it draws from the root: one tree over the root player's moves and what
+// follows, its statistics gathered over the worlds (single-observer
+// information-set MCTS).
 SearchResult mcts_search(const Position& root, const SearchParams& params,
                          const SearchLimits& limits, SearchControl& control, const InfoSink& info,
                          State& state, const std::vector<std::uint64_t>& game_history,
-                         const Config& config = {});
+                         const Config& config = {}, const Worlds& worlds = {});
 
 }  // namespace tiaoqi::search::mcts

@@ -73,6 +73,11 @@ double inverse_root(double n) {
 
 }  // namespace
 
+bool Worker::moves_of(const Node& node, const Position& position) const {
+  const int army = position.army_at(shared_.tree.node(node.first_child).move.from);
+  return army >= 0 && position.rules().player_of(army) == position.side_to_move();
+}
+
 std::uint32_t Worker::select(std::uint32_t parent_index, int player) {
   const Config& config = shared_.config;
   const Tree& tree = shared_.tree;
@@ -131,6 +136,7 @@ bool Worker::iterate() {
   const Config& config = shared_.config;
   const bool virtual_loss = shared_.virtual_loss;
   Position position = shared_.root;
+  if (shared_.worlds.draw) shared_.worlds.draw(position, random_);
   path_.clear();
   trace_.clear();
   if (virtual_loss) shared(tree.root().in_flight).fetch_add(1, std::memory_order_relaxed);
@@ -150,6 +156,10 @@ bool Worker::iterate() {
       expanded = true;
     }
     const int player = position.side_to_move();
+    // Worlds differ in who has lost, hence in who moves next: children
+    // made in a world where another player moves here are not this
+    // world's moves, and the iteration simulates from the node instead.
+    if (shared_.worlds.draw && !moves_of(node, position)) break;
     const std::uint32_t child = select(current, player);
     Node& next = tree.node(child);
     // The next selection reads the child's children: start fetching them
@@ -169,9 +179,11 @@ bool Worker::iterate() {
   while (depth > deepest && !shared_.seldepth.compare_exchange_weak(deepest, depth)) {
   }
 
-  const WinShares rewards = position.is_over() ? final_shares(position)
-                                               : play_out(position, config.playout_plies,
-                                                          config.epsilon, random_, trace_);
+  const WinShares rewards =
+      position.is_over() ? final_shares(position)
+      : shared_.worlds.simulate
+          ? shared_.worlds.simulate(position, random_, trace_)
+          : play_out(position, config.playout_plies, config.epsilon, random_, trace_);
   back_up(rewards);
   iterations_.store(iterations_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
   return true;

@@ -27,6 +27,8 @@ struct Shared {
   History& history;
   // Root children the search may choose (`searchmoves`); empty: all.
   std::vector<char> root_allowed;
+  // Each iteration plays in a world drawn by this (playout.hpp).
+  Worlds worlds;
   // Simulations under way count as lost visits (more than one thread).
   bool virtual_loss = false;
   // Under a node limit, iterations are numbered, and none starts at or
@@ -63,6 +65,9 @@ class Worker {
 
  private:
   std::uint32_t select(std::uint32_t parent_index, int player);
+  // The expanded node's children are moves of the side to move in this
+  // iteration's world.
+  bool moves_of(const Node& node, const Position& position) const;
   void back_up(const WinShares& rewards);
 
   struct Step {

@@ -10,7 +10,8 @@
 //
 // --mark appends a line to FILE at every go ("go"), ucinewgame ("newgame")
 // and quit ("quit"), so that a test can wait for the moment a search has
-// begun instead of guessing it with a clock. --games N keeps the double
+// begun instead of guessing it with a clock; in the dragons variant also
+// every position line, to show what the engine was told. --games N keeps the double
 // sound for its first N games (ucinewgame) before the mode applies.
 // --score makes every search report that score
 // (centi-steps, the mover's view) for the runner's adjudication. Unknown
@@ -94,26 +95,29 @@ struct Double {
     }
   }
 
-  // position startpos|fen <fields> [moves <move>...]
-  void set_position(const std::vector<std::string_view>& words) {
+  // position startpos [dragon <hole>]|fen <fields> [moves <move>...]; the
+  // moves may carry the dragons variant's marks.
+  void set_position(const std::vector<std::string_view>& words, const std::string& line) {
     const std::string_view kind = words.size() > 1 ? words[1] : "";
     std::size_t moves_at = 2;
     while (moves_at < words.size() && words[moves_at] != "moves") ++moves_at;
     if (kind != "fen" && kind != "startpos") return error("position: expected startpos or fen");
+    // In the dragons variant the mark file keeps what the engine was told.
+    if (!mark_file.empty() && rules.variant == Variant::kDragons)
+      std::ofstream(mark_file, std::ios::app) << line << '\n';
     const std::string fen = util::join(words, 2, moves_at);
-    std::vector<std::string> moves;
-    for (std::size_t i = moves_at + 1; i < words.size(); ++i) moves.emplace_back(words[i]);
     auto made = kind == "fen" ? parse_position_string(fen, rules) : start_setup(rules);
     if (!made) return error(made.error());
-    Position next = made->position;
-    settle(next);
-    for (const auto& text : moves) {
-      auto move = parse_move(next, text);
-      if (!move) return error("move " + util::quote_input(text) + ": " + move.error());
-      next.play(*move);
-      settle(next);
+    if (kind == "startpos" && moves_at == 4 && words[2] == "dragon") {
+      const auto hole = made->position.geometry().parse_hole(words[3]);
+      if (!hole) return error("position: dragon " + util::quote_input(words[3]) + " is no hole");
+      made->position.set_dragon(*hole, true);
     }
-    made->position = next;
+    Game game(*made);
+    for (std::size_t i = moves_at + 1; i < words.size(); ++i)
+      if (auto played = game.play(words[i]); !played)
+        return error("move " + util::quote_input(words[i]) + ": " + played.error());
+    made->position = game.position();
     setup = std::move(*made);
     position = &setup->position;
   }
@@ -206,7 +210,7 @@ struct Double {
         ++games;
         if (!mark_file.empty()) std::ofstream(mark_file, std::ios::app) << "newgame\n";
       } else if (command == "position")
-        set_position(words);
+        set_position(words, line);
       else if (command == "go")
         go(words);
       else if (command == "stop") {
