@@ -52,10 +52,8 @@ std::string options_text(const facade::Options& options, bool rules, int player_
     if (spec.is_rule != rules) continue;
     text += (text.empty() ? "" : ", ") + std::string(spec.name) + " " + spec.get(options);
     if (spec.name != "Search") continue;
-    const search::SearchAlgorithm played =
-        facade::played_algorithm(options.engine.search, player_count);
-    if (played != options.engine.search)
-      text += " (plays " + std::string(facade::algorithm_name(played)) + ")";
+    const std::string_view played = facade::played_search_name(options, player_count);
+    if (!played.empty()) text += " (plays " + std::string(played) + ")";
   }
   return text;
 }

@@ -62,10 +62,15 @@ BenchResult run_bench(int depth, search::SearchParams params, const std::atomic<
   params.seed = 0;
   params.multipv = 1;
   params.want_ponder = false;
-  // The depth-first part plays what Search names, MCTS its own part.
+  // The depth-first part plays what Search names, except that auto and
+  // mcts play alpha-beta there (paranoid at three or more players): the
+  // signature stays that of the alpha-beta, whose nodes are comparable
+  // from version to version, and max^n, auto's pick at six players, would
+  // take a hundred times as long at the suite's depth. MCTS has its own part.
   search::SearchParams depth_first = params;
-  if (depth_first.algorithm == search::SearchAlgorithm::kMcts)
-    depth_first.algorithm = search::SearchAlgorithm::kAuto;
+  if (depth_first.algorithm == search::SearchAlgorithm::kMcts ||
+      depth_first.algorithm == search::SearchAlgorithm::kAuto)
+    depth_first.algorithm = search::SearchAlgorithm::kAlphaBeta;
   search::SearchParams mcts = params;
   mcts.algorithm = search::SearchAlgorithm::kMcts;
 

@@ -279,4 +279,12 @@ search::SearchAlgorithm played_algorithm(search::SearchAlgorithm requested, int 
   return search::resolve_algorithm(requested, player_count);
 }
 
+std::string_view played_search_name(const Options& options, int player_count) {
+  const search::SearchAlgorithm played = played_algorithm(options.engine.search, player_count);
+  if (options.rules.variant == Variant::kDragons && played != search::SearchAlgorithm::kGreedy &&
+      played != search::SearchAlgorithm::kRandom)
+    return "ismcts";
+  return played == options.engine.search ? std::string_view{} : algorithm_name(played);
+}
+
 }  // namespace tiaoqi::facade

@@ -95,4 +95,9 @@ std::string_view algorithm_name(search::SearchAlgorithm algorithm);
 // The algorithm a Search value plays in a game of that many players.
 search::SearchAlgorithm played_algorithm(search::SearchAlgorithm requested, int player_count);
 
+// What `d` names as played when it differs from the Search value: the
+// algorithm, or the dragons variant's information-set search, which plays
+// that variant for every Search but greedy and random.
+std::string_view played_search_name(const Options& options, int player_count);
+
 }  // namespace tiaoqi::facade

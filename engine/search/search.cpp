@@ -21,6 +21,25 @@
 
 namespace tiaoqi::search {
 
+// The winners of the search tournaments at equal time per move (README,
+// "Which search plays where"; bench/tournaments replays them): best-reply
+// search at three and four players, max^n at six, where every opponent
+// mostly minds its own crossing and paranoid's coalition of five is far
+// too gloomy.
+SearchAlgorithm auto_algorithm(int player_count) {
+  switch (player_count) {
+    case 1:
+      return SearchAlgorithm::kSolitaire;
+    case 2:
+      return SearchAlgorithm::kAlphaBeta;
+    case 3:
+    case 4:
+      return SearchAlgorithm::kBrs;
+    default:
+      return SearchAlgorithm::kMaxN;
+  }
+}
+
 SearchAlgorithm resolve_algorithm(SearchAlgorithm requested, int player_count) {
   if (requested == SearchAlgorithm::kGreedy || requested == SearchAlgorithm::kRandom)
     return requested;
@@ -32,6 +51,8 @@ SearchAlgorithm resolve_algorithm(SearchAlgorithm requested, int player_count) {
       return player_count == 2 ? SearchAlgorithm::kAlphaBeta : requested;
     case SearchAlgorithm::kMcts:
       return requested;
+    case SearchAlgorithm::kAuto:
+      return auto_algorithm(player_count);
     default:
       return player_count == 2 ? SearchAlgorithm::kAlphaBeta : SearchAlgorithm::kParanoid;
   }

@@ -21,10 +21,14 @@ using InfoSink = std::function<void(const SearchInfo&)>;
 // `greedy` and `random` as asked; the crossing solver for the solitaire
 // (for every other request: it finds the fewest moves, which is all that
 // counts alone); `mcts` as asked; `brs` and `maxn` at three or more
-// players (against one opponent both are alpha-beta); `auto` and
-// `alphabeta` are alpha-beta for two players and paranoid alpha-beta for
-// three or more, and `paranoid` is what alpha-beta is at that count.
+// players (against one opponent both are alpha-beta); `alphabeta` and
+// `paranoid` are alpha-beta for two players and paranoid alpha-beta for
+// three or more; `auto` is what auto_algorithm picks.
 SearchAlgorithm resolve_algorithm(SearchAlgorithm requested, int player_count);
+
+// What `Search auto` plays for `player_count` players: the search that won
+// the tournaments at that table size.
+SearchAlgorithm auto_algorithm(int player_count);
 
 // Searches `root` for its side to move with the algorithm of `params`.
 // `game_history` holds the hashes of the positions before the root, for

@@ -33,13 +33,16 @@ bool is_legal(const Position& position, Move move) {
 
 TEST(Search, EachValueResolvesToWhatItPlays) {
   using A = SearchAlgorithm;
+  // auto follows the tournaments: best-reply at three and four, max^n at six.
+  EXPECT_EQ(resolve_algorithm(A::kAuto, 3), A::kBrs);
+  EXPECT_EQ(resolve_algorithm(A::kAuto, 4), A::kBrs);
+  EXPECT_EQ(resolve_algorithm(A::kAuto, 6), A::kMaxN);
   for (int players : {3, 4, 6}) {
-    EXPECT_EQ(resolve_algorithm(A::kAuto, players), A::kParanoid);
     EXPECT_EQ(resolve_algorithm(A::kAlphaBeta, players), A::kParanoid);
     for (A algorithm : {A::kParanoid, A::kBrs, A::kMaxN, A::kMcts, A::kGreedy, A::kRandom})
       EXPECT_EQ(resolve_algorithm(algorithm, players), algorithm) << name(algorithm);
   }
-  // Against one opponent, best-reply, max^n and paranoid are alpha-beta.
+  // Against one opponent, auto, best-reply, max^n and paranoid are alpha-beta.
   for (A algorithm : {A::kAuto, A::kAlphaBeta, A::kParanoid, A::kBrs, A::kMaxN})
     EXPECT_EQ(resolve_algorithm(algorithm, 2), A::kAlphaBeta) << name(algorithm);
   EXPECT_EQ(resolve_algorithm(A::kMcts, 2), A::kMcts);
