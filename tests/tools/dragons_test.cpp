@@ -225,6 +225,42 @@ TEST(DragonsMatch, MarksFaultsAndWhatEachEngineIsTold) {
   std::filesystem::remove(marks);
 }
 
+// With --dragons choose each engine chooses its player's dragon (go
+// choose); one that answers with a hole outside its home is taken out at
+// its first turn, and the game goes on.
+TEST(DragonsMatch, EnginesChooseTheirDragons) {
+  std::vector<EngineSpec> engines = {{"choosy", double_command(), "", {{"Seed", "4"}}, "", {}},
+                                     {"wrong", double_command("--mode illegal"), "", {}, "", {}},
+                                     {"other", double_command(), "", {{"Seed", "2"}}, "", {}}};
+  const std::string binary = real_engine();
+  // The engine's own choice where it has been built.
+  if (!binary.empty()) engines[0] = {"tiaoqi", binary, "", {{"Search", "random"}}, "", {}};
+  MatchConfig config = dragons_config(engines, 1);
+  config.referee.dragons = std::string(kChooseDragons);
+  std::vector<std::string> logged;
+  config.log = [&](const std::string& message) { logged.push_back(message); };
+  auto run = run_match(config, nullptr);
+  ASSERT_TRUE(run.ok()) << run.error();
+  ASSERT_EQ(run->games.size(), 3u);
+  // Only the wrong chooser's faults, once a game.
+  EXPECT_EQ(logged.size(), 3u);
+  for (std::size_t g = 0; g < run->records.size(); ++g) {
+    const tools::GameRecord& record = run->records[g];
+    SCOPED_TRACE("game " + std::to_string(record.game));
+    expect_replays_to_its_result(record, run->games[g]);
+    const auto wrong = static_cast<int>(
+        std::find(record.seating.begin(), record.seating.end(), "wrong") - record.seating.begin());
+    // Its first turn after the opening is its exit.
+    const auto first = std::find_if(record.events.begin(), record.events.end(), [&](const auto& e) {
+      return e.player == wrong + 1 && !e.is_book();
+    });
+    ASSERT_NE(first, record.events.end());
+    EXPECT_EQ(first->kind, tools::RecordEvent::Kind::kElimination);
+    EXPECT_TRUE(first->text.starts_with("illegal dragon: bestmove '")) << first->text;
+    EXPECT_TRUE(first->text.ends_with("' is no hole of its home")) << first->text;
+  }
+}
+
 // A record's marks must be the ones its dragons give, and a game of the
 // variant must name its dragons.
 TEST(DragonsRecord, ReplayChecksTheTruth) {

@@ -180,8 +180,10 @@ Status set_dragons(MatchConfig& config, const po::variables_map& vm) {
   auto start = start_setup(referee.rules);
   if (!start) return fail("rules: " + start.error());
   if (given) {
-    auto dragons = tools::parse_dragons(start->position, *given);
-    if (!dragons) return fail("--" + dragons.error());
+    if (*given != kChooseDragons) {
+      auto dragons = tools::parse_dragons(start->position, *given);
+      if (!dragons) return fail("--" + dragons.error());
+    }
     referee.dragons = *given;
   }
   referee.dragon_seed = config.schedule.openings.seed;
@@ -366,8 +368,9 @@ po::options_description match_flags() {
   po::options_description dragons("Dragons (--rule Variant=dragons, three players)");
   dragons.add_options()(
       "dragons", po::value<std::string>()->value_name("H1,H2,H3"),
-      "each player's dragon at the start, a hole of its home, in turn order (e.g. m1,c11,l12); "
-      "default: drawn for each opening from --seed");
+      "each player's dragon at the start, a hole of its home, in turn order (e.g. m1,c11,l12), "
+      "or choose: each engine chooses its own (go choose); default: drawn for each opening "
+      "from --seed");
 
   po::options_description adjudication("Adjudication (two players)");
   adjudication.add_options()(
