@@ -17,6 +17,7 @@
 #include "engine/position_string.hpp"
 #include "engine/util/text.hpp"
 #include "tests/tools/tool_runs.hpp"
+#include "tools/common/json.hpp"
 #include "tools/common/record.hpp"
 #include "tools/common/replay.hpp"
 #include "tools/match/match.hpp"
@@ -403,10 +404,14 @@ TEST(DragonsCommand, BadDragonsAreRefusedBeforeAnyGame) {
 // draws them as a player knew them.
 TEST(DragonsCommand, GivenDragonsRecordedReplayedAndDrawn) {
   const std::string record = file_path("given.txt");
-  std::filesystem::remove(record);
-  const ToolRun ran = run_match(
-      three_doubles({"--rule", "Variant=dragons", "--dragons", "m1,c11,l12", "--record", record}));
+  const std::string json = file_path("given.json");
+  for (const auto& path : {record, json}) std::filesystem::remove(path);
+  const ToolRun ran = run_match(three_doubles({"--rule", "Variant=dragons", "--dragons",
+                                               "m1,c11,l12", "--record", record, "--json", json}));
   ASSERT_EQ(ran.status, 0) << ran.err;
+  auto summary = read_json_file(json);
+  ASSERT_TRUE(summary.ok()) << summary.error();
+  EXPECT_EQ((*summary)["match"]["dragons"], "m1,c11,l12");
   auto games = read_record_file(record);
   ASSERT_TRUE(games.ok()) << games.error();
   ASSERT_EQ(games->size(), 3u);
@@ -445,7 +450,7 @@ TEST(DragonsCommand, GivenDragonsRecordedReplayedAndDrawn) {
   EXPECT_EQ(wrong.status, 1);
   EXPECT_NE(wrong.err.find("--viewer: expected a player from 1 to 3, got 4"), std::string::npos)
       << wrong.err;
-  std::filesystem::remove(record);
+  for (const auto& path : {record, json}) std::filesystem::remove(path);
 }
 
 }  // namespace
