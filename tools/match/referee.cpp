@@ -11,6 +11,7 @@
 #include "engine/position_string.hpp"
 #include "engine/util/hash.hpp"
 #include "engine/util/text.hpp"
+#include "protocol/ccp/cells.hpp"
 #include "tools/common/dragons.hpp"
 #include "tools/common/replay.hpp"
 
@@ -202,6 +203,11 @@ class GameInPlay {
   // since, or in the dragons variant the start with its own dragon (after
   // an elimination, the position as it knows it).
   std::string position_command(int player) const {
+    // A CCP engine gets the whole position, without moves.
+    if (seats_[static_cast<std::size_t>(player)]->spec().ccp)
+      return "position cells " + protocol::ccp::cells_text(position_) + " player " +
+             std::to_string(position_.side_to_move()) + " ply " +
+             std::to_string(position_.move_count());
     std::string command = "position fen " + base_;
     if (!dragons_.empty()) {
       command = views_.empty()
