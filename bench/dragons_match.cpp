@@ -9,9 +9,11 @@
 // shared by k players 1/k; an equal share is 1/3) with a 95% interval,
 // and the accuracy of the belief: how often the true dragon of a hidden
 // opponent is the candidate's top guess, by move number, next to the
-// same for the uniform belief and for a blind guess.
+// same for the uniform belief and for a blind guess (one over the pieces
+// that may be the dragon). --fit adds the accuracy of other BeliefWeights
+// on the same positions (the engines still play with the defaults).
 //
-//   tiaoqi-dragons-match --games 30 --nodes 1000 --opponents uniform,single,greedy
+//   tiaoqi-dragons-match --games 120 --nodes 1000 --opponents uniform,single,greedy
 #include <boost/program_options.hpp>
 #include <cmath>
 #include <cstdio>
