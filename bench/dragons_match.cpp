@@ -9,9 +9,11 @@
 // shared by k players 1/k; an equal share is 1/3) with a 95% interval,
 // and the accuracy of the belief: how often the true dragon of a hidden
 // opponent is the candidate's top guess, by move number, next to the
-// same for the uniform belief and for a blind guess.
+// same for the uniform belief and for a blind guess (one over the pieces
+// that may be the dragon). --fit adds the accuracy of other BeliefWeights
+// on the same positions (the engines still play with the defaults).
 //
-//   tiaoqi-dragons-match --games 30 --nodes 1000 --opponents uniform,single,greedy
+//   tiaoqi-dragons-match --games 120 --nodes 1000 --opponents uniform,single,greedy
 #include <boost/program_options.hpp>
 #include <cmath>
 #include <cstdio>
@@ -26,6 +28,7 @@
 #include "engine/notation.hpp"
 #include "engine/search/dragons/belief.hpp"
 #include "engine/util/text.hpp"
+#include "tools/common/dragons.hpp"
 
 namespace po = boost::program_options;
 
@@ -67,20 +70,6 @@ facade::Options options_for(const std::string& kind, int seed, int max_plies) {
     set("DragonBelief", kind == "candidate" ? "behaviour" : kind);
   }
   return options;
-}
-
-// The marks the referee puts on a move of the true game.
-DragonMarks marks_of(const Position& truth, Move move) {
-  DragonMarks marks;
-  const Rules& rules = truth.rules();
-  const int mover = rules.player_of(truth.army_at(move.from));
-  if (truth.dragons().test(move.from))
-    for (int army = 0; army < kArmies; ++army)
-      if ((rules.seated_armies() >> army & 1) && rules.player_of(army) != mover &&
-          rules.geometry().arm(army).test(move.to))
-        marks.revealed = true;
-  marks.captured = truth.army_at(move.to) >= 0 && truth.dragons().test(move.to);
-  return marks;
 }
 
 // Top-guess hits of hidden dragons, by move-number bucket.
@@ -194,11 +183,8 @@ GameResult play_game(const std::string& opponent, int candidate_seat, int game_i
       std::cerr << "no move from seat " << seat + 1 << "\n";
       std::abort();
     }
-    const DragonMarks marks = marks_of(truth.position(), move);
-    std::string text = move_text(truth.position(), move);
-    if (marks.revealed) text += '*';
-    if (marks.captured) text += '#';
-    moves.push_back(text);
+    const DragonMarks marks = tools::referee_marks(truth.position(), move);
+    moves.push_back(tools::marked_move(move_text(truth.position(), move), marks));
     truth.play(move);
     candidate_view.play(move, marks);
   }

@@ -17,6 +17,7 @@
 #include "engine/position_string.hpp"
 #include "engine/util/text.hpp"
 #include "tests/tools/tool_runs.hpp"
+#include "tools/common/json.hpp"
 #include "tools/common/record.hpp"
 #include "tools/common/replay.hpp"
 #include "tools/match/match.hpp"
@@ -225,6 +226,42 @@ TEST(DragonsMatch, MarksFaultsAndWhatEachEngineIsTold) {
   std::filesystem::remove(marks);
 }
 
+// With --dragons choose each engine chooses its player's dragon (go
+// choose); one that answers with a hole outside its home is taken out at
+// its first turn, and the game goes on.
+TEST(DragonsMatch, EnginesChooseTheirDragons) {
+  std::vector<EngineSpec> engines = {{"choosy", double_command(), "", {{"Seed", "4"}}, "", {}},
+                                     {"wrong", double_command("--mode illegal"), "", {}, "", {}},
+                                     {"other", double_command(), "", {{"Seed", "2"}}, "", {}}};
+  const std::string binary = real_engine();
+  // The engine's own choice where it has been built.
+  if (!binary.empty()) engines[0] = {"tiaoqi", binary, "", {{"Search", "random"}}, "", {}};
+  MatchConfig config = dragons_config(engines, 1);
+  config.referee.dragons = std::string(kChooseDragons);
+  std::vector<std::string> logged;
+  config.log = [&](const std::string& message) { logged.push_back(message); };
+  auto run = run_match(config, nullptr);
+  ASSERT_TRUE(run.ok()) << run.error();
+  ASSERT_EQ(run->games.size(), 3u);
+  // Only the wrong chooser's faults, once a game.
+  EXPECT_EQ(logged.size(), 3u);
+  for (std::size_t g = 0; g < run->records.size(); ++g) {
+    const tools::GameRecord& record = run->records[g];
+    SCOPED_TRACE("game " + std::to_string(record.game));
+    expect_replays_to_its_result(record, run->games[g]);
+    const auto wrong = static_cast<int>(
+        std::find(record.seating.begin(), record.seating.end(), "wrong") - record.seating.begin());
+    // Its first turn after the opening is its exit.
+    const auto first = std::find_if(record.events.begin(), record.events.end(), [&](const auto& e) {
+      return e.player == wrong + 1 && !e.is_book();
+    });
+    ASSERT_NE(first, record.events.end());
+    EXPECT_EQ(first->kind, tools::RecordEvent::Kind::kElimination);
+    EXPECT_TRUE(first->text.starts_with("illegal dragon: bestmove '")) << first->text;
+    EXPECT_TRUE(first->text.ends_with("' is no hole of its home")) << first->text;
+  }
+}
+
 // A record's marks must be the ones its dragons give, and a game of the
 // variant must name its dragons.
 TEST(DragonsRecord, ReplayChecksTheTruth) {
@@ -367,10 +404,14 @@ TEST(DragonsCommand, BadDragonsAreRefusedBeforeAnyGame) {
 // draws them as a player knew them.
 TEST(DragonsCommand, GivenDragonsRecordedReplayedAndDrawn) {
   const std::string record = file_path("given.txt");
-  std::filesystem::remove(record);
-  const ToolRun ran = run_match(
-      three_doubles({"--rule", "Variant=dragons", "--dragons", "m1,c11,l12", "--record", record}));
+  const std::string json = file_path("given.json");
+  for (const auto& path : {record, json}) std::filesystem::remove(path);
+  const ToolRun ran = run_match(three_doubles({"--rule", "Variant=dragons", "--dragons",
+                                               "m1,c11,l12", "--record", record, "--json", json}));
   ASSERT_EQ(ran.status, 0) << ran.err;
+  auto summary = read_json_file(json);
+  ASSERT_TRUE(summary.ok()) << summary.error();
+  EXPECT_EQ((*summary)["match"]["dragons"], "m1,c11,l12");
   auto games = read_record_file(record);
   ASSERT_TRUE(games.ok()) << games.error();
   ASSERT_EQ(games->size(), 3u);
@@ -409,7 +450,7 @@ TEST(DragonsCommand, GivenDragonsRecordedReplayedAndDrawn) {
   EXPECT_EQ(wrong.status, 1);
   EXPECT_NE(wrong.err.find("--viewer: expected a player from 1 to 3, got 4"), std::string::npos)
       << wrong.err;
-  std::filesystem::remove(record);
+  for (const auto& path : {record, json}) std::filesystem::remove(path);
 }
 
 }  // namespace

@@ -42,6 +42,14 @@ TEST(EnginesFile, ReadsCutechessFiles) {
   EXPECT_EQ((*engines)[1].time_control, "2+0.05");
 }
 
+TEST(EnginesFile, ProtocolCcpMarksACcpEngine) {
+  auto engines = parse_engines_file(R"([{"name": "x", "command": "y", "protocol": "ccp"},
+                                        {"name": "z", "command": "w", "protocol": "uci"}])");
+  ASSERT_TRUE(engines.ok()) << engines.error();
+  EXPECT_TRUE((*engines)[0].ccp);
+  EXPECT_FALSE((*engines)[1].ccp);
+}
+
 TEST(EnginesFile, RefusesWhatItCannotUse) {
   const auto error = [](const char* text) {
     auto engines = parse_engines_file(text);
@@ -52,8 +60,8 @@ TEST(EnginesFile, RefusesWhatItCannotUse) {
   EXPECT_EQ(error(R"([{"command": "x"}])"), "engine 1: \"name\" is missing");
   EXPECT_EQ(error(R"([{"name": "x"}])"), "engine 1: \"command\" is missing");
   EXPECT_EQ(error(R"([{"name": "x", "command": "y", "protocol": "xboard"}])"),
-            "engine 1: \"protocol\" must be \"uci\" (the protocol tiaoqi-match speaks), got "
-            "'\"xboard\"'");
+            "engine 1: \"protocol\" must be \"uci\" or \"ccp\" (the protocols tiaoqi-match "
+            "speaks), got '\"xboard\"'");
   EXPECT_EQ(error(R"([{"name": "x", "command": "y", "restart": "on"}])"),
             "engine 1: unknown key 'restart'; expected name, command, workingDirectory, protocol, "
             "options, tc, nodes, depth or movetime");

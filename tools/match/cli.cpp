@@ -113,6 +113,11 @@ Expected<EngineSpec> parse_engine_group(const std::vector<std::string>& words,
       spec.directory = value;
     else if (name == "tc")
       spec.time_control = value;
+    else if (name == "proto" && (value == "ccp" || value == "uci"))
+      spec.ccp = value == "ccp";
+    else if (name == "proto")
+      return fail(which + ": proto= expects uci (the default) or ccp, got " +
+                  util::quote_input(value));
     else if (name == "nodes" || name == "depth" || name == "movetime")
       set_limit(spec, name, value);
     else

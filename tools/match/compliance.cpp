@@ -13,6 +13,7 @@
 #include "engine/perft.hpp"
 #include "engine/position_string.hpp"
 #include "engine/util/text.hpp"
+#include "protocol/ccp/cells.hpp"
 #include "tools/common/process.hpp"
 #include "tools/match/engine_reply.hpp"
 
@@ -69,12 +70,18 @@ class Checker {
   }
 
   // Checks that the next bestmove, within `wait_ms`, is a legal move in
-  // `position`.
-  void check_bestmove(const std::string& name, const Position& position, long long wait_ms) {
+  // `position` (a CCP path of cells when `ccp`).
+  void check_bestmove(const std::string& name, const Position& position, long long wait_ms,
+                      bool ccp = false) {
     auto line = expect_word_within("bestmove", wait_ms);
     if (!line) return report(name, false, line.error());
-    const ReplyLine reply = read_reply_line(*line);
+    ReplyLine reply = read_reply_line(*line);
     if (reply.kind != ReplyLine::Kind::kMove) return report(name, false, reply.detail);
+    if (ccp) {
+      auto holes = protocol::ccp::move_of(reply.move);
+      if (!holes) return report(name, false, holes.error());
+      reply.move = *holes;
+    }
     auto parsed = parse_move(position, reply.move);
     if (!parsed) return report(name, false, util::quote_input(reply.move) + ": " + parsed.error());
     report(name, true);
@@ -245,6 +252,48 @@ void check_quit(Checker& check) {
   check.process().kill();
 }
 
+// A CCP engine (proto=ccp), under the rating list's rules: the handshake,
+// every kind of go, a position sent as cells, bad input, quit.
+void check_ccp(Checker& check, const Position& start, const MoveList& moves) {
+  check.send("ccp");
+  auto hello = check.expect(
+      [](const std::string& l) {
+        return l == "ccpok" || starts_with(l, "id ") || starts_with(l, "protocol ");
+      },
+      check.limits().timeout_ms);
+  check.report("ccp answers (ccpok, id or protocol)", hello.ok(), hello.ok() ? "" : hello.error());
+  check.send("isready");
+  check.report("isready answers readyok", check.expect_word("readyok").ok());
+
+  const std::string margin = std::to_string(check.limits().margin_ms) + " ms";
+  check.send("position startpos");
+  check.send("go depth 1");
+  check.check_bestmove("go depth 1 gives a legal path", start, check.limits().timeout_ms, true);
+  check.send("go nodes 1000");
+  check.check_bestmove("go nodes 1000 gives a legal path", start, check.limits().timeout_ms, true);
+  check.send("go movetime 200");
+  check.check_bestmove("go movetime 200 answers within 200 ms + " + margin, start, check.timed(200),
+                       true);
+  check.send("go wtime 1000 btime 1000 winc 10 binc 10");
+  check.check_bestmove("go wtime/btime answers within the clock + " + margin, start,
+                       check.timed(1000), true);
+
+  Position after = start;
+  after.play(moves[0]);
+  settle(after);
+  check.send("position cells " + protocol::ccp::cells_text(after) + " player 1 ply 1");
+  check.send("go depth 1");
+  check.check_bestmove("position cells ... player 1 ply 1 gives a legal path", after,
+                       check.limits().timeout_ms, true);
+
+  check.send("position cells 0 player 0 ply 0");
+  check.send("position cells " + protocol::ccp::cells_text(start) + " player 7 ply 0");
+  check.send("isready");
+  check.report("engine is alive after bad cells and a bad player",
+               check.expect_word("readyok").ok());
+  check_quit(check);
+}
+
 }  // namespace
 
 int run_compliance(const EngineSpec& engine, const RuleOptions& rules,
@@ -255,7 +304,8 @@ int run_compliance(const EngineSpec& engine, const RuleOptions& rules,
                  "cannot start " + util::quote_input(engine.command, 200) + ": " + started.error());
     return check.failures();
   }
-  auto setup = start_setup(rules);
+  // A CCP engine plays the rating list's rules, whatever the flags say.
+  auto setup = start_setup(engine.ccp ? facade::ccerl_rule_options() : rules);
   if (!setup) {
     check.report("rules", false, setup.error());
     return check.failures();
@@ -264,14 +314,18 @@ int run_compliance(const EngineSpec& engine, const RuleOptions& rules,
   MoveList moves;
   generate_moves(start, moves);
 
-  check_handshake(check, rules);
-  check_options(check, engine, rules);
-  check_bad_input(check);
-  check_limits(check, start, rules.players);
-  check_positions(check, start, moves[0]);
-  check_infinite(check, start);
-  check_introspection(check, start, moves);
-  check_quit(check);
+  if (engine.ccp) {
+    check_ccp(check, start, moves);
+  } else {
+    check_handshake(check, rules);
+    check_options(check, engine, rules);
+    check_bad_input(check);
+    check_limits(check, start, rules.players);
+    check_positions(check, start, moves[0]);
+    check_infinite(check, start);
+    check_introspection(check, start, moves);
+    check_quit(check);
+  }
   const int failures = check.failures();
   out << (failures ? "FAILED: " + util::plural(failures, "check") : "All checks passed")
       << std::endl;

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "engine/util/text.hpp"
+#include "protocol/ccp/cells.hpp"
 
 namespace tiaoqi::match {
 namespace {
@@ -106,6 +107,18 @@ Status EngineProcess::start() {
   auto started = process_.start(spec_.command, spec_.directory);
   if (!started) return Error{started.error()};
   ++starts_;
+  if (spec_.ccp) {
+    // CCP engines answer `ccp` in their own ways (ccpok, id lines); isready
+    // then shows that the handshake is done. They play the list's rules,
+    // so no rule option is sent.
+    if (!process_.write_line("ccp") || !process_.write_line("isready"))
+      return fail("the process does not read its input");
+    auto ready = wait_for("readyok", startup_ms_, true);
+    if (!ready) return fail("CCP handshake: " + ready.error());
+    for (const auto& [name, value] : spec_.options)
+      if (auto set = set_option(name, value, false); !set) return set;
+    return Done{};
+  }
   if (!process_.write_line("uci")) return fail("the process does not read its input");
   // Engines may greet or print a banner first ("Tiaoqi 0.1.0 by ...").
   auto ok = wait_for("uciok", startup_ms_, true);
@@ -122,7 +135,8 @@ Status EngineProcess::ensure_ready(bool new_game) {
     if (auto started = start(); !started) return started;
     new_game = true;
   }
-  if (new_game && !process_.write_line("ucinewgame")) return fail("the process closed its input");
+  if (new_game && !spec_.ccp && !process_.write_line("ucinewgame"))
+    return fail("the process closed its input");
   if (!process_.write_line("isready")) return fail("the process closed its input");
   std::vector<std::string> errors;
   auto ready = wait_for("readyok", startup_ms_, false, &errors);
@@ -131,11 +145,45 @@ Status EngineProcess::ensure_ready(bool new_game) {
   return Done{};
 }
 
+namespace {
+
+// The runner's go for two players in CCP's words: p1time is wtime, and so on.
+std::string ccp_go_command(const std::string& go_command) {
+  static const std::pair<std::string_view, std::string_view> kWords[] = {
+      {"p1time", "wtime"}, {"p2time", "btime"}, {"p1inc", "winc"}, {"p2inc", "binc"}};
+  std::string command;
+  for (std::string_view word : util::tokenize(go_command)) {
+    for (const auto& [ours, theirs] : kWords)
+      if (word == ours) word = theirs;
+    command += (command.empty() ? "" : " ") + std::string(word);
+  }
+  return command;
+}
+
+// A CCP bestmove (a path of cell ids, 0000 for none) in hole names, as the
+// referee reads moves; a path that is no path is garbage.
+void ccp_move_to_holes(SearchReply& reply) {
+  if (reply.move == "0000") {
+    reply.move = "none";
+    return;
+  }
+  auto holes = protocol::ccp::move_of(reply.move);
+  if (holes) {
+    reply.move = *holes;
+    return;
+  }
+  reply.kind = SearchReply::Kind::kGarbage;
+  reply.detail = "bestmove " + holes.error();
+}
+
+}  // namespace
+
 SearchReply EngineProcess::search(const std::string& position_command,
                                   const std::string& go_command, long long allowance_ms) {
   SearchReply reply;
   const auto start = tools::Clock::now();
-  if (!process_.write_line(position_command) || !process_.write_line(go_command)) {
+  if (!process_.write_line(position_command) ||
+      !process_.write_line(spec_.ccp ? ccp_go_command(go_command) : go_command)) {
     reply.kind = SearchReply::Kind::kCrash;
     reply.detail = "the process closed its input";
     return reply;
@@ -157,6 +205,7 @@ SearchReply EngineProcess::search(const std::string& position_command,
             continue;
           case ReplyLine::Kind::kMove:
             reply.move = std::move(read.move);
+            if (spec_.ccp) ccp_move_to_holes(reply);
             return reply;
           case ReplyLine::Kind::kError:
             reply.kind = SearchReply::Kind::kRefused;

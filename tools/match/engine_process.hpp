@@ -23,6 +23,9 @@ struct EngineSpec {
   // `nodes=`, `depth=`, `movetime=`: this engine's own fixed limits, as
   // given (checked with the match's time control).
   std::vector<std::pair<std::string, std::string>> limits;
+  // `proto=ccp`: the engine speaks CCP, the rating list's protocol
+  // (docs/protocol.md, "CCP"), and plays the list's rules itself.
+  bool ccp = false;
 };
 
 // What came back from one search.

@@ -75,9 +75,10 @@ Expected<EngineSpec> read_entry(const Json& entry, const std::string& where) {
       if (!text) return Error{text.error()};
       set_limit(spec, key, *text);
     } else if (key == "protocol") {
-      if (value != "uci")
-        return fail(where + ": \"protocol\" must be \"uci\" (the protocol tiaoqi-match speaks), " +
-                    "got " + util::quote_input(tools::dump_json(value), 80));
+      if (value != "uci" && value != "ccp")
+        return fail(where + ": \"protocol\" must be \"uci\" or \"ccp\" (the protocols " +
+                    "tiaoqi-match speaks), got " + util::quote_input(tools::dump_json(value), 80));
+      spec.ccp = value == "ccp";
     } else if (key == "options") {
       read = read_options(value, spec, where);
     } else if (key == "ponder" || key == "whitepov") {

@@ -2,6 +2,8 @@
 
 #include <cstdio>
 #include <ctime>
+#include <map>
+#include <variant>
 
 #include "engine/facade/options.hpp"
 #include "engine/game.hpp"
@@ -9,6 +11,7 @@
 #include "engine/position_string.hpp"
 #include "engine/util/hash.hpp"
 #include "engine/util/text.hpp"
+#include "protocol/ccp/cells.hpp"
 #include "tools/common/dragons.hpp"
 #include "tools/common/replay.hpp"
 
@@ -133,8 +136,28 @@ class GameInPlay {
 
   // Asks the engine to move for the side to move and plays its answer,
   // or eliminates the player; false when the game was cut short.
+  // Dragons variant, --dragons choose: every engine chooses its player's
+  // dragon before the opening's moves. An engine that gives none keeps the
+  // one drawn for it and is taken out at its first turn. False when the
+  // game was cut short.
+  bool choose_dragons() {
+    for (int player = 0; player < config_.rules.players; ++player) {
+      const Turn turn = choose_dragon(player);
+      if (turn.kind == Turn::Kind::kCancelled) return false;
+      if (turn.kind == Turn::Kind::kFault) pending_faults_[player] = turn;
+    }
+    outcome_.record.dragons = tools::dragons_text(position_.geometry(), dragons_);
+    return true;
+  }
+
   bool play_turn() {
     const int player = position_.side_to_move();
+    if (auto pending = pending_faults_.find(player); pending != pending_faults_.end()) {
+      const Turn turn = pending->second;
+      pending_faults_.erase(pending);
+      eliminate(player, turn, true);
+      return true;
+    }
     if (adjudicator_.resigns(player)) {
       termination_ = adjudicator_.resign_text(player);
       eliminate(player, {Turn::Kind::kFault, "resigned (adjudication by score)", false}, false);
@@ -180,6 +203,11 @@ class GameInPlay {
   // since, or in the dragons variant the start with its own dragon (after
   // an elimination, the position as it knows it).
   std::string position_command(int player) const {
+    // A CCP engine gets the whole position, without moves.
+    if (seats_[static_cast<std::size_t>(player)]->spec().ccp)
+      return "position cells " + protocol::ccp::cells_text(position_) + " player " +
+             std::to_string(position_.side_to_move()) + " ply " +
+             std::to_string(position_.move_count());
     std::string command = "position fen " + base_;
     if (!dragons_.empty()) {
       command = views_.empty()
@@ -192,17 +220,18 @@ class GameInPlay {
     return command;
   }
 
-  Turn engine_turn(int player) {
+  // Sends a position and a go to `player`'s engine, started and told of
+  // the game if it was not yet; the reply, or what went wrong.
+  std::variant<SearchReply, Turn> ask(int player, const std::string& position,
+                                      const std::string& go) {
     EngineProcess& engine = *seats_[static_cast<std::size_t>(player)];
     auto ready = engine.ensure_ready(!prepared_[static_cast<std::size_t>(player)]);
     if (!ready) return fault("did not start or answer isready: " + ready.error());
     prepared_[static_cast<std::size_t>(player)] = true;
-    const long long allowance = clock_.allowance_ms(player);
-    const SearchReply reply =
-        engine.search(position_command(player), clock_.go_command(player), allowance);
+    SearchReply reply = engine.search(position, go, clock_.allowance_ms(player));
     switch (reply.kind) {
       case SearchReply::Kind::kCancelled:
-        return {Turn::Kind::kCancelled, "", false};
+        return Turn{Turn::Kind::kCancelled, "", false};
       case SearchReply::Kind::kCrash:
         return fault("crashed: " + reply.detail);
       case SearchReply::Kind::kGarbage:
@@ -214,6 +243,31 @@ class GameInPlay {
       case SearchReply::Kind::kMove:
         break;
     }
+    return reply;
+  }
+
+  // Asks `player`'s engine for its dragon on the start position (`go
+  // choose`) and takes it; a bad answer is a fault.
+  Turn choose_dragon(int player) {
+    auto asked = ask(player, "position startpos", "go choose " + std::to_string(player + 1));
+    if (const Turn* turn = std::get_if<Turn>(&asked)) return *turn;
+    const std::string& answer = std::get<SearchReply>(asked).move;
+    const auto hole = position_.geometry().parse_hole(answer);
+    if (!hole || !(position_.pieces_of(player) & position_.rules().homes_of(player)).test(*hole))
+      return fault("illegal dragon: bestmove " + util::quote_input(answer) +
+                   " is no hole of its home");
+    Hole& dragon = dragons_[static_cast<std::size_t>(player)];
+    position_.set_dragon(dragon, false);
+    dragon = *hole;
+    position_.set_dragon(dragon, true);
+    return {};
+  }
+
+  Turn engine_turn(int player) {
+    const long long allowance = clock_.allowance_ms(player);
+    auto asked = ask(player, position_command(player), clock_.go_command(player));
+    if (const Turn* turn = std::get_if<Turn>(&asked)) return *turn;
+    const SearchReply& reply = std::get<SearchReply>(asked);
     if (!clock_.charge(player, reply.millis))
       return fault("lost on time: " + std::to_string(reply.millis) + " ms for a move, " +
                        std::to_string(allowance) + " ms allowed",
@@ -295,6 +349,8 @@ class GameInPlay {
   std::vector<Hole> dragons_;
   std::uint8_t revealed_ = 0;
   std::vector<std::string> views_;
+  // Faults in choosing a dragon, by player, charged at its first turn.
+  std::map<int, Turn> pending_faults_;
 };
 
 std::string players_text(const std::vector<int>& players) {
@@ -349,7 +405,10 @@ Expected<std::vector<Hole>> game_dragons(const RefereeConfig& config, const Posi
         "a game of the dragons variant starts from the start position, where every "
         "dragon is in its home; got " +
         util::quote_input(position_string(start)));
-  if (!config.dragons.empty()) return tools::parse_dragons(start, config.dragons);
+  // Chosen by the engines: the drawn ones stand in for an engine that
+  // fails to choose.
+  if (!config.dragons.empty() && config.dragons != kChooseDragons)
+    return tools::parse_dragons(start, config.dragons);
   return tools::draw_dragons(
       start,
       util::mix64(config.dragon_seed ^ util::mix64(static_cast<std::uint64_t>(opening_index))));
@@ -373,6 +432,10 @@ GameOutcome play_game(const GameTask& task, const RefereeConfig& config,
   if (!dragons->empty())
     outcome.record.dragons = tools::dragons_text(setup->position.geometry(), *dragons);
   GameInPlay game(task, config, seats, log, std::move(*setup), outcome, std::move(*dragons));
+  if (config.dragons == kChooseDragons && !game.choose_dragons()) {
+    outcome.record.termination = "interrupted";
+    return outcome;
+  }
   if (auto book = game.play_book(task.opening->moves); !book) {
     outcome.record.termination = "bad opening: " + book.error();
     return outcome;

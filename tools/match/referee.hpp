@@ -5,6 +5,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/position.hpp"
@@ -18,6 +19,8 @@
 
 namespace tiaoqi::match {
 
+inline constexpr std::string_view kChooseDragons = "choose";
+
 struct RefereeConfig {
   RuleOptions rules;
   TimeControl time;
@@ -26,8 +29,9 @@ struct RefereeConfig {
   AdjudicationConfig adjudication;
   std::string event = "tiaoqi-match";
   std::vector<std::string> engine_names;
-  // Dragons variant: each player's dragon at the start ("m1,c11,l12"), or
-  // empty to draw them for each opening from `dragon_seed`.
+  // Dragons variant: each player's dragon at the start ("m1,c11,l12"),
+  // kChooseDragons to ask the engines (go choose), or empty to draw them
+  // for each opening from `dragon_seed`.
   std::string dragons;
   std::uint64_t dragon_seed = 1;
 };

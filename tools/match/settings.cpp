@@ -1,5 +1,6 @@
 #include "tools/match/settings.hpp"
 
+#include <algorithm>
 #include <filesystem>
 
 #include "engine/facade/options.hpp"
@@ -33,6 +34,7 @@ const char* const kUsage =
     "  name=NAME     its name in tables and records (default: the program's file name)\n"
     "  dir=FOLDER    the folder it runs in\n"
     "  tc=CLOCK      its own clock, <seconds>[+<increment>] (time odds)\n"
+    "  proto=ccp     it speaks CCP; the match then plays the rating list's rules\n"
     "  nodes=N  depth=N  movetime=MS   its own limits, instead of the match's\n"
     "  Name=Value    sent as setoption; option.Name=Value is the same\n"
     "-each takes the same words for every engine; an engine's own words override them.\n"
@@ -180,8 +182,10 @@ Status set_dragons(MatchConfig& config, const po::variables_map& vm) {
   auto start = start_setup(referee.rules);
   if (!start) return fail("rules: " + start.error());
   if (given) {
-    auto dragons = tools::parse_dragons(start->position, *given);
-    if (!dragons) return fail("--" + dragons.error());
+    if (*given != kChooseDragons) {
+      auto dragons = tools::parse_dragons(start->position, *given);
+      if (!dragons) return fail("--" + dragons.error());
+    }
     referee.dragons = *given;
   }
   referee.dragon_seed = config.schedule.openings.seed;
@@ -366,8 +370,9 @@ po::options_description match_flags() {
   po::options_description dragons("Dragons (--rule Variant=dragons, three players)");
   dragons.add_options()(
       "dragons", po::value<std::string>()->value_name("H1,H2,H3"),
-      "each player's dragon at the start, a hole of its home, in turn order (e.g. m1,c11,l12); "
-      "default: drawn for each opening from --seed");
+      "each player's dragon at the start, a hole of its home, in turn order (e.g. m1,c11,l12), "
+      "or choose: each engine chooses its own (go choose); default: drawn for each opening "
+      "from --seed");
 
   po::options_description adjudication("Adjudication (two players)");
   adjudication.add_options()(
@@ -445,6 +450,14 @@ Expected<MatchSettings> match_settings(const po::variables_map& vm, const SplitA
   auto rules = rules_from(vm);
   if (!rules) return Error{rules.error()};
   config.referee.rules = *rules;
+  if (std::any_of(engines->begin(), engines->end(), [](const auto& e) { return e.ccp; })) {
+    // A CCP engine plays the rating list's rules (docs/rules.md, section 8).
+    if (vm.count("rule") || vm.count("players") || vm.count("armies") ||
+        !vm["max-plies"].defaulted())
+      return fail("a proto=ccp engine plays the rating list's rules: leave out --rule, " +
+                  std::string("--players, --armies and --max-plies"));
+    config.referee.rules = facade::ccerl_rule_options();
+  }
   config.referee.event = vm["event"].as<std::string>();
   for (const auto& engine : config.engines) config.referee.engine_names.push_back(engine.name);
   if (auto timed = set_time_controls(config, vm); !timed) return Error{timed.error()};

@@ -22,7 +22,7 @@ const std::vector<const char*>& match_identity_keys() {
   static const std::vector<const char*> keys = {
       "engines",        "options",         "seed",          "time",
       "tournament",     "openings",        "openings_file", "openings_order",
-      "openings_start", "openings_repeat", "random_plies"};
+      "openings_start", "openings_repeat", "random_plies",  "dragons"};
   return keys;
 }
 
@@ -61,6 +61,10 @@ tools::Json match_info_json(const MatchConfig& config, const MatchRun& run,
   if (const auto& draw = config.referee.adjudication.draw)
     adjudication["draw"] = {{"moves", draw->moves}, {"score", draw->score}, {"after", draw->after}};
   info["adjudication"] = std::move(adjudication);
+  // Dragons variant: how the dragons were chosen ("drawn" from the seed,
+  // "choose" by the engines, or the holes given); the games hold them.
+  if (config.referee.rules.variant == Variant::kDragons)
+    info["dragons"] = config.referee.dragons.empty() ? "drawn" : config.referee.dragons;
   info["shard"] =
       std::to_string(config.schedule.shard + 1) + "/" + std::to_string(config.schedule.shard_count);
   info["scheduled"] = run.scheduled;

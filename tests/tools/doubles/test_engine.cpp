@@ -134,6 +134,21 @@ struct Double {
     say("bestmove " + move_text(*position, moves[static_cast<int>(pick)]));
   }
 
+  // go choose <player>: a hole of that player's home for its dragon, or
+  // (`wrong`) a hole of another player's home.
+  void choose(std::string_view player_text, bool wrong) {
+    if (!position) return error("go: choose needs a position");
+    const int players = position->rules().player_count();
+    auto player = util::parse_integer(player_text, 1, players, "go: choose");
+    if (!player) return error(player.error());
+    const int chosen = static_cast<int>(wrong ? *player % players : *player - 1);
+    const Bitboard home = position->pieces_of(chosen) & position->rules().homes_of(chosen);
+    int pick = static_cast<int>(fnv1a("choose " + std::string(player_text), seed) %
+                                static_cast<std::uint64_t>(home.count()));
+    for (int h : home)
+      if (pick-- == 0) say("bestmove " + position->geometry().name(static_cast<Hole>(h)));
+  }
+
   void go(const std::vector<std::string_view>& words) {
     const bool infinite = std::find(words.begin(), words.end(), "infinite") != words.end();
     if (!mark_file.empty()) std::ofstream(mark_file, std::ios::app) << "go\n";
@@ -146,6 +161,8 @@ struct Double {
     }
     if (misbehave && mode == "garbage") return say("Segmentation fault (core dumped) ??? 42");
     if (misbehave && mode == "refuse") return error("go: this double refuses to search");
+    if (words.size() > 2 && words[1] == "choose")
+      return choose(words[2], misbehave && mode == "illegal");
     const bool flaky =
         mode == "flaky" && position && fnv1a(position_string(*position), seed) % 4 != 0;
     if (((misbehave && mode == "illegal") || flaky) && position) {
