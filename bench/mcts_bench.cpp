@@ -19,14 +19,6 @@ namespace {
 
 constexpr std::uint64_t kIterationsPerSearch = 20000;
 
-GameSetup load(const SuitePosition& entry) {
-  RuleOptions options;
-  options.players = entry.players;
-  auto setup = parse_position_string(entry.position, options);
-  if (!setup) std::abort();
-  return *setup;
-}
-
 // One search of a fixed number of iterations from a cleared tree each time,
 // single-threaded, as `go nodes` runs it.
 void iterations(benchmark::State& state, const SuitePosition& entry) {

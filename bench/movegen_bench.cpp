@@ -8,14 +8,6 @@
 namespace tiaoqi::bench {
 namespace {
 
-GameSetup load(const SuitePosition& entry) {
-  RuleOptions options;
-  options.players = entry.players;
-  auto setup = parse_position_string(entry.position, options);
-  if (!setup) std::abort();
-  return *setup;
-}
-
 void generate(benchmark::State& state, const SuitePosition& entry) {
   const GameSetup setup = load(entry);
   MoveList moves;

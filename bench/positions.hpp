@@ -1,9 +1,11 @@
 #pragma once
 
+#include <cstdlib>
 #include <string_view>
 #include <vector>
 
 #include "engine/facade/bench.hpp"
+#include "engine/position_string.hpp"
 
 // The fixed benchmark suite: the positions of the engine's `bench` (start
 // and middle-game positions for 2, 3 and 6 players; the middle games come
@@ -24,6 +26,16 @@ inline const std::vector<SuitePosition>& two_player_midgames() {
     return midgames;
   }();
   return kPositions;
+}
+
+// A suite position set up under its player count (the suite's strings are
+// valid: a failure here is a broken build, not an input to report).
+inline GameSetup load(const SuitePosition& entry) {
+  RuleOptions options;
+  options.players = entry.players;
+  auto setup = parse_position_string(entry.position, options);
+  if (!setup) std::abort();
+  return *setup;
 }
 
 }  // namespace tiaoqi::bench

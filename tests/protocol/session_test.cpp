@@ -26,6 +26,7 @@ TEST(Session, AnswersInOrderFromAScript) {
   {
     Session session(out.sink());
     std::istringstream script(
+        "setoption name Search value alphabeta\n"
         "position startpos\n"
         "go depth 1\n"
         "position startpos moves l3l5\n"

@@ -440,7 +440,7 @@ class PageTest(PageCase):
 
     def test_the_referee_logic_of_the_dragons_variant(self):
         # The variant's referee works on plain values; checked here in the
-        # page's own modules, as the engine cannot play the variant yet.
+        # page's own modules, position by position, without an engine.
         self.open_page()
         self.driver.set_script_timeout(GUARD_SECONDS)
         result = self.driver.execute_async_script("""

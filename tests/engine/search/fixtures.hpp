@@ -19,7 +19,9 @@ struct SearchRun {
 };
 
 struct RunOptions {
-  SearchAlgorithm algorithm = SearchAlgorithm::kAuto;
+  // Alpha-beta (paranoid at three or more players) unless a test asks for
+  // another: the searches' own tests name theirs.
+  SearchAlgorithm algorithm = SearchAlgorithm::kAlphaBeta;
   std::optional<std::uint64_t> nodes;
   std::optional<int> depth;
   int threads = 1;

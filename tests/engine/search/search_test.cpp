@@ -33,7 +33,9 @@ bool is_legal(const Position& position, Move move) {
 
 TEST(Search, EachValueResolvesToWhatItPlays) {
   using A = SearchAlgorithm;
-  // auto follows the tournaments: best-reply at three and four, max^n at six.
+  // auto follows the tournaments: MCTS at two players, best-reply at three
+  // and four, max^n at six.
+  EXPECT_EQ(resolve_algorithm(A::kAuto, 2), A::kMcts);
   EXPECT_EQ(resolve_algorithm(A::kAuto, 3), A::kBrs);
   EXPECT_EQ(resolve_algorithm(A::kAuto, 4), A::kBrs);
   EXPECT_EQ(resolve_algorithm(A::kAuto, 6), A::kMaxN);
@@ -42,8 +44,8 @@ TEST(Search, EachValueResolvesToWhatItPlays) {
     for (A algorithm : {A::kParanoid, A::kBrs, A::kMaxN, A::kMcts, A::kGreedy, A::kRandom})
       EXPECT_EQ(resolve_algorithm(algorithm, players), algorithm) << name(algorithm);
   }
-  // Against one opponent, auto, best-reply, max^n and paranoid are alpha-beta.
-  for (A algorithm : {A::kAuto, A::kAlphaBeta, A::kParanoid, A::kBrs, A::kMaxN})
+  // Against one opponent, best-reply, max^n and paranoid are alpha-beta.
+  for (A algorithm : {A::kAlphaBeta, A::kParanoid, A::kBrs, A::kMaxN})
     EXPECT_EQ(resolve_algorithm(algorithm, 2), A::kAlphaBeta) << name(algorithm);
   EXPECT_EQ(resolve_algorithm(A::kMcts, 2), A::kMcts);
   // The solitaire's solver plays every search but greedy and random.
@@ -118,9 +120,12 @@ TEST(Search, EverySearchButRandomTakesAnImmediateWin) {
       const Position after = testing::after_best(setup.position, run);
       EXPECT_TRUE(after.is_over());
       EXPECT_EQ(after.place_of(0), 0);
-      // Two-player alpha-beta hands this race to the race solver, which
-      // reports the evaluation.
-      if (resolve_algorithm(algorithm, players) != SearchAlgorithm::kAlphaBeta) {
+      // Two-player alpha-beta and auto hand this race to the race solver,
+      // which reports the evaluation.
+      const bool raced =
+          players == 2 && (algorithm == SearchAlgorithm::kAuto ||
+                           resolve_algorithm(algorithm, players) == SearchAlgorithm::kAlphaBeta);
+      if (!raced) {
         EXPECT_TRUE(is_win(run.result.score));
       }
     }
