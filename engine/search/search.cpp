@@ -23,7 +23,7 @@ namespace tiaoqi::search {
 
 // The winners of the search tournaments at equal time per move (README,
 // "Which search plays where"; bench/tournaments replays them): Monte Carlo
-// tree search at two players (ahead of alpha-beta at 10, 30 and 100 ms a
+// tree search at two players (ahead of alpha-beta at 10, 30, 100 and 300 ms a
 // move), best-reply search at three and four, max^n at six, where every
 // opponent mostly minds its own crossing and paranoid's coalition of five
 // is far too gloomy.

@@ -110,6 +110,14 @@ class PageCase(unittest.TestCase):
         if value is not None:
             self.type_into(row.find_element(By.CSS_SELECTOR, ".tc-value"), value)
 
+    def set_seat_option(self, player, name, value):
+        # The seat's engine options sit in a folded part of the form: set
+        # the value as a person's choice would, with its change event.
+        select = self.seat(player).find_element(By.CSS_SELECTOR, f'.engine-options select[data-option="{name}"]')
+        self.browser.js("arguments[0].value = arguments[1];"
+                        "arguments[0].dispatchEvent(new Event('change'));", select, value)
+        self.assertEqual(select.get_attribute("value"), value)
+
     def state(self):
         return self.browser.js("""
             const app = window.tiaoqi.app;
@@ -333,6 +341,11 @@ class PageTest(PageCase):
         self.set_seat(1, "human")
         self.set_seat(2, "engine", "movetime", 700)
         self.set_seat(3, "engine", "movetime", 700)
+        # Paranoid: its expected line runs through every player, so one is
+        # on the board when the human is to move (best-reply, the default
+        # at three players, may expect only its own move).
+        for player in (2, 3):
+            self.set_seat_option(player, "Search", "paranoid")
         state = self.new_game()
         self.assertEqual(state["position"].split(" ")[2], "a/c/e")
         state = self.wait_for_human_or_end()
@@ -357,6 +370,7 @@ class PageTest(PageCase):
             shares = [float(v.find_element(By.CSS_SELECTOR, ".share").text) for v in values]
             self.assertAlmostEqual(sum(shares), 1.0, places=2)
         sent = self.engine_log("player 3")
+        self.assertIn("> setoption name Search value paranoid", sent)
         self.assertTrue(any(line.startswith("> go movetime 700") for line in sent))
         self.assertTrue(any(line.startswith("< info depth") and " values " in line for line in sent))
         self.assertEqual(len(self.driver.find_elements(By.CSS_SELECTOR, "#moves li")), 9)
