@@ -44,6 +44,24 @@ std::vector<std::uint32_t> ranked_root_children(const Tree& tree, const Shared& 
   return children;
 }
 
+// The longest start of `line` that can be played from `root`. In the
+// dragons variant one tree holds the moves of worlds that differ in who has
+// lost, so below such a node the most visited line may go on with a player
+// who is out, or with a piece that moves out of turn, in the real game.
+std::vector<Move> legal_prefix(const Position& root, std::vector<Move> line) {
+  Position position = root;
+  MoveList moves;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    if (!position.is_over()) generate_moves(position, moves);
+    if (position.is_over() || std::find(moves.begin(), moves.end(), line[i]) == moves.end()) {
+      line.resize(i);
+      break;
+    }
+    position.play(line[i]);
+  }
+  return line;
+}
+
 // From a root child down the most visited children.
 std::vector<Move> principal_line(const Tree& tree, std::uint32_t child) {
   std::vector<Move> line;
@@ -108,7 +126,7 @@ class Reporter {
     for (int k = 0; k < lines; ++k) {
       SearchInfo line;
       line.root = &root_;
-      line.pv = principal_line(tree, ranked[static_cast<std::size_t>(k)]);
+      line.pv = legal_prefix(root_, principal_line(tree, ranked[static_cast<std::size_t>(k)]));
       line.depth = static_cast<int>(line.pv.size());
       line.seldepth = std::max(line.depth, shared_.seldepth.load());
       line.time_ms = control_.elapsed_ms();
@@ -162,8 +180,8 @@ SearchResult result_of(const Position& root, const SearchParams& params, const T
   result.nodes = shared.completed();
   const std::vector<std::uint32_t> ranked = ranked_root_children(tree, shared);
   if (ranked.empty()) return result;
-  const std::vector<Move> line = principal_line(tree, ranked[0]);
-  result.best = line[0];
+  const std::vector<Move> line = legal_prefix(root, principal_line(tree, ranked[0]));
+  result.best = line.empty() ? tree.node(ranked[0]).move : line[0];
   result.score = score_of_shares(root, child_shares(root, shared, ranked[0]), root.side_to_move());
   if (params.want_ponder && line.size() > 1) result.ponder = line[1];
   return result;

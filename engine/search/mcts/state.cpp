@@ -29,8 +29,14 @@ std::optional<std::uint32_t> State::follow(const std::vector<std::uint64_t>& pat
     if (node.flags & kSettles) settle(position);
     bool found = false;
     for (std::uint32_t i = 0; i < node.child_count && !found; ++i) {
+      // In the dragons variant a node's children may be another player's,
+      // made in a world where the player to move here had lost: not moves
+      // of this game.
+      const Move move = tree_.node(node.first_child + i).move;
+      const int army = position.army_at(move.from);
+      if (army < 0 || position.rules().player_of(army) != position.side_to_move()) break;
       Position child = position;
-      child.play(tree_.node(node.first_child + i).move);
+      child.play(move);
       settle(child);
       if (child.hash() != target) continue;
       position = child;
