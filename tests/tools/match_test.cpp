@@ -279,39 +279,6 @@ TEST(Match, SprtStopsAsSoonAsItIsDecided) {
   EXPECT_GE(run->results.sprt.llr, run->results.sprt.upper);
 }
 
-TEST(Match, InterruptEndsAMatchPromptly) {
-  // Engines that never answer a search: no game can end on its own, so the
-  // interrupt, sent once both engines are searching, is what ends the run.
-  const std::string mark = testing::TempDir() + "/interrupt_marks_" + std::to_string(::getpid());
-  std::filesystem::remove(mark);
-  const std::string hang = double_command("hang", 0) + " --mark " + mark;
-  MatchConfig config = config_for({engine("a", hang), engine("b", hang)}, 2, 50, 400);
-  config.concurrency = 2;
-  std::atomic<int> interrupt{0};
-  std::thread pressing([&]() {
-    // Two marks: a search has begun in each of the two games.
-    const auto guard = std::chrono::steady_clock::now() + std::chrono::milliseconds(kHangGuardMs);
-    while (std::chrono::steady_clock::now() < guard) {
-      std::ifstream marks(mark);
-      int count = 0;
-      for (std::string line; std::getline(marks, line);) ++count;
-      if (count >= 2) break;
-      std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    }
-    interrupt = static_cast<int>(StopRequest::kStop);
-  });
-  const auto began = std::chrono::steady_clock::now();
-  auto run = run_match(config, &interrupt);
-  pressing.join();
-  ASSERT_TRUE(run.ok());
-  EXPECT_TRUE(run->interrupted);
-  EXPECT_TRUE(run->games.empty());
-  EXPECT_EQ(run->scheduled, 100);
-  // Far sooner than the engines' hang timeout, which alone would end a game.
-  EXPECT_LT(std::chrono::steady_clock::now() - began, std::chrono::milliseconds(kHangGuardMs));
-  std::filesystem::remove(mark);
-}
-
 // Counts the lines of a --mark file that equal `word`.
 int marks(const std::string& path, const std::string& word) {
   std::ifstream in(path);
@@ -329,6 +296,62 @@ bool wait_for_marks(const std::string& path, const std::string& word, int count)
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
   return false;
+}
+
+TEST(Match, InterruptEndsAMatchPromptly) {
+  // Engines that never answer a search: no game can end on its own, so the
+  // interrupt, sent once both engines are searching, is what ends the run.
+  const std::string mark = testing::TempDir() + "/interrupt_marks_" + std::to_string(::getpid());
+  std::filesystem::remove(mark);
+  const std::string hang = double_command("hang", 0) + " --mark " + mark;
+  MatchConfig config = config_for({engine("a", hang), engine("b", hang)}, 2, 50, 400);
+  config.concurrency = 2;
+  std::atomic<int> interrupt{0};
+  std::thread pressing([&]() {
+    // A search has begun in each of the two games: every engine hangs at
+    // its first go, so each game writes one "go" (and a "newgame" before
+    // it, which says nothing of the search).
+    wait_for_marks(mark, "go", 2);
+    interrupt = static_cast<int>(StopRequest::kStop);
+  });
+  const auto began = std::chrono::steady_clock::now();
+  auto run = run_match(config, &interrupt);
+  pressing.join();
+  ASSERT_TRUE(run.ok());
+  EXPECT_TRUE(run->interrupted);
+  EXPECT_TRUE(run->games.empty());
+  EXPECT_EQ(run->scheduled, 100);
+  // Far sooner than the engines' hang timeout, which alone would end a game.
+  EXPECT_LT(std::chrono::steady_clock::now() - began, std::chrono::milliseconds(kHangGuardMs));
+  std::filesystem::remove(mark);
+}
+
+// An interrupt that comes while an engine is still starting cuts the game
+// short: the engine is not at fault and the game is not counted (a win for
+// the other player, who never moved).
+TEST(Match, AnInterruptDuringAnEnginesStartIsNoFault) {
+  const std::string mark = testing::TempDir() + "/start_marks_" + std::to_string(::getpid());
+  std::filesystem::remove(mark);
+  // Starts, then reads on without ever answering the handshake (its
+  // output stays open: no exit is seen).
+  const std::string silent = "echo started >> '" + mark + "'; while read -r line; do :; done";
+  MatchConfig config =
+      config_for({engine("silent", silent), engine("b", double_command())}, 2, 1, 40);
+  std::vector<std::string> logged;
+  config.log = [&](const std::string& message) { logged.push_back(message); };
+  std::atomic<int> interrupt{0};
+  std::thread pressing([&]() {
+    wait_for_marks(mark, "started", 1);
+    interrupt = static_cast<int>(StopRequest::kStop);
+  });
+  auto run = run_match(config, &interrupt);
+  pressing.join();
+  ASSERT_TRUE(run.ok()) << run.error();
+  EXPECT_TRUE(run->interrupted);
+  EXPECT_TRUE(run->games.empty());
+  EXPECT_TRUE(run->records.empty());
+  EXPECT_TRUE(logged.empty()) << logged.front();
+  std::filesystem::remove(mark);
 }
 
 TEST(Match, SignalsStopThenAbortAfterTheGracePeriod) {

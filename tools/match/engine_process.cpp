@@ -63,6 +63,7 @@ Expected<std::string> EngineProcess::wait_for(const std::string& word, long long
       case tools::ChildProcess::ReadStatus::kTooLong:
         return fail("a line longer than 64 KiB while waiting for " + word);
       case tools::ChildProcess::ReadStatus::kCancelled:
+        cancelled_ = true;
         return fail("cancelled");
       case tools::ChildProcess::ReadStatus::kClosed:
         return fail("the process exited while waiting for " + word + exit_detail());
@@ -131,6 +132,7 @@ Status EngineProcess::start() {
 }
 
 Status EngineProcess::ensure_ready(bool new_game) {
+  cancelled_ = false;
   if (!process_.started() || process_.exited()) {
     if (auto started = start(); !started) return started;
     new_game = true;

@@ -62,6 +62,9 @@ class EngineProcess {
   void quit();
   bool running() { return process_.started() && !process_.exited(); }
   std::string transcript() const { return process_.transcript_text(); }
+  // Whether the last ensure_ready() gave up because the runner is
+  // stopping: the game is cut short, the engine is not at fault.
+  bool cancelled() const { return cancelled_; }
   int restarts() const { return starts_ > 0 ? starts_ - 1 : 0; }
 
  private:
@@ -83,6 +86,7 @@ class EngineProcess {
   tools::ChildProcess process_;
   std::vector<std::string> listed_options_;
   int starts_ = 0;
+  bool cancelled_ = false;
 };
 
 // Starts an engine once and checks its handshake and options, as the

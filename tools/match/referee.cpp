@@ -226,6 +226,7 @@ class GameInPlay {
                                       const std::string& go) {
     EngineProcess& engine = *seats_[static_cast<std::size_t>(player)];
     auto ready = engine.ensure_ready(!prepared_[static_cast<std::size_t>(player)]);
+    if (!ready && engine.cancelled()) return Turn{Turn::Kind::kCancelled, "", false};
     if (!ready) return fault("did not start or answer isready: " + ready.error());
     prepared_[static_cast<std::size_t>(player)] = true;
     SearchReply reply = engine.search(position, go, clock_.allowance_ms(player));
