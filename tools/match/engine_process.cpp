@@ -102,6 +102,14 @@ Status EngineProcess::set_option(const std::string& name, const std::string& val
   return Done{};
 }
 
+namespace {
+
+// How long a started process whose input is already closed may take to
+// exit and say why, before the runner gives up on it.
+constexpr long long kClosedInputWaitMs = 2000;
+
+}  // namespace
+
 Status EngineProcess::start() {
   process_.kill();
   listed_options_.clear();
@@ -112,18 +120,25 @@ Status EngineProcess::start() {
     // CCP engines answer `ccp` in their own ways (ccpok, id lines); isready
     // then shows that the handshake is done. They play the list's rules,
     // so no rule option is sent.
-    if (!process_.write_line("ccp") || !process_.write_line("isready"))
-      return fail("the process does not read its input");
-    auto ready = wait_for("readyok", startup_ms_, true);
+    const bool written = process_.write_line("ccp") && process_.write_line("isready");
+    auto ready = wait_for("readyok",
+                          written ? startup_ms_ : std::min(startup_ms_, kClosedInputWaitMs), true);
     if (!ready) return fail("CCP handshake: " + ready.error());
+    if (!written) return fail("the process does not read its input");
     for (const auto& [name, value] : spec_.options)
       if (auto set = set_option(name, value, false); !set) return set;
     return Done{};
   }
-  if (!process_.write_line("uci")) return fail("the process does not read its input");
+  // A command that does not start (exit status 127) may be gone before the
+  // first line reaches it: then its exit and what it wrote, which the wait
+  // reports, say more than the failed write; a process that lives on but
+  // closed its input is given a short wait only.
+  const bool written = process_.write_line("uci");
   // Engines may greet or print a banner first ("Tiaoqi 0.1.0 by ...").
-  auto ok = wait_for("uciok", startup_ms_, true);
+  auto ok =
+      wait_for("uciok", written ? startup_ms_ : std::min(startup_ms_, kClosedInputWaitMs), true);
   if (!ok) return fail("handshake: " + ok.error());
+  if (!written) return fail("the process does not read its input");
   for (const auto& [name, value] : rule_options_)
     if (auto set = set_option(name, value, false); !set) return set;
   for (const auto& [name, value] : spec_.options)
