@@ -4,6 +4,7 @@
 
 #include "engine/game.hpp"
 #include "engine/movegen.hpp"
+#include "engine/search/root.hpp"
 #include "engine/search/win_shares.hpp"
 
 namespace tiaoqi::search {
@@ -184,10 +185,13 @@ MaxNReport MaxN::run(const Position& root, int max_depth, const std::vector<Move
   return best;
 }
 
-SearchResult maxn_search(const Position& root, const SearchParams& params,
-                         const SearchLimits& limits, SearchControl& control, const InfoSink& info,
-                         TranspositionTable& table,
-                         const std::vector<std::uint64_t>& game_history) {
+SearchResult maxn_search(const SearchRequest& request) {
+  const Position& root = request.root;
+  const SearchParams& params = request.params;
+  const SearchLimits& limits = request.limits;
+  SearchControl& control = request.control;
+  const InfoSink& info = request.info;
+  TranspositionTable& table = request.state.table();
   MoveList legal;
   root_moves(root, limits, legal);
   const std::vector<Move> moves(legal.begin(), legal.end());
@@ -210,7 +214,7 @@ SearchResult maxn_search(const Position& root, const SearchParams& params,
     info(line);
   };
   const int max_depth = limits.depth ? std::min(*limits.depth, kMaxPly - 1) : kMaxPly - 1;
-  const MaxNReport report = maxn.run(root, max_depth, moves, game_history, report_depth);
+  const MaxNReport report = maxn.run(root, max_depth, moves, request.game_history, report_depth);
 
   SearchResult result;
   result.nodes = maxn.nodes();

@@ -10,7 +10,7 @@
 #include "engine/search/movepick.hpp"
 #include "engine/search/pv.hpp"
 #include "engine/search/repetition.hpp"
-#include "engine/search/search.hpp"
+#include "engine/search/request.hpp"
 #include "engine/search/tt.hpp"
 
 namespace tiaoqi::search {
@@ -66,8 +66,6 @@ class MaxN {
   RepetitionGuard repetitions_;
 };
 
-SearchResult maxn_search(const Position& root, const SearchParams& params,
-                         const SearchLimits& limits, SearchControl& control, const InfoSink& info,
-                         TranspositionTable& table, const std::vector<std::uint64_t>& game_history);
+SearchResult maxn_search(const SearchRequest& request);
 
 }  // namespace tiaoqi::search

@@ -7,7 +7,9 @@
 
 #include "engine/game.hpp"
 #include "engine/movegen.hpp"
+#include "engine/search/greedy.hpp"
 #include "engine/search/mcts/worker.hpp"
+#include "engine/search/root.hpp"
 #include "engine/search/win_shares.hpp"
 
 namespace tiaoqi::search::mcts {
@@ -132,6 +134,7 @@ class Reporter {
       line.time_ms = control_.elapsed_ms();
       line.nodes = iterations;
       line.multipv = k + 1;
+      line.visits = load(tree.node(ranked[static_cast<std::size_t>(k)]).visits);
       line.hashfull = static_cast<int>(tree.used() * 1000 / tree.capacity());
       const WinShares shares = child_shares(root_, shared_, ranked[static_cast<std::size_t>(k)]);
       line.score = score_of_shares(root_, shares, root_.side_to_move());
@@ -189,10 +192,17 @@ SearchResult result_of(const Position& root, const SearchParams& params, const T
 
 }  // namespace
 
-SearchResult mcts_search(const Position& root, const SearchParams& params,
-                         const SearchLimits& limits, SearchControl& control, const InfoSink& info,
-                         State& state, const std::vector<std::uint64_t>& game_history,
-                         const Config& config, const Worlds& worlds) {
+SearchResult search(const SearchRequest& request) { return mcts_search(request, Config{}, {}); }
+
+SearchResult mcts_search(const SearchRequest& request, const Config& config, const Worlds& worlds) {
+  State* kept = request.state.kept<State>();
+  if (!kept) return greedy_search(request);
+  State& state = *kept;
+  const Position& root = request.root;
+  const SearchParams& params = request.params;
+  const SearchLimits& limits = request.limits;
+  SearchControl& control = request.control;
+  const InfoSink& info = request.info;
   SearchResult result;
   MoveList moves;
   root_moves(root, limits, moves);
@@ -206,7 +216,7 @@ SearchResult mcts_search(const Position& root, const SearchParams& params,
 
   Tree& tree = state.tree();
   state.history().age();
-  state.adopt(root, game_history);
+  state.adopt(root, request.game_history);
   Shared shared(root, config, tree, state.history());
   shared.worlds = worlds;
   const std::uint64_t seed = util::mix64(static_cast<std::uint64_t>(params.seed)) ^ root.hash();

@@ -6,7 +6,7 @@
 #include "engine/search/mcts/config.hpp"
 #include "engine/search/mcts/playout.hpp"
 #include "engine/search/mcts/state.hpp"
-#include "engine/search/search.hpp"
+#include "engine/search/request.hpp"
 
 namespace tiaoqi::search::mcts {
 
@@ -46,9 +46,12 @@ namespace tiaoqi::search::mcts {
 // it draws from the root: one tree over the root player's moves and what
 // follows, its statistics gathered over the worlds (single-observer
 // information-set MCTS).
-SearchResult mcts_search(const Position& root, const SearchParams& params,
-                         const SearchLimits& limits, SearchControl& control, const InfoSink& info,
-                         State& state, const std::vector<std::uint64_t>& game_history,
-                         const Config& config = {}, const Worlds& worlds = {});
+//
+// The tree lives in the request's state (SearchState::kept<State>); when
+// its memory cannot be had, greedy plays.
+SearchResult mcts_search(const SearchRequest& request, const Config& config, const Worlds& worlds);
+
+// The search of `Search mcts`: the default Config, one world.
+SearchResult search(const SearchRequest& request);
 
 }  // namespace tiaoqi::search::mcts

@@ -75,7 +75,7 @@ class Worker {
     int mover;
   };
   Shared& shared_;
-  Random random_;
+  util::Random random_;
   std::vector<Step> path_;
   Trace trace_;
   // Written by this thread only; others read it for reports.

@@ -74,11 +74,12 @@ TEST(MaxN, ReportsAValueForEverySeatAndALegalLine) {
   limits.depth = 3;
   SearchControl control;
   control.start(TimeBudget{}, std::nullopt, false);
-  TranspositionTable table(1);
+  SearchState state(1);
   std::vector<SearchInfo> lines;
+  const InfoSink info = [&](const SearchInfo& line) { lines.push_back(line); };
+  const std::vector<std::uint64_t> no_history;
   const SearchResult result =
-      maxn_search(start.position, params, limits, control,
-                  [&](const SearchInfo& line) { lines.push_back(line); }, table, {});
+      maxn_search({start.position, params, limits, control, info, state, no_history});
   ASSERT_EQ(lines.size(), 3u);
   EXPECT_EQ(lines.back().depth, 3);
   EXPECT_EQ(lines.back().values.size(), 6u);
