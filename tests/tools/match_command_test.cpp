@@ -323,6 +323,31 @@ TEST(MatchCommand, RecordsAreNotOverwrittenUnasked) {
   for (const auto& path : {record, mark, empty}) std::filesystem::remove(path);
 }
 
+// Greedy beats random in every game at depth 1: every pair is a sweep, with
+// no variance between pairs, and the SPRT accepts H1 at the 17th pair
+// (17 ln(s1 / s0) = 2.27 > ln 9) instead of playing on undecided.
+TEST(MatchCommand, SprtDecidesAMatchOfSweeps) {
+  const std::string engine = real_engine();
+  if (engine.empty()) GTEST_SKIP() << "tiaoqi is not built";
+  const Ran ran = run_match({"-engine",     "cmd=" + engine,
+                             "name=greedy", "Search=greedy",
+                             "-engine",     "cmd=" + engine,
+                             "name=random", "Search=random",
+                             "--depth",     "1",
+                             "--openings",  "25",
+                             "--seed",      "9",
+                             "--sprt",      "elo0=0",
+                             "elo1=50",     "alpha=0.1",
+                             "beta=0.1",    "--quiet"});
+  EXPECT_EQ(ran.status, 0) << ran.err;
+  EXPECT_NE(ran.out.find("Pentanomial [0, 1/4, 1/2, 3/4, 1]: [0, 0, 0, 0, 17]"), std::string::npos)
+      << ran.out;
+  EXPECT_NE(ran.out.find("SPRT elo0=0 elo1=50 alpha=0.1 beta=0.1: LLR 2.271 [-2.197, 2.197] H1 "
+                         "accepted"),
+            std::string::npos)
+      << ran.out;
+}
+
 // A match resumed from its record plays the missing games and ends like
 // the run that was never stopped.
 TEST(MatchCommand, ResumeCompletesAnInterruptedMatch) {
