@@ -147,6 +147,50 @@ TEST(MatchCommand, EnginesAreCheckedBeforeAnyGame) {
   EXPECT_NE(missing.err.find("/no/such/engine: not found"), std::string::npos) << missing.err;
 }
 
+// An engine written before the newer rule options (the double's mode
+// older) plays a match that leaves them at their defaults: it is sent only
+// the rule options it declares, and the match's own. A match that needs
+// one of the newer rules stops before the first game, naming the engine
+// and every rule option it lacks; so does a match under the rating list's
+// rules, which a CCP engine brings.
+TEST(MatchCommand, AnEngineIsSentOnlyTheRuleOptionsItDeclares) {
+  const std::string mark = temp_path("older_marks");
+  std::filesystem::remove(mark);
+  const std::string older = double_engine("--mode older --mark " + mark);
+  const Ran played =
+      run_match({"-engine", older, "name=old", "-engine", double_engine(), "name=new", "--depth",
+                 "1", "--openings", "1", "--max-plies", "40", "--quiet"});
+  EXPECT_EQ(played.status, 0) << played.err;
+  // The check before the first game, then the two games.
+  EXPECT_EQ(count_lines(mark, "newgame"), 3) << played.err;
+  EXPECT_GT(count_lines(mark, "go"), 0);
+
+  std::filesystem::remove(mark);
+  const Ran refused = run_match({"-engine", older, "name=old", "-engine", double_engine(),
+                                 "name=new", "--depth", "1", "--rule", "GoalLock=true", "--rule",
+                                 "GoalLockInChain=true", "--rule", "Repetitions=3"});
+  EXPECT_EQ(refused.status, 3) << refused.err;
+  EXPECT_NE(refused.err.find("engine 'old' ('" + std::string(TIAOQI_TEST_ENGINE) +
+                             " --mode older --mark " + mark +
+                             "'): the match sets the rule options GoalLockInChain=true and "
+                             "Repetitions=3, which it does not declare"),
+            std::string::npos)
+      << refused.err;
+  EXPECT_EQ(count_lines(mark, "go"), 0);
+
+  const std::string engine = real_engine();
+  if (engine.empty()) GTEST_SKIP() << "tiaoqi is not built";
+  const Ran ccp = run_match({"-engine", "cmd=" + engine + " --protocol ccp", "proto=ccp",
+                             "name=ccp", "-engine", older, "name=old", "--depth", "1"});
+  EXPECT_EQ(ccp.status, 3) << ccp.err;
+  EXPECT_NE(ccp.err.find("the match sets the rule options GoalLockInChain=true, "
+                         "EqualTurnsAtOnce=true, MoveLimitDraw=true and Repetitions=3, which it "
+                         "does not declare"),
+            std::string::npos)
+      << ccp.err;
+  EXPECT_EQ(count_lines(mark, "go"), 0);
+}
+
 // Waits until `done` holds, reading nothing; the hang guard only.
 bool wait_until(const std::function<bool()>& done) {
   const auto guard = std::chrono::steady_clock::now() + kHangGuard;

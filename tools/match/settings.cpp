@@ -272,7 +272,8 @@ Status set_outputs(MatchSettings& settings, const po::variables_map& vm) {
 }  // namespace
 
 po::options_description rule_flags() {
-  po::options_description rules("Rules (sent to every engine)");
+  po::options_description rules(
+      "Rules (sent to the engines that list them; an engine must list each one changed)");
   rules.add_options()("players", po::value<int>()->value_name("N"),
                       "players seated: 2, 3, 4 or 6 (default 2)")(
       "armies", po::value<int>()->value_name("N"), "armies per player, 1 to 3 (default 1)")(
