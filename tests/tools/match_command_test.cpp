@@ -505,6 +505,41 @@ TEST(MatchCommand, MergeOfAnIncompleteSetWarns) {
   for (const auto& path : {shard, mark}) std::filesystem::remove(path);
 }
 
+// merge's outputs follow a match's rule: an existing --json or --record is
+// refused, and left as it was, unless --overwrite replaces it.
+TEST(MatchCommand, MergeReplacesAnExistingOutputOnlyWithOverwrite) {
+  const std::string shard = temp_path("merge_shard.json");
+  const std::string shard_record = temp_path("merge_shard.txt");
+  const std::string mark = temp_path("merge_marks");
+  const Ran played = run_match(
+      tiny_match(mark, {"--depth", "1", "--json", shard, "--record", shard_record, "--quiet"}));
+  ASSERT_EQ(played.status, 0) << played.err;
+  const std::string json = temp_path("merged.json");
+  const std::string record = temp_path("merged.txt");
+  for (const auto& [flag, path] : {std::pair{"--json", json}, std::pair{"--record", record}}) {
+    ASSERT_TRUE(write_text_file(path, "old\n"));
+    const Ran kept = run_match({"merge", shard, "--records", shard_record, flag, path});
+    EXPECT_EQ(kept.status, 2) << kept.err;
+    EXPECT_NE(
+        kept.err.find(std::string(flag) + " '" + path + "' exists; give --overwrite to replace it"),
+        std::string::npos)
+        << kept.err;
+    EXPECT_EQ(*read_text_file(path, "output"), "old\n");
+    const Ran replaced =
+        run_match({"merge", shard, "--records", shard_record, flag, path, "--overwrite"});
+    EXPECT_EQ(replaced.status, 0) << replaced.err;
+    EXPECT_NE(*read_text_file(path, "output"), "old\n");
+  }
+  // The merged outputs are the shard's own: its summary, its two games.
+  auto merged = read_json_file(json);
+  ASSERT_TRUE(merged.ok()) << merged.error();
+  EXPECT_EQ((*merged)["results"]["games"], 2);
+  auto games = read_record_file(record);
+  ASSERT_TRUE(games.ok()) << games.error();
+  EXPECT_EQ(games->size(), 2u);
+  for (const auto& path : {shard, shard_record, mark, json, record}) std::filesystem::remove(path);
+}
+
 // Issue case 10: the help names every engine word, what --openings takes
 // by default, and the exit statuses.
 TEST(MatchCommand, HelpIsComplete) {

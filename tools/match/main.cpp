@@ -148,6 +148,7 @@ int run_merge_command(int argc, char** argv) {
                       "write the merged summary here")(
       "record", po::value<std::string>()->value_name("FILE"),
       "write the merged game records here, in game order")(
+      "overwrite", "replace an existing --json or --record file")(
       "records", po::value<std::vector<std::string>>(&records)->multitoken()->value_name("FILE"),
       "the shards' record files")("partial", "exit 0 even when shards or games are missing")(
       "input", po::value<std::vector<std::string>>(&inputs)->value_name("FILE"),
@@ -161,12 +162,11 @@ int run_merge_command(int argc, char** argv) {
   if (inputs.empty()) return usage_error("merge needs the shards' JSON summaries");
   if (vm.count("record") && records.empty())
     return usage_error("--record needs the shards' records: --records shard.txt ...");
-  for (const char* output : {"json", "record"})
-    if (vm.count(output))
-      if (auto writable =
-              tools::check_writable(vm[output].as<std::string>(), std::string("--") + output);
-          !writable)
-        return usage_error(writable.error());
+  std::string json_path, record_path;
+  if (auto checked = check_output(vm, "json", false, json_path); !checked)
+    return usage_error(checked.error());
+  if (auto checked = check_output(vm, "record", false, record_path); !checked)
+    return usage_error(checked.error());
   std::vector<tools::Json> summaries;
   for (const auto& path : inputs) {
     auto json = tools::read_json_file(path);
@@ -175,13 +175,13 @@ int run_merge_command(int argc, char** argv) {
   }
   auto merged = merge_summaries(summaries);
   if (!merged) return usage_error(merged.error());
-  if (vm.count("record")) {
-    auto written = write_merged_records(records, vm["record"].as<std::string>());
+  if (!record_path.empty()) {
+    auto written = write_merged_records(records, record_path);
     if (!written) return failure(written.error());
   }
-  if (vm.count("json")) {
-    auto written = tools::replace_text_file(
-        vm["json"].as<std::string>(), tools::dump_json(merged->summary) + "\n", "merged summary");
+  if (!json_path.empty()) {
+    auto written = tools::replace_text_file(json_path, tools::dump_json(merged->summary) + "\n",
+                                            "merged summary");
     if (!written) return failure(written.error());
   }
   std::cout << results_table(merged->results) << std::flush;

@@ -221,23 +221,6 @@ Status set_adjudication(MatchConfig& config, const po::variables_map& vm) {
   return Done{};
 }
 
-// An output file: its folder must exist; an existing file is replaced only
-// with --overwrite (or continued with --resume, where `resumable`).
-Status check_output(const po::variables_map& vm, const char* flag, bool resumable,
-                    std::string& path) {
-  const auto given = text_flag(vm, flag);
-  if (!given) return Done{};
-  path = *given;
-  const std::string what = std::string("--") + flag;
-  if (auto writable = tools::check_writable(path, what); !writable) return writable;
-  std::error_code error;
-  if (std::filesystem::exists(path, error) && !vm.count("overwrite") &&
-      !(resumable && vm.count("resume")))
-    return fail(what + " " + util::quote_input(path, 200) + " exists; give --overwrite to " +
-                "replace it" + (resumable ? " or --resume to continue its match" : ""));
-  return Done{};
-}
-
 Status set_outputs(MatchSettings& settings, const po::variables_map& vm) {
   settings.resume = vm.count("resume") > 0;
   if (settings.resume && vm.count("overwrite"))
@@ -270,6 +253,23 @@ Status set_outputs(MatchSettings& settings, const po::variables_map& vm) {
 }
 
 }  // namespace
+
+// An output file: its folder must exist; an existing file is replaced only
+// with --overwrite (or continued with --resume, where `resumable`).
+Status check_output(const po::variables_map& vm, const char* flag, bool resumable,
+                    std::string& path) {
+  const auto given = text_flag(vm, flag);
+  if (!given) return Done{};
+  path = *given;
+  const std::string what = std::string("--") + flag;
+  if (auto writable = tools::check_writable(path, what); !writable) return writable;
+  std::error_code error;
+  if (std::filesystem::exists(path, error) && !vm.count("overwrite") &&
+      !(resumable && vm.count("resume")))
+    return fail(what + " " + util::quote_input(path, 200) + " exists; give --overwrite to " +
+                "replace it" + (resumable ? " or --resume to continue its match" : ""));
+  return Done{};
+}
 
 po::options_description rule_flags() {
   po::options_description rules(
