@@ -196,12 +196,24 @@ TEST(CommandLine, UsageErrorsExitWithTwo) {
                                                     {"--fen", "x"},
                                                     {"--option", "Players"},
                                                     {"--option", "Players=9"},
-                                                    {"--option", "Players=5"}}) {
+                                                    {"--option", "Players=5"},
+                                                    {"--protocol", "xboard"},
+                                                    {"--commands", "/no/such/commands.txt"}}) {
     Engine engine(arguments);
     while (engine.read_line()) {
     }
     EXPECT_EQ(engine.wait(), 2) << arguments[0];
   }
+}
+
+// The help names the exit statuses in the tools' words.
+TEST(CommandLine, HelpNamesTheExitStatuses) {
+  Engine engine({"--help"});
+  std::string help;
+  while (auto line = engine.read_line()) help += *line + " ";
+  EXPECT_EQ(engine.wait(), 0);
+  EXPECT_NE(help.find("Exit status: 0 "), std::string::npos) << help;
+  EXPECT_NE(help.find(" 2 a bad command line"), std::string::npos) << help;
 }
 
 }  // namespace

@@ -439,9 +439,10 @@ TEST(DragonsCommand, GivenDragonsRecordedReplayedAndDrawn) {
   EXPECT_EQ(count_of(dragons_drawn({"--ply", std::to_string(capture)}), "class=\"capture\""), 1);
   EXPECT_EQ(count_of(dragons_drawn({"--ply", std::to_string(capture - 1)}), "class=\"capture\""),
             0);
-  // Only a player of a dragons game has a view of its own.
+  // Only a player of a dragons game has a view of its own; another is a
+  // bad command line, like any value out of its range.
   const ToolRun wrong = run_render({"--record", record, "--viewer", "4"});
-  EXPECT_EQ(wrong.status, 1);
+  EXPECT_EQ(wrong.status, 2);
   EXPECT_NE(wrong.err.find("--viewer: expected a player from 1 to 3, got 4"), std::string::npos)
       << wrong.err;
   for (const auto& path : {record, json}) std::filesystem::remove(path);

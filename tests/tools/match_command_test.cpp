@@ -364,6 +364,11 @@ TEST(MatchCommand, RecordsAreNotOverwrittenUnasked) {
   const Ran empty_replay = run_match({"--replay", empty});
   EXPECT_EQ(empty_replay.status, 1);
   EXPECT_NE(empty_replay.err.find("holds no game"), std::string::npos) << empty_replay.err;
+  // A file that cannot be read is a bad command line, not the check's verdict.
+  const Ran missing_replay = run_match({"--replay", empty + ".missing"});
+  EXPECT_EQ(missing_replay.status, 2);
+  EXPECT_NE(missing_replay.err.find("--replay: cannot read record file"), std::string::npos)
+      << missing_replay.err;
   for (const auto& path : {record, mark, empty}) std::filesystem::remove(path);
 }
 
@@ -537,6 +542,13 @@ TEST(MatchCommand, MergeReplacesAnExistingOutputOnlyWithOverwrite) {
   auto games = read_record_file(record);
   ASSERT_TRUE(games.ok()) << games.error();
   EXPECT_EQ(games->size(), 2u);
+  // A shard's record that cannot be read is a bad command line: nothing is
+  // written.
+  std::filesystem::remove(record);
+  const Ran unread = run_match({"merge", shard, "--records", shard_record + ".missing", "--record",
+                                record, "--json", json, "--overwrite"});
+  EXPECT_EQ(unread.status, 2) << unread.err;
+  EXPECT_FALSE(std::filesystem::exists(record));
   for (const auto& path : {shard, shard_record, mark, json, record}) std::filesystem::remove(path);
 }
 
@@ -571,7 +583,7 @@ TEST(MatchCommand, HelpIsComplete) {
   for (const char* command : {"merge", "compliance"}) {
     const Ran sub = run_match({command, "--help"});
     EXPECT_EQ(sub.status, 0);
-    EXPECT_NE(sub.out.find("xit 0"), std::string::npos) << sub.out;
+    EXPECT_NE(sub.out.find("Exit status: 0 "), std::string::npos) << sub.out;
   }
 }
 

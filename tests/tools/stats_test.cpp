@@ -292,13 +292,18 @@ TEST(Clock, ParsesAndCharges) {
 
 TEST(Clock, RefusesWhatIsNoDecimalNumberOfSeconds) {
   // strtod read all of these: nan, hex, exponents, signs and spaces.
-  for (const char* text : {"nan", "inf", "0x10", "1e3", "+5", " 5", "5 ", "-5", "0", "10+nan",
-                           "10+-1", "10+", "+1", "1.2.3", "", "99999999999"}) {
+  for (const char* text : {"nan", "inf", "0x10", "1e3", "+5", " 5", "5 ", "-5", "10+nan", "10+-1",
+                           "10+", "+1", "1.2.3", "", "99999999999"}) {
     const auto parsed = parse_clock(text);
     ASSERT_FALSE(parsed.ok()) << text;
     EXPECT_NE(parsed.error().find("expected <seconds>[+<increment seconds>]"), std::string::npos)
         << parsed.error();
   }
+  // A number, but no time to play with.
+  for (const char* text : {"0", "0+1", "0.0004"})
+    EXPECT_EQ(
+        parse_clock(text).error(),
+        "the base time must be above 0 seconds (at least 0.001), got '" + std::string(text) + "'");
   EXPECT_EQ(parse_clock("a\x1b[2J").error(),
             "expected <seconds>[+<increment seconds>] such as 10+0.1, got 'a\\x1b[2J'");
 }

@@ -43,8 +43,9 @@ const char* const kUsage =
     "Exit status: 0 played to the end (or stopped by the SPRT); 1 played, but the\n"
     "result cannot be trusted (an engine refused the runner's commands, every game\n"
     "of an engine ended in its fault, a file could not be written); 2 a bad command\n"
-    "line, found before any game; 3 an engine failed its check before the first\n"
-    "game; 128 + N stopped by signal N (130 SIGINT, 143 SIGTERM).\n";
+    "line (a value that is wrong, or a file it names that cannot be used), found\n"
+    "before any game; 3 an engine failed its check before the first game; 128 + N\n"
+    "stopped by signal N (130 SIGINT, 143 SIGTERM).\n";
 
 std::optional<std::string> text_flag(const po::variables_map& vm, const char* name) {
   if (!vm.count(name)) return std::nullopt;
