@@ -213,7 +213,8 @@ void Session::setoption(const Args& args) {
     output_.error(applied.error());
     return;
   }
-  report(engine_.set_options(options));
+  // The engine's refusal (a table it cannot allocate) reads like the others.
+  if (auto set = engine_.set_options(options); !set) output_.error("setoption: " + set.error());
 }
 
 void Session::ucinewgame(const Args&) { report(engine_.new_game()); }
