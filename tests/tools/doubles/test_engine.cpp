@@ -5,7 +5,7 @@
 // only on the position and the Seed option, which makes matches between
 // doubles reproducible move for move.
 //
-//   test_engine [--mode random|crash|hang|illegal|garbage|slow|flaky|refuse|lenient]
+//   test_engine [--mode random|crash|hang|illegal|garbage|slow|flaky|refuse|lenient|older]
 //               [--after N] [--games N] [--delay MS] [--mark FILE] [--score CP]
 //
 // --mark appends a line to FILE at every go ("go"), ucinewgame ("newgame")
@@ -16,7 +16,10 @@
 // --score makes every search report that score
 // (centi-steps, the mover's view) for the runner's adjudication. Unknown
 // options are refused as the real engine refuses them, except in mode
-// lenient, which ignores them without a word; Hash takes 1 to 65536.
+// lenient, which ignores them without a word; Hash takes 1 to 65536. Mode
+// older is an engine written before the rule options GoalLockInChain,
+// EqualTurnsAtOnce, MoveLimitDraw and Repetitions: it neither lists them
+// nor knows them.
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
@@ -46,6 +49,14 @@ std::uint64_t fnv1a(const std::string& text, std::uint64_t seed) {
   return hash;
 }
 
+// The rule options that mode older has never heard of.
+bool is_newer_rule(std::string_view name) {
+  for (std::string_view newer :
+       {"GoalLockInChain", "EqualTurnsAtOnce", "MoveLimitDraw", "Repetitions"})
+    if (util::iequals(name, newer)) return true;
+  return false;
+}
+
 struct Double {
   std::string mode = "random";
   int after = 0;
@@ -61,6 +72,7 @@ struct Double {
   int searches = 0;
   bool searching = false;
 
+  bool knows_not(std::string_view name) const { return mode == "older" && is_newer_rule(name); }
   void say(const std::string& line) { std::cout << line << std::endl; }
   void error(const std::string& what) { say("info string error: " + what); }
 
@@ -68,7 +80,7 @@ struct Double {
     say("id name TestDouble " + mode);
     say("id author tiaoqi tests");
     for (const auto& [name, value] : facade::rule_option_values(RuleOptions{}))
-      say("option name " + name + " type string default " + value);
+      if (!knows_not(name)) say("option name " + name + " type string default " + value);
     for (const char* option : {"Hash", "Threads", "Search", "Seed", "Move Overhead"})
       say(std::string("option name ") + option + " type string default 0");
     say("uciok");
@@ -80,7 +92,9 @@ struct Double {
     while (i < words.size() && words[i] != "value") ++i;
     const std::string name = util::join(words, 2, i);
     const std::string value = util::join(words, i + 1, words.size());
-    if (const auto* spec = facade::find_option(name); spec && spec->is_rule) {
+    if (knows_not(name)) {
+      error("setoption: unknown option " + util::quote_input(name));
+    } else if (const auto* spec = facade::find_option(name); spec && spec->is_rule) {
       auto set = facade::set_rule_option(rules, name, value);
       if (!set) error(set.error());
     } else if (util::iequals(name, "Seed")) {
