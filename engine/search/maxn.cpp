@@ -193,8 +193,8 @@ MaxNReport MaxN::run(const Position& root, int max_depth, int line_count,
     for (const Move& move : moves) ordered.add(move);
     MoveKeys keys;
     ordering_.order(root, ordered, Move{}, 0, keys);
-    best.lines = {MaxNLine{to_units(static_shares(root), root.rules().player_count()),
-                           {ordered[0]}}};
+    best.lines = {
+        MaxNLine{to_units(static_shares(root), root.rules().player_count()), {ordered[0]}}};
   }
   best.nodes = nodes_;
   return best;

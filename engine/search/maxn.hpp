@@ -61,8 +61,8 @@ class MaxN {
   // its node (-1 where nothing can be pruned).
   ShareUnits search(const Position& position, int depth, int ply, int above, int above_best);
   // The `line_count` best root moves, best first.
-  std::vector<MaxNLine> root_search(const Position& root, int depth,
-                                    const std::vector<Move>& moves, int line_count);
+  std::vector<MaxNLine> root_search(const Position& root, int depth, const std::vector<Move>& moves,
+                                    int line_count);
   std::uint64_t table_key(const Position& position) const;
   bool should_abort();
 

@@ -123,9 +123,8 @@ bool depth_reached(const Position& root, const Tree& tree, const Shared& shared,
   std::vector<std::uint64_t> seen{root.hash()};
   for (const Move& move : line) {
     end.play(move);
-    if (shared.repetition_draws &&
-        (std::find(seen.begin(), seen.end(), end.hash()) != seen.end() ||
-         shared.occurred_before(end.hash())))
+    if (shared.repetition_draws && (std::find(seen.begin(), seen.end(), end.hash()) != seen.end() ||
+                                    shared.occurred_before(end.hash())))
       return true;
     seen.push_back(end.hash());
     settle(end);
