@@ -19,6 +19,8 @@ MACHINE_FIGURES = [
     re.compile(r"^Total time \(ms\): (\d+)"),  # bench
     re.compile(r"^Nodes/second: (\d+)"),  # bench
     re.compile(r"(\d+:\d\d) elapsed, about (\d+:\d\d) left"),  # the match runner's progress
+    # A move of a game record: its milliseconds, and the seconds of its comment.
+    re.compile(r"^\d+\. p\d \S+ (\d+) \{\S+ (\d+\.\d+)s\}"),
 ]
 
 NUMBER_LIKE = re.compile(r"^[-+]?[\d.,:%/\[\]()]*\d[\d.,:%/\[\]()]*$")
