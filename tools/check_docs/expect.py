@@ -9,6 +9,7 @@ rest of the line: a principal line of any length). A shown line starting
 with `...` stands for any number of printed lines, none included.
 """
 
+import difflib
 import re
 
 # Figures that are never the same twice: how long something took and what
@@ -93,22 +94,19 @@ def matchers(expected, vary):
 
 def reachable(expected, vary, actual):
     """Walks every way the shown lines can meet the printed ones; returns
-    (whether the whole output matches, the furthest point (i, j) reached:
-    i shown lines and j printed lines consumed)."""
+    (whether the whole output matches, the states (i, j) reached: i shown
+    lines and j printed lines consumed)."""
     tests = matchers(expected, vary)
     seen = set()
     frontier = [(0, 0)]
-    furthest = (0, 0)
     while frontier:
         i, j = frontier.pop()
         if (i, j) in seen:
             continue
         seen.add((i, j))
-        if (i, -j) > (furthest[0], -furthest[1]):
-            furthest = (i, j)
         if i == len(expected):
             if j == len(actual):
-                return True, (i, j)
+                return True, seen
             continue
         if tests[i] is None:
             frontier.append((i + 1, j))
@@ -116,11 +114,7 @@ def reachable(expected, vary, actual):
                 frontier.append((i, j + 1))
         elif j < len(actual) and tests[i].matches(actual[j]):
             frontier.append((i + 1, j + 1))
-    if furthest[0] == len(expected):
-        # Everything shown was found; report the first line printed beyond it.
-        ends = [j for i, j in seen if i == len(expected)]
-        furthest = (len(expected), max(ends))
-    return False, furthest
+    return False, seen
 
 
 def matches(expected, vary, actual):
@@ -129,8 +123,18 @@ def matches(expected, vary, actual):
 
 def first_difference(expected, vary, actual):
     """(the shown line that was not found or None, the printed line found in
-    its place or None) for an output that does not match."""
-    _, (i, j) = reachable(expected, vary, actual)
-    shown = expected[i] if i < len(expected) else None
-    printed = actual[j] if j < len(actual) else None
-    return shown, printed
+    its place or None) for an output that does not match: the first shown
+    line no way gets past, against the printed line most like it where it
+    could have stood (after a `...`, any of several)."""
+    _, seen = reachable(expected, vary, actual)
+    furthest = max(i for i, _ in seen)
+    places = sorted(j for i, j in seen if i == furthest)
+    if furthest == len(expected):
+        # Everything shown was found; name the first line printed beyond it.
+        return None, actual[places[-1]] if places[-1] < len(actual) else None
+    shown = expected[furthest]
+    candidates = [j for j in places if j < len(actual)]
+    if not candidates:
+        return shown, None
+    likeness = lambda j: difflib.SequenceMatcher(None, shown.text, actual[j]).ratio()
+    return shown, actual[max(candidates, key=lambda j: (likeness(j), -j))]

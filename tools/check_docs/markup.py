@@ -182,7 +182,7 @@ def parse(text):
     not_run = []
     for fence_line, indent, content, marker in split_blocks(text):
         first = next((line for line in content if line.strip()), "")
-        looks_like_example = first.startswith("$ ") or first[:1] in (">", "<")
+        looks_like_example = re.match(r"^(\$ |[<>]( |$))", first) is not None
         if marker is None:
             if looks_like_example:
                 raise MarkupError(fence_line, "an example without a marker: put <!-- run --> or "
