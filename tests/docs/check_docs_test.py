@@ -46,6 +46,13 @@ class Example(unittest.TestCase):
         return [line.replace(self.folder.name + "/", "")
                 for line in output.splitlines() if not line.startswith("check-docs:")]
 
+    def expect_problems(self, text, problems):
+        """Checks text, which must fail with exactly these problem lines."""
+        self.write(text)
+        status, output = check(self.path)
+        self.assertEqual(status, 1)
+        self.assertEqual(self.problems(output), problems)
+
 
 class Shell(Example):
     def test_matching_output_passes(self):
@@ -65,7 +72,7 @@ class Shell(Example):
         self.assertIn("example.md: 1 examples run, 0 not run, all match", output)
 
     def test_a_different_line_is_named_with_file_line_expected_and_got(self):
-        self.write("""\
+        self.expect_problems("""\
             Text.
 
             <!-- run -->
@@ -74,13 +81,9 @@ class Shell(Example):
             one
             zwei
             ```
-            """)
-        status, output = check(self.path)
-        self.assertEqual(status, 1)
-        self.assertEqual(self.problems(output), [
-            "example.md:7: the example's output differs after 'printf 'one\\ntwo\\n''",
-            "    expected: zwei",
-            "    got:      two"])
+            """, ["example.md:7: the example's output differs after 'printf 'one\\ntwo\\n''",
+                  "    expected: zwei",
+                  "    got:      two"])
 
     def test_output_beyond_the_example_is_named(self):
         self.write("""\
@@ -156,7 +159,7 @@ class Protocol(Example):
         self.assertEqual(status, 0, output)
 
     def test_a_wrong_answer_is_named_after_the_line_sent(self):
-        self.write("""\
+        self.expect_problems("""\
             <!-- run -->
             ```
             > position startpos
@@ -164,13 +167,9 @@ class Protocol(Example):
               ...
             < Nodes searched: 15
             ```
-            """)
-        status, output = check(self.path)
-        self.assertEqual(status, 1)
-        self.assertEqual(self.problems(output), [
-            "example.md:6: the example's output differs after 'perft 1'",
-            "    expected: Nodes searched: 15",
-            "    got:      Nodes searched: 14"])
+            """, ["example.md:6: the example's output differs after 'perft 1'",
+                  "    expected: Nodes searched: 15",
+                  "    got:      Nodes searched: 14"])
 
     def test_update_rewrites_the_answers_and_keeps_what_still_matches(self):
         self.write("""\
@@ -213,10 +212,7 @@ class Protocol(Example):
 
 class Markup(Example):
     def expect_problem(self, text, problem):
-        self.write(text)
-        status, output = check(self.path)
-        self.assertEqual(status, 1)
-        self.assertEqual(self.problems(output), [problem])
+        self.expect_problems(text, [problem])
 
     def test_an_example_needs_a_marker(self):
         self.expect_problem("""\
