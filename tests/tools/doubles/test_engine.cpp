@@ -5,7 +5,8 @@
 // only on the position and the Seed option, which makes matches between
 // doubles reproducible move for move.
 //
-//   test_engine [--mode random|crash|hang|illegal|garbage|slow|flaky|refuse|lenient|older]
+//   test_engine [--mode random|crash|hang|illegal|garbage|slow|flaky|refuse|lenient|older|
+//                       shuffle]
 //               [--after N] [--games N] [--delay MS] [--mark FILE] [--score CP]
 //
 // --mark appends a line to FILE at every go ("go"), ucinewgame ("newgame")
@@ -19,7 +20,8 @@
 // lenient, which ignores them without a word; Hash takes 1 to 65536. Mode
 // older is an engine written before the rule options GoalLockInChain,
 // EqualTurnsAtOnce, MoveLimitDraw and Repetitions: it neither lists them
-// nor knows them.
+// nor knows them. Mode shuffle moves its last moved piece back where it
+// came from whenever it can, so that two of them repeat positions.
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
@@ -71,6 +73,8 @@ struct Double {
   Position* position = nullptr;
   int searches = 0;
   bool searching = false;
+  // Mode shuffle: the last move this engine played in the game.
+  Move last_move;
 
   bool knows_not(std::string_view name) const { return mode == "older" && is_newer_rule(name); }
   void say(const std::string& line) { std::cout << line << std::endl; }
@@ -142,10 +146,15 @@ struct Double {
     MoveList moves;
     generate_moves(*position, moves);
     if (moves.empty()) return say("bestmove none");
-    const auto pick = fnv1a(position_string(*position), seed) % moves.size();
+    Move chosen = moves[static_cast<int>(fnv1a(position_string(*position), seed) % moves.size())];
+    if (mode == "shuffle") {
+      const Move back{last_move.to, last_move.from};
+      if (!last_move.is_none() && moves.contains(back)) chosen = back;
+      last_move = chosen;
+    }
     say("info depth 1 " + (score ? "score cp " + std::to_string(*score) + " " : std::string()) +
         "nodes " + std::to_string(moves.size()));
-    say("bestmove " + move_text(*position, moves[static_cast<int>(pick)]));
+    say("bestmove " + move_text(*position, chosen));
   }
 
   // go choose <player>: a hole of that player's home for its dragon, or
@@ -239,6 +248,7 @@ struct Double {
       else if (command == "ucinewgame") {
         searches = 0;  // "--after" counts per game
         ++games;
+        last_move = Move{};
         if (!mark_file.empty()) std::ofstream(mark_file, std::ios::app) << "newgame\n";
       } else if (command == "position")
         set_position(words, line);
