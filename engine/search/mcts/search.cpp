@@ -16,7 +16,7 @@ namespace tiaoqi::search::mcts {
 namespace {
 
 // How often (in the main thread's iterations) the clock is read.
-constexpr std::uint64_t kClockInterval = 64;
+constexpr std::uint64_t kClockInterval = 16;
 constexpr std::int64_t kReportIntervalMs = 1000;
 constexpr std::uint64_t kMaxVisits = std::uint64_t{1} << 31;
 

@@ -191,8 +191,8 @@ TEST(Search, NodeLimitsAreHonoured) {
     run_options.nodes = 5000;
     const testing::SearchRun run = testing::run(setup.position, run_options);
     if (algorithm == "paranoid" || algorithm == "brs") {
-      // Paranoid reads the limit at its polls, every 1024 nodes.
-      EXPECT_LE(run.result.nodes, 5000u + 1024u);
+      // Paranoid reads the limit at its polls, every 256 nodes.
+      EXPECT_LE(run.result.nodes, 5000u + 256u);
       EXPECT_GE(run.result.nodes, 5000u);
     } else {
       EXPECT_EQ(run.result.nodes, 5000u);
