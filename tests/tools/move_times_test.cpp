@@ -1,6 +1,7 @@
 // The milliseconds an engine used a move: taken from a game's record (the
 // engines' moves only, not the opening's book moves), added up exactly over
-// games, and written in the summary as sums and counts.
+// games, and shown in the table as the mean and the longest, with the moves
+// over the movetime.
 #include "tools/match/move_times.hpp"
 
 #include <gtest/gtest.h>
@@ -8,6 +9,7 @@
 #include <limits>
 
 #include "tools/match/results.hpp"
+#include "tools/match/table.hpp"
 
 namespace tiaoqi::match {
 namespace {
@@ -64,7 +66,7 @@ TEST(MoveTimes, AddUpAsSumsCountsAndTheLongest) {
 
 // Each engine's moves over every seat it held in every game: sums of the
 // games' figures, never an average of averages.
-TEST(MoveTimes, TheResultsAddEverySeatOfEveryGame) {
+TEST(MoveTimes, TheTableAddsEverySeatOfEveryGame) {
   std::vector<GameSummary> games = {
       {1, 0, 0, {0, 1}, {{0}, {1}}, "t", {}, {{10, 400, 70, 0}, {10, 1000, 130, 3}}},
       {2, 0, 1, {1, 0}, {{1}, {0}}, "t", {}, {{2, 100, 60, 0}, {30, 1010, 50, 0}}},
@@ -74,6 +76,11 @@ TEST(MoveTimes, TheResultsAddEverySeatOfEveryGame) {
   const MatchResults results = compute_results({"new", "old"}, 2, games, std::nullopt);
   EXPECT_EQ(results.rows[0].move_times, (MoveTimes{40, 1410, 70, 0}));
   EXPECT_EQ(results.rows[1].move_times, (MoveTimes{12, 1100, 130, 3}));
+  const std::string table = results_table(results);
+  EXPECT_EQ(table.substr(0, table.find("Elo")),
+            "Engine  Games   Wins  Draws Losses   Points   Score   Time Faults   ms/move  Over\n"
+            "new         3      3      0      0      3.0  100.0%      0      0     35/70     0\n"
+            "old         3      0      0      3      0.0    0.0%      0      0    92/130     3\n");
   const tools::Json rows = results_json(results)["engines"];
   EXPECT_EQ(rows[1]["moves"], 12);
   EXPECT_EQ(rows[1]["move_ms_total"], 1100);
