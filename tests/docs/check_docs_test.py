@@ -125,6 +125,33 @@ class Shell(Example):
             """)
         self.assertEqual(check(self.path)[0], 1, "a word is not the shape of a number")
 
+    def test_the_match_tables_times_match_by_shape_only(self):
+        row = "ab2  100  29  0  71  29.0  29.0%%  0  0  %s  %s"
+        self.write("""\
+            <!-- run -->
+            ```console
+            $ echo '%s'
+            %s
+            ```
+            """ % (row % ("7/130", "12"), row % ("0/3", "0")))
+        self.assertEqual(check(self.path)[0], 0)
+        self.write("""\
+            <!-- run -->
+            ```console
+            $ echo '%s'
+            %s
+            ```
+            """ % (row % ("7/130", "12"), row % ("7", "0")))
+        self.assertEqual(check(self.path)[0], 1, "a mean alone is not the shape of mean/max")
+        self.write("""\
+            <!-- run -->
+            ```console
+            $ echo 'ab2  100  29  0  71  30.0  29.0%  0  0  7/130  12'
+            ab2  100  29  0  71  29.0  29.0%  0  0  7/130  12
+            ```
+            """)
+        self.assertEqual(check(self.path)[0], 1, "the points are no machine figure")
+
     def test_files_of_one_example_are_seen_by_the_next(self):
         self.write("""\
             <!-- run -->

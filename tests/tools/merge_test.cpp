@@ -18,6 +18,13 @@ std::vector<std::string> keys(const Json& object) {
   return names;
 }
 
+// Each game's move times, by player: moves, total, longest, over the
+// movetime.
+const std::vector<MoveTimes> kTimes[] = {{{12, 1300, 150, 2}, {11, 800, 90, 0}},
+                                         {{3, 250, 120, 1}, {4, 200, 60, 0}},
+                                         {{50, 5000, 101, 1}, {50, 4000, 100, 0}},
+                                         {{9, 0, 0, 0}, {8, 16, 9, 0}}};
+
 // A finished two-engine match of four games, without engines.
 Json sample_summary() {
   MatchConfig config;
@@ -28,11 +35,17 @@ Json sample_summary() {
   config.sprt = SprtConfig{0, 10, 0.05, 0.05};
   MatchRun run;
   run.scheduled = 4;
-  run.games = {
-      {1, 0, 0, {0, 1}, {{0}, {1}}, "p1 reached its target", {}},
-      {2, 0, 1, {1, 0}, {{1}, {0}}, "p1 lost on time: 900 ms", {{0, FaultKind::kTimeLoss}}},
-      {3, 1, 0, {0, 1}, {{0, 1}}, "adjudicated: move limit of 100 plies", {}},
-      {4, 1, 1, {1, 0}, {{0}, {1}}, "p1 reached its target", {}}};
+  run.games = {{1, 0, 0, {0, 1}, {{0}, {1}}, "p1 reached its target", {}, kTimes[0]},
+               {2,
+                0,
+                1,
+                {1, 0},
+                {{1}, {0}},
+                "p1 lost on time: 900 ms",
+                {{0, FaultKind::kTimeLoss}},
+                kTimes[1]},
+               {3, 1, 0, {0, 1}, {{0, 1}}, "adjudicated: move limit of 100 plies", {}, kTimes[2]},
+               {4, 1, 1, {1, 0}, {{0}, {1}}, "p1 reached its target", {}, kTimes[3]}};
   run.results = compute_results({"alpha", "beta"}, 2, run.games, config.sprt);
   return summary_json(match_info_json(config, run, "openings.txt"), run.results, run.games);
 }
@@ -55,7 +68,9 @@ TEST(Summary, KeepsTheShapeItsReadersKnow) {
             (std::vector<std::string>{"games", "engines", "elo", "sprt"}));
   EXPECT_EQ(keys(summary["results"]["engines"][0]),
             (std::vector<std::string>{"name", "games", "wins", "draws", "losses", "points",
-                                      "average_placement", "time_losses", "faults", "pairwise"}));
+                                      "average_placement", "time_losses", "faults", "moves",
+                                      "move_ms_total", "move_ms_mean", "move_ms_max",
+                                      "moves_over_movetime", "pairwise"}));
   EXPECT_EQ(summary["results"]["engines"][1]["time_losses"], 1);
   EXPECT_EQ(keys(summary["results"]["engines"][0]["pairwise"][0]),
             (std::vector<std::string>{"opponent", "points", "meetings"}));
@@ -69,7 +84,10 @@ TEST(Summary, KeepsTheShapeItsReadersKnow) {
                                       "decision"}));
   EXPECT_EQ(keys(summary["games"][0]),
             (std::vector<std::string>{"game", "opening", "rotation", "seats", "result",
-                                      "termination", "faults"}));
+                                      "termination", "faults", "move_times"}));
+  EXPECT_EQ(summary["games"][1]["move_times"],
+            Json::parse(R"([{"moves": 3, "total_ms": 250, "max_ms": 120, "over_movetime": 1},
+                            {"moves": 4, "total_ms": 200, "max_ms": 60, "over_movetime": 0}])"));
   EXPECT_EQ(summary["games"][2]["result"], "1=2");
   EXPECT_EQ(summary["games"][1]["seats"], Json::array({1, 0}));
   EXPECT_EQ(summary["games"][1]["faults"], Json::parse(R"([{"player": 1, "kind": "time"}])"));
@@ -100,6 +118,75 @@ TEST(Merge, OneSummaryMergesToItsOwnGames) {
   EXPECT_EQ(merged->games.size(), 4u);
   EXPECT_EQ(merged->summary["results"], summary["results"]);
   EXPECT_EQ(merged->summary["match"]["shard"], "merged");
+}
+
+// Through text, as summaries travel: every game and its times come back as
+// they were, and the results with them.
+TEST(Summary, RoundTripsTheMoveTimes) {
+  const Json summary = sample_summary();
+  auto reread = tools::parse_json(tools::dump_json(summary));
+  ASSERT_TRUE(reread.ok()) << reread.error();
+  auto merged = merge_summaries({*reread});
+  ASSERT_TRUE(merged.ok()) << merged.error();
+  ASSERT_EQ(merged->games.size(), 4u);
+  for (std::size_t g = 0; g < 4; ++g) EXPECT_EQ(merged->games[g].move_times, kTimes[g]);
+  EXPECT_EQ(merged->summary["results"], summary["results"]);
+  EXPECT_EQ(merged->summary["games"], summary["games"]);
+  // alpha sat first in games 1 and 3, second in 2 and 4.
+  const Json& alpha = summary["results"]["engines"][0];
+  EXPECT_EQ(alpha["moves"], 12 + 4 + 50 + 8);
+  EXPECT_EQ(alpha["move_ms_total"], 1300 + 200 + 5000 + 16);
+  EXPECT_EQ(alpha["move_ms_max"], 150);
+  EXPECT_EQ(alpha["moves_over_movetime"], 3);
+  EXPECT_DOUBLE_EQ(alpha["move_ms_mean"].get<double>(), 6516.0 / 74);
+}
+
+// Two shards' games add up to the figures of one run: sums and counts
+// added, the longest the longer, the mean from the sums.
+TEST(Merge, AddsTheMoveTimesOfShardsExactly) {
+  Json first = sample_summary();
+  first["match"]["shard"] = "1/2";
+  first["match"]["scheduled"] = 2;
+  first["games"].erase(first["games"].begin() + 2, first["games"].end());
+  Json second = sample_summary();
+  second["match"]["shard"] = "2/2";
+  second["match"]["scheduled"] = 2;
+  second["games"].erase(second["games"].begin(), second["games"].begin() + 2);
+  auto merged = merge_summaries({first, second});
+  ASSERT_TRUE(merged.ok()) << merged.error();
+  EXPECT_TRUE(merged->warnings.empty());
+  EXPECT_EQ(merged->results.rows[0].move_times, (MoveTimes{74, 6516, 150, 3}));
+  EXPECT_EQ(merged->results.rows[1].move_times, (MoveTimes{73, 5050, 120, 1}));
+  EXPECT_EQ(merged->summary["results"], sample_summary()["results"]);
+  const Json& beta = merged->summary["results"]["engines"][1];
+  EXPECT_EQ(beta["moves"], 73);
+  EXPECT_EQ(beta["move_ms_total"], 5050);
+  EXPECT_DOUBLE_EQ(beta["move_ms_mean"].get<double>(), 5050.0 / 73);
+  EXPECT_EQ(beta["move_ms_max"], 120);
+  EXPECT_EQ(beta["moves_over_movetime"], 1);
+}
+
+// A summary written before the runner kept the times has none: it merges,
+// every player counting no moves, and writes them as none.
+TEST(Merge, ReadsSummariesWithoutMoveTimesAsNone) {
+  Json old = sample_summary();
+  for (auto& game : old["games"]) game.erase("move_times");
+  for (auto& row : old["results"]["engines"])
+    for (const char* key :
+         {"moves", "move_ms_total", "move_ms_mean", "move_ms_max", "moves_over_movetime"})
+      row.erase(key);
+  auto merged = merge_summaries({old});
+  ASSERT_TRUE(merged.ok()) << merged.error();
+  for (const auto& game : merged->games) EXPECT_EQ(game.move_times, std::vector<MoveTimes>(2));
+  for (const auto& row : merged->results.rows) EXPECT_EQ(row.move_times, MoveTimes{});
+  const Json& alpha = merged->summary["results"]["engines"][0];
+  EXPECT_EQ(alpha["moves"], 0);
+  EXPECT_EQ(alpha["move_ms_mean"], 0.0);
+  EXPECT_EQ(merged->summary["games"][0]["move_times"][1],
+            Json::parse(R"({"moves": 0, "total_ms": 0, "max_ms": 0, "over_movetime": 0})"));
+  // The wins and places are those of the summary.
+  EXPECT_EQ(merged->summary["results"]["engines"][1]["wins"],
+            sample_summary()["results"]["engines"][1]["wins"]);
 }
 
 std::string merge_error(const std::function<void(Json&)>& spoil) {
@@ -136,6 +223,28 @@ TEST(Merge, RefusesEntriesItCannotTrust) {
   EXPECT_EQ(merge_error([](Json& s) { s["games"][1]["faults"][0]["player"] = 3; }),
             "merge: summary 1, game entry 2, a fault: \"player\" must be a whole number from 1 "
             "to 2, got '3'");
+  EXPECT_EQ(merge_error([](Json& s) { s["games"][2]["move_times"] = Json::array(); }),
+            "merge: summary 1, game entry 3: \"move_times\" must list the times of every player "
+            "(2 players)");
+  EXPECT_EQ(merge_error([](Json& s) { s["games"][0]["move_times"][1]["moves"] = -1; }),
+            "merge: summary 1, game entry 1, the times of player 2: \"moves\" must be a whole "
+            "number from 0 to 9223372036854775807, got '-1'");
+  EXPECT_EQ(merge_error([](Json& s) { s["games"][0]["move_times"][0]["max_ms"] = 2000; }),
+            "merge: summary 1, game entry 1, the times of player 1: the times do not fit together "
+            "(max_ms <= total_ms <= max_ms * moves, over_movetime <= moves), got moves 12, "
+            "total_ms 1300, max_ms 2000, over_movetime 2");
+  EXPECT_NE(merge_error([](Json& s) {
+              s["games"][0]["move_times"][0]["max_ms"] = 100;
+            }).find("the times do not fit together"),
+            std::string::npos);
+  EXPECT_NE(merge_error([](Json& s) {
+              s["games"][0]["move_times"][0]["over_movetime"] = 13;
+            }).find("the times do not fit together"),
+            std::string::npos);
+  EXPECT_NE(merge_error([](Json& s) {
+              s["games"][3]["move_times"][0]["max_ms"] = 1;
+            }).find("the times do not fit together"),
+            std::string::npos);
   EXPECT_EQ(merge_error([](Json& s) { s["games"] = "none"; }),
             "merge: summary 1: \"games\" must be a list of games");
   EXPECT_EQ(merge_error([](Json& s) { s["match"]["engines"] = Json::array(); }),

@@ -22,6 +22,11 @@ MACHINE_FIGURES = [
     re.compile(r"(\d+:\d\d) elapsed, about (\d+:\d\d) left"),  # the match runner's progress
     # A move of a game record: its milliseconds, and the seconds of its comment.
     re.compile(r"^\d+\. p\d \S+ (\d+) \{\S+ (\d+\.\d+)s\}"),
+    # A row of the match runner's table (engine, games, wins, draws, losses,
+    # points, score, time losses, faults): the mean and longest milliseconds
+    # of a move, and the moves over the movetime.
+    re.compile(r"^\S+ +\d+ +\d+ +\d+ +\d+ +\d+\.\d +\d+\.\d% +\d+ +\d+"
+               r" +(\d+/\d+) +(\d+)(?: |$)"),
 ]
 
 NUMBER_LIKE = re.compile(r"^[-+]?[\d.,:%/\[\]()]*\d[\d.,:%/\[\]()]*$")

@@ -11,7 +11,6 @@
 #include <fstream>
 #include <iostream>
 
-#include "engine/facade/options.hpp"
 #include "engine/util/text.hpp"
 #include "tools/common/command_line.hpp"
 #include "tools/common/replay.hpp"
@@ -230,8 +229,7 @@ Status load_resumed_games(MatchSettings& settings) {
   std::error_code error;
   Expected<std::vector<GameSummary>> games = std::vector<GameSummary>{};
   if (!settings.record_path.empty() && std::filesystem::exists(settings.record_path, error)) {
-    games = resume_from_record(settings.record_path, *schedule, config.referee.engine_names,
-                               facade::format_rule_options(config.referee.rules));
+    games = resume_from_record(settings.record_path, *schedule, config.referee);
     config.append_record = true;
   } else {
     const tools::Json info = match_info_json(config, MatchRun{}, settings.openings_file);

@@ -191,8 +191,8 @@ SignalAction signal_action(StopRequest current, long long since_first_ns) {
 }
 
 GameSummary summary_of(const GameOutcome& outcome, const GameTask& task) {
-  return {task.game,         task.opening_index,         task.rotation, task.seat_engines,
-          outcome.standings, outcome.record.termination, outcome.faults};
+  return {task.game,         task.opening_index,         task.rotation,  task.seat_engines,
+          outcome.standings, outcome.record.termination, outcome.faults, outcome.move_times};
 }
 
 Status check_engines(const MatchConfig& config, const std::atomic<int>* stop) {

@@ -62,6 +62,52 @@ bool is_full_standing(const std::vector<std::vector<int>>& standings, int player
   return count == players;
 }
 
+constexpr std::int64_t kMaxFigure = std::numeric_limits<std::int64_t>::max();
+
+// One player's times: whole numbers that fit together (the longest move
+// within the total, the total within moves times the longest, no more
+// moves over the movetime than moves).
+Expected<MoveTimes> read_player_times(const Json& entry, const std::string& where) {
+  MoveTimes times;
+  for (auto [key, figure] :
+       {std::pair{"moves", &times.moves}, std::pair{"total_ms", &times.total_ms},
+        std::pair{"max_ms", &times.max_ms}, std::pair{"over_movetime", &times.over_movetime}}) {
+    auto number = integer_member(entry, key, 0, kMaxFigure, where);
+    if (!number) return Error{number.error()};
+    *figure = *number;
+  }
+  const bool fits =
+      times.moves == 0
+          ? times.total_ms == 0 && times.max_ms == 0
+          : times.max_ms <= times.total_ms &&
+                times.total_ms / times.moves + (times.total_ms % times.moves != 0) <= times.max_ms;
+  if (!fits || times.over_movetime > times.moves)
+    return fail(where + ": the times do not fit together (max_ms <= total_ms <= max_ms * moves, " +
+                "over_movetime <= moves), got moves " + std::to_string(times.moves) +
+                ", total_ms " + std::to_string(times.total_ms) + ", max_ms " +
+                std::to_string(times.max_ms) + ", over_movetime " +
+                std::to_string(times.over_movetime));
+  return times;
+}
+
+// Each player's times of a game entry; a summary written before the runner
+// kept them has none, and every player counts no moves.
+Expected<std::vector<MoveTimes>> read_move_times(const Json& list, int players,
+                                                 const std::string& where) {
+  std::vector<MoveTimes> times(static_cast<std::size_t>(players));
+  if (list.is_null()) return times;
+  if (!list.is_array() || list.size() != times.size())
+    return fail(where + ": \"move_times\" must list the times of every player (" +
+                util::plural(players, "player") + ")");
+  for (std::size_t p = 0; p < times.size(); ++p) {
+    auto read =
+        read_player_times(list[p], where + ", the times of player " + std::to_string(p + 1));
+    if (!read) return Error{read.error()};
+    times[p] = *read;
+  }
+  return times;
+}
+
 }  // namespace
 
 Expected<GameSummary> read_game_entry(const Json& entry, int players, int engines,
@@ -120,6 +166,9 @@ Expected<GameSummary> read_game_entry(const Json& entry, int players, int engine
       game.faults.push_back({static_cast<int>(*player) - 1, *kind});
     }
   }
+  auto move_times = read_move_times(member(entry, "move_times"), players, where);
+  if (!move_times) return Error{move_times.error()};
+  game.move_times = std::move(*move_times);
   return game;
 }
 

@@ -68,13 +68,17 @@ tools::GameRecord record_header(const GameTask& task, const RefereeConfig& confi
   return record;
 }
 
-// Each seat's clock: its engine's own time control, or the match's.
+// An engine's own time control, or the match's.
+const TimeControl& engine_time(const RefereeConfig& config, int engine) {
+  return static_cast<std::size_t>(engine) < config.engine_times.size()
+             ? config.engine_times[static_cast<std::size_t>(engine)]
+             : config.time;
+}
+
+// Each seat's clock.
 GameClock seat_clock(const GameTask& task, const RefereeConfig& config) {
   std::vector<TimeControl> seat_times;
-  for (int engine : task.seat_engines)
-    seat_times.push_back(static_cast<std::size_t>(engine) < config.engine_times.size()
-                             ? config.engine_times[static_cast<std::size_t>(engine)]
-                             : config.time);
+  for (int engine : task.seat_engines) seat_times.push_back(engine_time(config, engine));
   return GameClock(std::move(seat_times));
 }
 
@@ -187,6 +191,7 @@ class GameInPlay {
     auto& record = outcome_.record;
     record.result = tools::format_standings(outcome_.standings);
     record.termination = termination_.empty() ? rules_termination(position_) : termination_;
+    outcome_.move_times = player_move_times(record, player_movetimes(config_, task_.seat_engines));
   }
 
  private:
@@ -375,6 +380,13 @@ std::string players_text(const std::vector<int>& players) {
 }
 
 }  // namespace
+
+std::vector<long long> player_movetimes(const RefereeConfig& config,
+                                        const std::vector<int>& seat_engines) {
+  std::vector<long long> movetimes;
+  for (int engine : seat_engines) movetimes.push_back(engine_time(config, engine).movetime_ms);
+  return movetimes;
+}
 
 std::string dragons_termination(const Position& position) {
   const auto standings = position.standings();

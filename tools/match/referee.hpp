@@ -15,6 +15,7 @@
 #include "tools/match/clock.hpp"
 #include "tools/match/engine_process.hpp"
 #include "tools/match/faults.hpp"
+#include "tools/match/move_times.hpp"
 #include "tools/match/schedule.hpp"
 
 namespace tiaoqi::match {
@@ -43,7 +44,14 @@ struct GameOutcome {
   bool complete = false;
   std::vector<std::vector<int>> standings;  // players, 0-based, best first
   std::vector<SeatFault> faults;
+  // Each player's thinking time, in turn order (a complete game's).
+  std::vector<MoveTimes> move_times;
 };
+
+// Each player's movetime (0 for none) when `seat_engines` sit in turn
+// order: its engine's own time control, or the match's.
+std::vector<long long> player_movetimes(const RefereeConfig& config,
+                                        const std::vector<int>& seat_engines);
 
 // Receives one message per fault, with the engine's last lines.
 using FaultLog = std::function<void(const std::string&)>;

@@ -45,6 +45,8 @@ void count_game(MatchResults& results, const GameSummary& game) {
       ++row.losses;
     row.points += placement_score(game.standings, seat);
     row.placement_sum += place.middle;
+    if (static_cast<std::size_t>(seat) < game.move_times.size())
+      row.move_times += game.move_times[static_cast<std::size_t>(seat)];
     for (int other = 0; other < players; ++other) {
       const int rival = game.seat_engines[static_cast<std::size_t>(other)];
       if (other == seat || rival == engine) continue;
@@ -206,6 +208,11 @@ tools::Json results_json(const MatchResults& results) {
     entry["average_placement"] = row.average_placement();
     entry["time_losses"] = row.time_losses;
     entry["faults"] = row.faults;
+    entry["moves"] = row.move_times.moves;
+    entry["move_ms_total"] = row.move_times.total_ms;
+    entry["move_ms_mean"] = row.move_times.mean_ms();
+    entry["move_ms_max"] = row.move_times.max_ms;
+    entry["moves_over_movetime"] = row.move_times.over_movetime;
     if (e < results.ratings.size()) entry["rating"] = results.ratings[e];
     if (e < results.rating_intervals.size())
       entry["rating_interval"] = {results.rating_intervals[e].low,
@@ -259,13 +266,24 @@ tools::Json games_json(const std::vector<GameSummary>& games) {
     tools::Json faults = tools::Json::array();
     for (const SeatFault& fault : game.faults)
       faults.push_back({{"player", fault.player + 1}, {"kind", fault_kind_name(fault.kind)}});
+    // One entry per player, those without times as none.
+    tools::Json move_times = tools::Json::array();
+    for (std::size_t player = 0; player < game.seat_engines.size(); ++player) {
+      const MoveTimes times =
+          player < game.move_times.size() ? game.move_times[player] : MoveTimes{};
+      move_times.push_back({{"moves", times.moves},
+                            {"total_ms", times.total_ms},
+                            {"max_ms", times.max_ms},
+                            {"over_movetime", times.over_movetime}});
+    }
     list.push_back({{"game", game.game},
                     {"opening", game.opening_index},
                     {"rotation", game.rotation},
                     {"seats", game.seat_engines},
                     {"result", tools::format_standings(game.standings)},
                     {"termination", game.termination},
-                    {"faults", std::move(faults)}});
+                    {"faults", std::move(faults)},
+                    {"move_times", std::move(move_times)}});
   }
   return list;
 }

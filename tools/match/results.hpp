@@ -7,6 +7,7 @@
 
 #include "tools/common/json.hpp"
 #include "tools/match/faults.hpp"
+#include "tools/match/move_times.hpp"
 #include "tools/match/plackett_luce.hpp"
 #include "tools/match/sprt.hpp"
 #include "tools/match/stats.hpp"
@@ -22,6 +23,10 @@ struct GameSummary {
   std::vector<std::vector<int>> standings;  // players, 0-based, best first
   std::string termination;
   std::vector<SeatFault> faults;
+  // Each player's thinking time, in turn order; a summary written before
+  // the runner kept them has none, which counts as no moves. (With an
+  // initializer, a brace list may leave it out without a warning.)
+  std::vector<MoveTimes> move_times = {};
   bool operator==(const GameSummary&) const = default;
 };
 
@@ -35,7 +40,8 @@ struct EngineRow {
   double points = 0;         // placement score: 1 per player placed below, 1/2 per tie
   double placement_sum = 0;  // 1 = first; a shared place counts its middle
   int time_losses = 0;
-  int faults = 0;  // crashes, hangs, illegal moves, garbage, refusals
+  int faults = 0;        // crashes, hangs, illegal moves, garbage, refusals
+  MoveTimes move_times;  // over every seat it held
   double average_placement() const { return games ? placement_sum / games : 0; }
 };
 

@@ -2,6 +2,7 @@
 
 #include <map>
 
+#include "engine/facade/options.hpp"
 #include "engine/util/text.hpp"
 #include "tools/common/record.hpp"
 #include "tools/common/replay.hpp"
@@ -37,8 +38,9 @@ Status check_against_schedule(const GameSummary& game, const std::map<int, const
 
 Expected<std::vector<GameSummary>> resume_from_record(const std::string& path,
                                                       const std::vector<GameTask>& schedule,
-                                                      const std::vector<std::string>& names,
-                                                      const std::string& rule_options) {
+                                                      const RefereeConfig& referee) {
+  const std::vector<std::string>& names = referee.engine_names;
+  const std::string rule_options = facade::format_rule_options(referee.rules);
   auto records = tools::read_record_file(path);
   if (!records) return Error{records.error()};
   const auto tasks = tasks_by_game(schedule);
@@ -80,7 +82,8 @@ Expected<std::vector<GameSummary>> resume_from_record(const std::string& path,
                      task.seat_engines,
                      *standings,
                      record.termination,
-                     {}};
+                     {},
+                     player_move_times(record, player_movetimes(referee, task.seat_engines))};
     for (const auto& event : record.events)
       if (event.kind == tools::RecordEvent::Kind::kElimination)
         if (auto kind = fault_kind_of(event.text)) game.faults.push_back({event.player - 1, *kind});

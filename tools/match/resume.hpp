@@ -5,6 +5,7 @@
 
 #include "engine/util/expected.hpp"
 #include "tools/common/json.hpp"
+#include "tools/match/referee.hpp"
 #include "tools/match/results.hpp"
 #include "tools/match/schedule.hpp"
 
@@ -16,11 +17,11 @@ namespace tiaoqi::match {
 // (and for a record, the same engines and rule options, every move legal
 // and a result).
 
-// From a record file, as the runner wrote it.
+// From a record file, as the runner wrote it, for the match `referee`
+// referees (its engines, rule options and time controls).
 Expected<std::vector<GameSummary>> resume_from_record(const std::string& path,
                                                       const std::vector<GameTask>& schedule,
-                                                      const std::vector<std::string>& names,
-                                                      const std::string& rule_options);
+                                                      const RefereeConfig& referee);
 
 // From a JSON summary: its "match" must agree with `match_info` on every
 // key of match_identity_keys() and on the shard.

@@ -22,6 +22,11 @@ std::string elo_number(double elo) {
   return format("%+.1f", elo);
 }
 
+// "41/57": the mean and the longest milliseconds of a move.
+std::string move_times_text(const MoveTimes& times) {
+  return format("%.0f", times.mean_ms()) + "/" + std::to_string(times.max_ms);
+}
+
 std::string padded(const std::string& text, std::size_t width) {
   return text.size() >= width ? text : std::string(width - text.size(), ' ') + text;
 }
@@ -62,18 +67,20 @@ std::string results_table(const MatchResults& results) {
   const bool placements = results.players >= 3;
   const bool ratings = !results.ratings.empty();
   char line[512];
-  std::snprintf(line, sizeof line, "%-*s %6s %6s %6s %6s %8s %7s %6s %6s", static_cast<int>(width),
-                "Engine", "Games", "Wins", "Draws", "Losses", "Points", "Score", "Time", "Faults");
+  std::snprintf(line, sizeof line, "%-*s %6s %6s %6s %6s %8s %7s %6s %6s %9s %5s",
+                static_cast<int>(width), "Engine", "Games", "Wins", "Draws", "Losses", "Points",
+                "Score", "Time", "Faults", "ms/move", "Over");
   text += line;
   if (placements) text += "  AvgPlace";
   if (ratings) text += "  Rating [95% interval]";
   text += '\n';
   for (std::size_t e = 0; e < results.rows.size(); ++e) {
     const EngineRow& row = results.rows[e];
-    std::snprintf(line, sizeof line, "%-*s %6d %6d %6d %6d %8.1f %6.1f%% %6d %6d",
+    std::snprintf(line, sizeof line, "%-*s %6d %6d %6d %6d %8.1f %6.1f%% %6d %6d %9s %5lld",
                   static_cast<int>(width), results.names[e].c_str(), row.games, row.wins, row.draws,
                   row.losses, row.points, row.games ? 100.0 * row.points / row.games : 0.0,
-                  row.time_losses, row.faults);
+                  row.time_losses, row.faults, move_times_text(row.move_times).c_str(),
+                  row.move_times.over_movetime);
     text += line;
     if (placements) text += format("  %8.2f", row.average_placement());
     if (ratings) text += format("  %+6.1f", e < results.ratings.size() ? results.ratings[e] : 0.0);

@@ -7,8 +7,9 @@
 namespace tiaoqi::match {
 
 // The table of a match as text: one row per engine (games, wins, draws,
-// losses, points, score, time losses, faults; average placement and
-// rating where they apply), the cross table when more than two engines or
+// losses, points, score, time losses, faults, the mean and longest
+// milliseconds of its moves and how many went over the movetime; average
+// placement and rating where they apply), the cross table when more than two engines or
 // players took part, the Elo of every pair that met on its own with its
 // interval and LOS (or a note that there is too little data), the
 // pentanomial counts and the SPRT.
