@@ -101,4 +101,12 @@ void Game::play(Move move, DragonMarks marks) {
   marks_.push_back(marks);
 }
 
+bool Game::undo() {
+  if (moves_.empty()) return false;
+  history_.pop_back();
+  moves_.pop_back();
+  marks_.pop_back();
+  return true;
+}
+
 }  // namespace tiaoqi

@@ -32,6 +32,8 @@ class Game {
   Expected<Move> play(std::string_view move_text);
   // Plays a move already known to be legal (and its marks).
   void play(Move move, DragonMarks marks = {});
+  // Takes back the last move; false (and nothing changes) at the start.
+  bool undo();
   // The marks each move carried (all false outside the dragons variant).
   const std::vector<DragonMarks>& marks() const { return marks_; }
 

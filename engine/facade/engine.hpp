@@ -82,6 +82,12 @@ class Engine {
   Status new_game();
 
   Status set_position(const PositionRequest& request);
+  // Takes a game as it stands, played under the current rule options, with
+  // its history (repetitions, the dragons search's belief read the whole
+  // game): what set_position would build from the game's first position
+  // and its moves, without replaying them. Rule options changed later
+  // replay it as they replay a position request.
+  Status set_game(const Game& game);
   const Game& game() const { return *game_; }
   // The rule options the current game was set up under.
   const RuleOptions& game_rules() const { return game_rules_; }
@@ -117,6 +123,8 @@ class Engine {
  private:
   Status check_idle() const;
   Expected<Game> build_game(const PositionRequest& request, const RuleOptions& rules) const;
+  // The request that rebuilds the game set by set_game().
+  static PositionRequest request_for(const Game& game);
   void start_job(std::function<void()> job);
   void search_job(Position root, std::shared_ptr<const Rules> rules, search::SearchLimits limits,
                   search::SearchParams params, std::vector<std::uint64_t> game_history,
@@ -128,6 +136,9 @@ class Engine {
   std::optional<Game> game_;
   RuleOptions game_rules_;
   PositionRequest last_request_;
+  // The game came from set_game(): last_request_ is made from it when
+  // needed (most games set so are searched and replaced, never replayed).
+  bool request_from_game_ = false;
 
   // The transposition table and whatever else searches keep between moves;
   // only the worker touches it while a job runs.
