@@ -48,7 +48,7 @@ Status Engine::new_game() {
   return Done{};
 }
 
-Expected<Game> Engine::build_game(const PositionRequest& request, const RuleOptions& rules) const {
+Expected<Game> build_game(const PositionRequest& request, const RuleOptions& rules) {
   auto setup = request.position_string ? parse_position_string(*request.position_string, rules)
                                        : start_setup(rules);
   if (!setup) {

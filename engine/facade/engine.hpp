@@ -34,6 +34,10 @@ struct PositionRequest {
   std::vector<std::string> moves;
 };
 
+// The game a position request sets up under these rules; on error the
+// message names the field or the move refused.
+Expected<Game> build_game(const PositionRequest& request, const RuleOptions& rules);
+
 struct BestMove {
   Position root;
   // None when the player to move has no move or the game is over.
@@ -122,7 +126,6 @@ class Engine {
 
  private:
   Status check_idle() const;
-  Expected<Game> build_game(const PositionRequest& request, const RuleOptions& rules) const;
   // The request that rebuilds the game set by set_game().
   static PositionRequest request_for(const Game& game);
   void start_job(std::function<void()> job);
