@@ -78,6 +78,8 @@ def test_given_dragons_start_each_view():
         [["m1"], ["a13"], ["m13"]]
     with pytest.raises(ValueError, match="dragons: expected 3 holes"):
         env.reset(options={"dragons": "m1"})
+    # The refused reset left the game as it was.
+    assert env.position("player_2").dragons == ["m13"]
 
 
 def test_a_players_view_as_a_position():

@@ -72,13 +72,20 @@ class TiaoqiEnv(AECBase):
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game. seed reseeds the environment (the dragons drawn) and the
-        action spaces' sample(); options may give "dragons" ("m1 c11 l12")."""
+        action spaces' sample(); options may give "dragons" ("m1 c11 l12").
+        Refused options change nothing."""
+        source = random.Random(seed) if seed is not None else self._random
+        state = source.getstate()
+        dragons = (options or {}).get("dragons", self._dragons)
+        try:
+            self._table.reset(dragons or "", source.getrandbits(63))
+        except ValueError:
+            source.setstate(state)
+            raise
+        self._random = source
         if seed is not None:
-            self._random.seed(seed)
             for i, agent in enumerate(self.possible_agents):
                 self.action_spaces[agent].seed(seed + i)
-        dragons = (options or {}).get("dragons", self._dragons)
-        self._table.reset(dragons or "", self._random.getrandbits(63))
         self.agents = list(self.possible_agents)
         self.rewards = {agent: 0.0 for agent in self.agents}
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}

@@ -64,20 +64,27 @@ class SingleAgentEnv(_EnvBase):
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
         """A new game. seed reseeds the environment: the seat drawn, the dragons
-        drawn and the engines' seeds. options may give "seat" and "dragons"."""
-        if _EnvBase is not object:
-            super().reset(seed=seed)
-        if seed is not None:
-            self._random.seed(seed)
-            self.action_space.seed(seed)
+        drawn and the engines' seeds. options may give "seat" and "dragons".
+        Refused options change nothing."""
         options = options or {}
         seat = options.get("seat", self.seat_choice)
         players = self._table.players
         _check_seat(seat, players)
+        source = random.Random(seed) if seed is not None else self._random
+        state = source.getstate()
         if seat == "random":
-            seat = self._random.randrange(players)
-        game_seed = self._random.getrandbits(63)
-        self._table.reset(options.get("dragons", self._dragons) or "", game_seed)
+            seat = source.randrange(players)
+        game_seed = source.getrandbits(63)
+        try:
+            self._table.reset(options.get("dragons", self._dragons) or "", game_seed)
+        except ValueError:
+            source.setstate(state)
+            raise
+        self._random = source
+        if _EnvBase is not object:
+            super().reset(seed=seed)
+        if seed is not None:
+            self.action_space.seed(seed)
         self.seat = seat
         for offset, opponent in enumerate(self.opponents):
             opponent.new_game(game_seed + offset)
