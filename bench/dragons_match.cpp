@@ -118,9 +118,10 @@ GameResult play_game(const std::string& opponent, int candidate_seat, int game_i
     facade::Engine& engine = players[static_cast<std::size_t>(seat)]->engine;
     engine.new_game();
     if (!engine.set_position({})) std::abort();
-    const auto hole = engine.choose_dragon(seat);
-    if (!hole) std::abort();
-    dragons[static_cast<std::size_t>(seat)] = engine.game().position().geometry().name(*hole);
+    const auto choice = engine.choose_dragon(seat);
+    if (!choice) std::abort();
+    dragons[static_cast<std::size_t>(seat)] =
+        engine.game().position().geometry().name(choice->hole);
   }
   auto start = [&](const std::vector<int>& known) {
     facade::Options options = options_for("greedy", 0, max_plies);

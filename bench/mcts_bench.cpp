@@ -25,15 +25,16 @@ void iterations(benchmark::State& state, const SuitePosition& entry) {
   const GameSetup setup = load(entry);
   search::SearchState search_state(64);
   search::SearchParams params;
-  params.algorithm = search::SearchAlgorithm::kMcts;
+  params.search = "mcts";
   search::SearchLimits limits;
   limits.nodes = kIterationsPerSearch;
+  const std::vector<std::uint64_t> no_history;
   for (auto _ : state) {
-    search_state.mcts().clear();
+    search_state.clear();
     search::SearchControl control;
     control.start(search::TimeBudget{}, limits.nodes, false);
-    const auto result = search::mcts::mcts_search(setup.position, params, limits, control, {},
-                                                  search_state.mcts(), {});
+    const auto result = search::mcts::search(
+        {setup.position, params, limits, control, {}, search_state, no_history, nullptr});
     benchmark::DoNotOptimize(result.best);
   }
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kIterationsPerSearch));
@@ -43,7 +44,7 @@ void iterations(benchmark::State& state, const SuitePosition& entry) {
 void full_playouts(benchmark::State& state, const SuitePosition& entry) {
   const GameSetup setup = load(entry);
   const search::mcts::Config config;
-  search::mcts::Random random(1);
+  util::Random random(1);
   search::mcts::Trace trace;
   std::int64_t plies = 0;
   for (auto _ : state) {

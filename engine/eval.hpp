@@ -42,7 +42,7 @@ struct EvalWeights {
   int tempo = 0;
 };
 
-// Tuned by tools/tune on self-play games (README, "Evaluation").
+// Tuned by tools/tune on self-play games (docs/search.md, "Evaluation and time").
 inline constexpr EvalWeights kEvalWeights = {{100, -67, 216, 18, -31, -68}, 130};
 
 inline constexpr int kCentiStep = 100;

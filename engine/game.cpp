@@ -1,5 +1,7 @@
 #include "engine/game.hpp"
 
+#include <algorithm>
+
 #include "engine/movegen.hpp"
 #include "engine/notation.hpp"
 #include "engine/util/text.hpp"
@@ -12,9 +14,24 @@ void settle(Position& position) {
   while (!position.is_over() && !has_legal_move(position)) position.eliminate_side_to_move();
 }
 
+void RepetitionCount::add(Position& position) {
+  const int limit = position.rules().options().repetitions;
+  if (limit == 0) return;
+  const std::uint64_t hash = position.hash();
+  seen_.push_back(hash);
+  if (position.is_over()) return;
+  // The hash leaves the move count out.
+  if (std::count(seen_.begin(), seen_.end(), hash) >= limit) position.end_in_draw();
+}
+
+void RepetitionCount::take_back(const Position& position) {
+  if (position.rules().options().repetitions != 0 && !seen_.empty()) seen_.pop_back();
+}
+
 Game::Game(GameSetup setup) : rules_(std::move(setup.rules)) {
   history_.push_back(setup.position);
   settle(history_.back());
+  repetitions_.add(history_.back());
 }
 
 namespace {
@@ -90,19 +107,14 @@ void Game::play(Move move, DragonMarks marks) {
   next.play(move);
   settle(next);
   history_.push_back(next);
-  // Repetitions: the same board with the same player to move for the N-th
-  // time draws (the hash leaves the move count out).
-  if (const int limit = rules_->options().repetitions; limit > 0 && !next.is_over()) {
-    int seen = 0;
-    for (const Position& earlier : history_) seen += earlier.hash() == next.hash();
-    if (seen >= limit) history_.back().end_in_draw();
-  }
+  repetitions_.add(history_.back());
   moves_.push_back(move);
   marks_.push_back(marks);
 }
 
 bool Game::undo() {
   if (moves_.empty()) return false;
+  repetitions_.take_back(history_.back());
   history_.pop_back();
   moves_.pop_back();
   marks_.pop_back();

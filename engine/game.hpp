@@ -15,6 +15,22 @@ namespace tiaoqi {
 // side to move has no legal move, it loses (is eliminated).
 void settle(Position& position);
 
+// The Repetitions rule over a game: every position reached is added, the
+// one the game was set up from first; a position (the same pieces on the
+// same holes, the same player to move) that comes for the N-th time under
+// `Repetitions N` draws the game, and add() then ends it so. Games, the
+// match runner's referee and its replay of records all count with this.
+class RepetitionCount {
+ public:
+  // Counts `position` and, when it draws the game, ends it in a draw.
+  void add(Position& position);
+  // Forgets `position`, the last one added (a move taken back).
+  void take_back(const Position& position);
+
+ private:
+  std::vector<std::uint64_t> seen_;
+};
+
 // A game in progress: the rules, the positions reached and the moves played.
 class Game {
  public:
@@ -42,6 +58,7 @@ class Game {
   std::vector<Position> history_;
   std::vector<Move> moves_;
   std::vector<DragonMarks> marks_;
+  RepetitionCount repetitions_;
 };
 
 }  // namespace tiaoqi

@@ -9,6 +9,7 @@
 #include "engine/bitboard.hpp"
 #include "engine/geometry.hpp"
 #include "engine/util/expected.hpp"
+#include "engine/util/spin_range.hpp"
 
 namespace tiaoqi {
 
@@ -20,14 +21,6 @@ inline constexpr int kMaxHomeSize = 15;
 enum class GoalRule : std::uint8_t { kFilled, kOwn };
 enum class Variant : std::uint8_t { kStandard, kDragons };
 
-// A numeric option's default and range, side by side: RuleOptions and
-// EngineOptions start from the default, the option table (facade/options)
-// announces and checks the range.
-struct SpinRange {
-  std::int64_t default_value;
-  std::int64_t min;
-  std::int64_t max;
-};
 inline constexpr SpinRange kPlayersRange{2, 1, kMaxPlayers};
 inline constexpr SpinRange kArmiesPerPlayerRange{1, 1, 3};
 inline constexpr SpinRange kBoardSizeRange{kMaxArmSize, kMinArmSize, kMaxArmSize};

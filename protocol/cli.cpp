@@ -25,6 +25,11 @@ constexpr const char* kUsage =
     "       tiaoqi [options] perft <depth> [--fen \"<position string>\"]\n"
     "                                         count move sequences from the start or a position\n";
 
+constexpr const char* kExitStatus =
+    "\nExit status: 0 done; 2 a bad command line, found before anything runs: an\n"
+    "unknown flag or command, a bad argument, --option or --fen, or a --commands file\n"
+    "that cannot be opened (1 when such a file cannot be read once its turn comes).\n";
+
 struct Arguments {
   bool help = false;
   bool version = false;
@@ -104,7 +109,7 @@ int run_command_line(int argc, const char* const* argv, std::istream& in, std::o
   }
 
   if (arguments.help) {
-    out << kUsage << visible;
+    out << kUsage << visible << kExitStatus;
     return kExitOk;
   }
   if (arguments.version) {
@@ -136,6 +141,12 @@ int run_command_line(int argc, const char* const* argv, std::istream& in, std::o
   if (arguments.protocol != "uci" && arguments.protocol != "ccp")
     return usage_error(
         err, "--protocol expects uci or ccp, got " + util::quote_input(arguments.protocol));
+
+  for (const std::string& path : arguments.commands_files)
+    if (!std::ifstream(path, std::ios::binary)) {
+      err << "tiaoqi: cannot open the commands file " << util::quote_input(path, 200) << "\n";
+      return kExitUsage;
+    }
 
   // Until the command line's own set-up is done, the session's error lines
   // are command-line errors: they go to standard error, not the protocol.

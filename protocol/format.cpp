@@ -106,6 +106,11 @@ std::vector<std::string> perft_lines(const facade::PerftReport& report) {
   return lines;
 }
 
+std::string bench_position_line(const facade::BenchLine& line) {
+  return "info string bench position " + std::to_string(line.index) + " (" + line.name +
+         "): nodes " + std::to_string(line.nodes) + ", best " + line.best;
+}
+
 std::vector<std::string> bench_lines(const facade::BenchResult& result) {
   if (result.stopped) return {"info string bench stopped; the count is incomplete"};
   const std::int64_t micros = std::max<std::int64_t>(result.elapsed_us, 1);

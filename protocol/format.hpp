@@ -23,6 +23,8 @@ std::string bestmove_line(const facade::BestMove& best);
 // then "Nodes searched: <total>".
 std::vector<std::string> perft_lines(const facade::PerftReport& report);
 std::vector<std::string> bench_lines(const facade::BenchResult& result);
+// "info string bench position <i> (<name>): nodes <n>, best <move>".
+std::string bench_position_line(const facade::BenchLine& line);
 // "legal <m> <m> ...": start-end moves in ASCII order.
 std::string legal_line(const Position& position);
 // "status running" or "status over 2 1=3".

@@ -6,6 +6,7 @@
 #include <mutex>
 #include <string>
 #include <string_view>
+#include <thread>
 
 namespace tiaoqi::protocol {
 
@@ -29,7 +30,23 @@ class Output {
   // How many error lines were written.
   std::size_t errors() const { return errors_.load(); }
 
+  // While a Hold lives, lines from other threads wait; its own thread
+  // writes on. A command that starts a job holds the output until its own
+  // reply is written, so that the reply comes before the job's lines.
+  class [[nodiscard]] Hold {
+   public:
+    explicit Hold(Output& output);
+    ~Hold();
+    Hold(const Hold&) = delete;
+    Hold& operator=(const Hold&) = delete;
+
+   private:
+    Output& output_;
+  };
+
  private:
+  std::mutex gate_;
+  std::atomic<std::thread::id> holder_{};
   std::mutex mutex_;
   Sink sink_;
   std::atomic<std::size_t> errors_{0};

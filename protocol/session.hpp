@@ -1,11 +1,11 @@
 #pragma once
 
-#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -17,27 +17,30 @@ namespace tiaoqi::protocol {
 
 class Session;
 
-// Another protocol the session can speak (CCP, protocol/ccp/): its own
-// command table and its own way of writing search results. Its commands
-// translate their lines into calls on the session's engine or into the
-// session's own commands, so both protocols share one engine and one
-// session (idle handling, stop, errors).
+// A protocol the session speaks (our UCI-style one, protocol/uci/, or CCP,
+// protocol/ccp/): its command table and its way of writing search results.
+// Its commands turn their lines into calls on the session's engine, so
+// every protocol shares one engine and one session (idle handling, stop,
+// errors); commands they have in common are the session's shared ones
+// (commands.hpp).
 class Dialect {
  public:
   using Args = std::vector<std::string_view>;
   struct Command {
     std::string_view name;
     std::function<void(Session&, const Args&)> handler;
-    // As Session's own commands: waits for the engine, takes arguments.
+    // Changes the game or starts a job, so it waits for the engine.
     bool needs_idle;
     bool takes_arguments;
   };
   virtual ~Dialect() = default;
   virtual const std::vector<Command>& commands() const = 0;
-  // The lines for a search's progress and result; an empty info line is
-  // not written.
-  virtual std::string info_line(const search::SearchInfo& info) = 0;
-  virtual std::string bestmove_line(const facade::BestMove& best) = 0;
+  // The lines for a search's progress and result; an empty line is not
+  // written.
+  virtual std::string info_line(const search::SearchInfo& info) const = 0;
+  virtual std::string bestmove_line(const facade::BestMove& best) const = 0;
+  // The answer to an analysis (only a dialect that asks for one writes it).
+  virtual std::string analysis_line(const facade::Analysis& analysis) const;
 };
 
 inline constexpr int kMaxPerftDepth = 64;
@@ -54,10 +57,11 @@ struct SessionConfig {
 };
 
 // One protocol conversation: owns an Engine, turns each input line into
-// calls on it through a command table, and prints the replies and the
-// engine's results. Lines are handled one at a time on the caller's thread;
-// searches, perft and bench run on the engine's worker thread, so the
-// caller can go on reading (isready, stop) while they run.
+// calls on it through the current dialect's command table, and prints the
+// replies and the engine's results as that dialect writes them. Lines are
+// handled one at a time on the caller's thread; searches, perft and bench
+// run on the engine's worker thread, so the caller can go on reading
+// (isready, stop) while they run. It starts in the UCI-style protocol.
 class Session {
  public:
   explicit Session(Output::Sink sink, SessionConfig config = {});
@@ -78,6 +82,8 @@ class Session {
   // Waits until the engine's job has ended by itself.
   void wait_for_engine();
   bool has_quit() const { return quit_; }
+  // The conversation ends after this line (the engine is stopped).
+  void quit();
 
   // Tells the session whether a stop or quit is waiting in the input; a
   // command that waits for the engine to finish then stops it instead.
@@ -86,51 +92,22 @@ class Session {
   Output& output() { return output_; }
   const facade::Engine& engine() const { return engine_; }
   facade::Engine& engine() { return engine_; }
+  const SessionConfig& config() const { return config_; }
+  // When the line being handled arrived.
+  std::chrono::steady_clock::time_point line_received() const { return line_received_; }
 
   // From now on the session speaks `dialect` (called while the engine is
   // idle, by a command that needs it idle).
   void use_dialect(std::unique_ptr<Dialect> dialect);
-  bool speaks_dialect() const { return dialect_ != nullptr; }
-  // Runs one of the session's own commands (a dialect's shared commands).
-  void run_own_command(std::string_view name, const std::vector<std::string_view>& args);
 
  private:
   using Args = std::vector<std::string_view>;
-  using Handler = void (Session::*)(const Args& args);
-  struct Command {
-    std::string_view name;
-    Handler handler;
-    // Changes the game or starts a job, so it waits for the engine.
-    bool needs_idle;
-    bool takes_arguments;
-  };
-  static const std::vector<Command>& commands();
 
   facade::EngineCallbacks callbacks();
   // False (with an error printed) when the engine runs a search that only
   // stop can end; otherwise waits for the current job, if any.
   bool make_idle(std::string_view command);
-  void report(const Status& status);
-
-  void uci(const Args& args);
-  void isready(const Args& args);
-  void setoption(const Args& args);
-  void ucinewgame(const Args& args);
-  void position(const Args& args);
-  void go(const Args& args);
-  void stop(const Args& args);
-  void ponderhit(const Args& args);
-  void quit(const Args& args);
-  void display(const Args& args);
-  void perft(const Args& args);
-  void eval(const Args& args);
-  void legal(const Args& args);
-  void status(const Args& args);
-  void bench(const Args& args);
-  void ccp(const Args& args);
-  void start_perft(int depth);
-  // Finds `name` in the dialect's table or, without one, in the session's.
-  bool dispatch(const Args& tokens);
+  void dispatch(const Args& tokens);
 
   SessionConfig config_;
   Output output_;
@@ -139,7 +116,7 @@ class Session {
   std::condition_variable idle_signal_;
   bool quit_ = false;
   std::chrono::steady_clock::time_point line_received_{};
-  // Set while the engine is idle; read by the worker's callbacks.
+  // Changed only while the engine is idle; read by the worker's callbacks.
   std::unique_ptr<Dialect> dialect_;
   // Declared last: its worker calls back into the members above.
   facade::Engine engine_;

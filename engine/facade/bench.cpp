@@ -7,7 +7,7 @@
 #include "engine/game.hpp"
 #include "engine/notation.hpp"
 #include "engine/position_string.hpp"
-#include "engine/search/search.hpp"
+#include "engine/search/registry.hpp"
 
 namespace tiaoqi::facade {
 
@@ -68,11 +68,12 @@ BenchResult run_bench(int depth, search::SearchParams params, const std::atomic<
   // from version to version, and max^n, auto's pick at six players, would
   // take a hundred times as long at the suite's depth. MCTS has its own part.
   search::SearchParams depth_first = params;
-  if (depth_first.algorithm == search::SearchAlgorithm::kMcts ||
-      depth_first.algorithm == search::SearchAlgorithm::kAuto)
-    depth_first.algorithm = search::SearchAlgorithm::kAlphaBeta;
+  const search::SearchKind* asked = search::find_search(params.search);
+  if (!asked || asked->family == search::SearchFamily::kTree ||
+      asked->family == search::SearchFamily::kChoice)
+    depth_first.search = "alphabeta";
   search::SearchParams mcts = params;
-  mcts.algorithm = search::SearchAlgorithm::kMcts;
+  mcts.search = "mcts";
 
   BenchResult result;
   search::SearchState state(kBenchHashMib);
@@ -98,8 +99,9 @@ BenchResult run_bench(int depth, search::SearchParams params, const std::atomic<
     // Cleared searches for every position keep the node count the same
     // whatever ran before.
     state.clear();
-    const search::SearchResult searched =
-        search::run_search(game.position(), searched_with, limits, control, {}, state);
+    const std::vector<std::uint64_t> no_history;
+    const search::SearchResult searched = search::run_search(
+        {game.position(), searched_with, limits, control, {}, state, no_history, nullptr});
     result.nodes += searched.nodes;
     ++result.positions;
     if (on_position) {

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/search/limits.hpp"
+#include "engine/search/params.hpp"
 
 namespace tiaoqi::facade {
 

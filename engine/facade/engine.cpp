@@ -1,12 +1,13 @@
 #include "engine/facade/engine.hpp"
 
+#include <algorithm>
 #include <chrono>
 
 #include "engine/notation.hpp"
 #include "engine/perft.hpp"
 #include "engine/position_string.hpp"
 #include "engine/search/dragons/choice.hpp"
-#include "engine/search/search.hpp"
+#include "engine/search/registry.hpp"
 #include "engine/search/timeman.hpp"
 #include "engine/util/hash.hpp"
 #include "engine/util/text.hpp"
@@ -127,20 +128,35 @@ void Engine::start_job(std::function<void()> job) {
   worker_ = std::thread(std::move(job));
 }
 
-Status Engine::go(const search::SearchLimits& limits) {
-  if (auto idle = check_idle(); !idle) return idle;
-  apply_rule_options();
+JobStart Engine::sync_rules() {
+  JobStart start;
+  if (auto applied = apply_rule_options(); !applied) start.rules_refused = applied.error();
+  return start;
+}
+
+Expected<JobStart> Engine::go(const search::SearchLimits& limits) {
+  return start_search(limits, std::nullopt);
+}
+
+Expected<JobStart> Engine::analyse(const search::SearchLimits& limits, int lines) {
+  return start_search(limits, std::max(lines, 1));
+}
+
+Expected<JobStart> Engine::start_search(const search::SearchLimits& limits,
+                                        std::optional<int> analysis_lines) {
+  if (auto idle = check_idle(); !idle) return Error{idle.error()};
+  const JobStart start = sync_rules();
 
   const Position& root = game_->position();
   const int player = root.side_to_move();
   search::SearchParams params;
-  params.algorithm = options_.engine.search;
-  params.multipv = options_.engine.multipv;
+  params.search = options_.engine.search;
+  params.multipv = analysis_lines.value_or(options_.engine.multipv);
   params.threads = options_.engine.threads;
   params.hash_mib = options_.engine.hash_mib;
   params.seed = options_.engine.seed;
   params.dragon_belief = options_.engine.dragon_belief;
-  params.want_ponder = options_.engine.ponder;
+  params.want_ponder = options_.engine.ponder && !analysis_lines;
   const search::TimeBudget budget =
       search::plan_time(limits, player, options_.engine.move_overhead_ms);
   control_.start(budget, limits.nodes, limits.ponder, limits.received);
@@ -160,33 +176,81 @@ Status Engine::go(const search::SearchLimits& limits) {
   std::optional<Game> game;
   if (root.rules().dragons()) game = *game_;
   start_job([this, root = Position(root), rules = game_->shared_rules(), limits, params,
-             game_history = std::move(game_history), game = std::move(game)]() mutable {
-    search_job(root, rules, limits, params, std::move(game_history), game ? &*game : nullptr);
+             game_history = std::move(game_history), game = std::move(game),
+             analysis = analysis_lines.has_value()]() mutable {
+    search_job(root, rules, limits, params, std::move(game_history), game ? &*game : nullptr,
+               analysis);
   });
-  return Done{};
+  return start;
 }
+
+namespace {
+
+// Keeps the last line of each multipv index that an analysis reports.
+class AnalysisCollector {
+ public:
+  explicit AnalysisCollector(int lines) : lines_(static_cast<std::size_t>(lines)) {}
+
+  void add(const search::SearchInfo& info) {
+    if (!info.text.empty() || info.pv.empty() || info.multipv < 1 ||
+        info.multipv > static_cast<int>(lines_.size()))
+      return;
+    lines_[static_cast<std::size_t>(info.multipv - 1)] =
+        AnalysisLine{info.pv.front(), info.score, info.visits, info.pv};
+  }
+
+  // The lines in the search's order (multipv 1 first), each move once;
+  // when the search reported none, the best move alone with no score.
+  std::vector<AnalysisLine> lines(Move best) const {
+    std::vector<AnalysisLine> kept;
+    for (const auto& line : lines_) {
+      if (!line) continue;
+      const bool seen = std::any_of(kept.begin(), kept.end(),
+                                    [&](const AnalysisLine& k) { return k.move == line->move; });
+      if (!seen) kept.push_back(*line);
+    }
+    if (kept.empty() && !best.is_none()) kept.push_back(AnalysisLine{best, 0, 0, {best}});
+    return kept;
+  }
+
+ private:
+  std::vector<std::optional<AnalysisLine>> lines_;
+};
+
+}  // namespace
 
 void Engine::search_job(Position root, std::shared_ptr<const Rules> rules,
                         search::SearchLimits limits, search::SearchParams params,
-                        std::vector<std::uint64_t> game_history, const Game* game) {
+                        std::vector<std::uint64_t> game_history, const Game* game, bool analysis) {
   (void)rules;  // Keeps the rules `root` points at alive.
-  const search::SearchResult result = search::run_search(
-      root, params, limits, control_, callbacks_.info, search_state_, game_history, game);
+  AnalysisCollector collector(params.multipv);
+  const search::InfoSink collect = [&collector](const search::SearchInfo& info) {
+    collector.add(info);
+  };
+  const search::SearchRequest request{
+      root,          params,       limits, control_, analysis ? collect : callbacks_.info,
+      search_state_, game_history, game};
+  const search::SearchResult result = search::run_search(request);
   {
     // UCI: after infinite or ponder, bestmove waits for stop or ponderhit.
     std::unique_lock lock(mutex_);
     released_.wait(lock,
                    [this] { return stop_requested_ || (!hold_for_stop_ && !hold_for_ponderhit_); });
   }
-  // Whatever a search found, `ponder` is only named when Ponder is on.
-  const Move ponder = params.want_ponder ? result.ponder : Move{};
-  if (callbacks_.bestmove) callbacks_.bestmove(BestMove{root, result.best, ponder});
+  if (analysis) {
+    if (callbacks_.analysis)
+      callbacks_.analysis(Analysis{root, collector.lines(result.best), result.best});
+  } else {
+    // Whatever a search found, `ponder` is only named when Ponder is on.
+    const Move ponder = params.want_ponder ? result.ponder : Move{};
+    if (callbacks_.bestmove) callbacks_.bestmove(BestMove{root, result.best, ponder});
+  }
   finish_job();
 }
 
-Status Engine::perft(int depth) {
-  if (auto idle = check_idle(); !idle) return idle;
-  apply_rule_options();
+Expected<JobStart> Engine::perft(int depth) {
+  if (auto idle = check_idle(); !idle) return Error{idle.error()};
+  const JobStart start = sync_rules();
   {
     std::lock_guard lock(mutex_);
     busy_ = true;
@@ -203,7 +267,7 @@ Status Engine::perft(int depth) {
                                    divide.total, divide.stopped});
     finish_job();
   });
-  return Done{};
+  return start;
 }
 
 Status Engine::bench(int depth) {
@@ -216,7 +280,7 @@ Status Engine::bench(int depth) {
     hold_for_stop_ = hold_for_ponderhit_ = false;
   }
   search::SearchParams params;
-  params.algorithm = options_.engine.search;
+  params.search = options_.engine.search;
   params.threads = options_.engine.threads;
   params.hash_mib = options_.engine.hash_mib;
   start_job([this, depth, params] {
@@ -270,9 +334,9 @@ bool Engine::waits_for_stop() const {
   return busy_ && !stop_requested_ && (hold_for_stop_ || hold_for_ponderhit_);
 }
 
-Expected<Hole> Engine::choose_dragon(int player) {
+Expected<DragonChoice> Engine::choose_dragon(int player) {
   if (auto idle = check_idle(); !idle) return Error{idle.error()};
-  apply_rule_options();
+  const JobStart start = sync_rules();
   const Position& position = game_->position();
   if (!position.rules().dragons()) return fail("a dragon exists only in Variant dragons");
   if (position.move_count() != 0 || game_->moves().size() != 0)
@@ -284,8 +348,9 @@ Expected<Hole> Engine::choose_dragon(int player) {
       options_.engine.seed != 0
           ? static_cast<std::uint64_t>(options_.engine.seed)
           : static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
-  return search::dragons::choose_dragon(position, player,
-                                        base ^ util::mix64(++dragon_choices_ + 31 * player));
+  const Hole hole = search::dragons::choose_dragon(
+      position, player, base ^ util::mix64(++dragon_choices_ + 31 * player));
+  return DragonChoice{hole, start.rules_refused};
 }
 
 EvalTerms Engine::evaluate() const {

@@ -17,9 +17,9 @@
 #include "engine/facade/options.hpp"
 #include "engine/game.hpp"
 #include "engine/search/control.hpp"
+#include "engine/search/info.hpp"
 #include "engine/search/limits.hpp"
-#include "engine/search/report.hpp"
-#include "engine/search/search.hpp"
+#include "engine/search/search_state.hpp"
 #include "engine/util/expected.hpp"
 
 namespace tiaoqi::facade {
@@ -45,6 +45,24 @@ struct BestMove {
   Move ponder;
 };
 
+// One move of an analysis: the last line the search reported for it.
+struct AnalysisLine {
+  Move move;
+  int score = 0;
+  // Simulations through the move, when the search counts them (MCTS).
+  std::uint64_t visits = 0;
+  std::vector<Move> pv;
+};
+
+// What analyse() found: the best moves, best first in the search's own
+// order of preference (visits for MCTS, scores for the others).
+struct Analysis {
+  Position root;
+  std::vector<AnalysisLine> lines;
+  // The move the search would play (none when there is no move).
+  Move best;
+};
+
 struct PerftReport {
   Position root;
   std::vector<std::pair<Move, std::uint64_t>> counts;
@@ -57,11 +75,25 @@ struct PerftReport {
 struct EngineCallbacks {
   std::function<void(const search::SearchInfo&)> info;
   std::function<void(const BestMove&)> bestmove;
+  // An analysis ends with this instead of info lines and a bestmove.
+  std::function<void(const Analysis&)> analysis;
   std::function<void(const PerftReport&)> perft;
   std::function<void(const BenchLine&)> bench_position;
   std::function<void(const BenchResult&)> bench;
   // The worker has finished a job and the engine is idle again.
   std::function<void()> idle;
+};
+
+// A job was started (or a choice made) on the current game. When the rule
+// options set since the game was set up make no valid game, the job runs
+// on the last valid game instead, and `rules_refused` says why.
+struct JobStart {
+  std::optional<std::string> rules_refused;
+};
+
+struct DragonChoice {
+  Hole hole = kNoHole;
+  std::optional<std::string> rules_refused;
 };
 
 // The engine as a library: options, the current game and one worker thread
@@ -98,13 +130,16 @@ class Engine {
 
   // When the rule options changed since the game was set up, replays the
   // last position request under them; on error the last valid game stays.
-  // go() and perft() do this first (and run on the last valid game when it
-  // fails); call it before them to learn of the error.
+  // go(), analyse(), perft() and choose_dragon() do this first.
   Status apply_rule_options();
 
-  // Starts a search of the current game; results arrive through callbacks.
-  Status go(const search::SearchLimits& limits);
-  Status perft(int depth);
+  // Starts a search of the current game; info lines and the bestmove
+  // arrive through the callbacks.
+  Expected<JobStart> go(const search::SearchLimits& limits);
+  // Starts a search for the best `lines` moves (MultiPV for this search
+  // only); the result arrives as one Analysis, without info or bestmove.
+  Expected<JobStart> analyse(const search::SearchLimits& limits, int lines);
+  Expected<JobStart> perft(int depth);
   Status bench(int depth);
 
   // Stops the running job and waits until its result has been delivered.
@@ -122,16 +157,21 @@ class Engine {
   // Dragons variant, at the start: the hole of `player`'s piece to make its
   // dragon (a considered, varied choice; the same Seed gives the same
   // sequence of choices).
-  Expected<Hole> choose_dragon(int player);
+  Expected<DragonChoice> choose_dragon(int player);
 
  private:
   Status check_idle() const;
   // The request that rebuilds the game set by set_game().
   static PositionRequest request_for(const Game& game);
+  // apply_rule_options() as a job's note.
+  JobStart sync_rules();
   void start_job(std::function<void()> job);
+  // `analysis_lines`: an analysis of that many moves instead of a search.
+  Expected<JobStart> start_search(const search::SearchLimits& limits,
+                                  std::optional<int> analysis_lines);
   void search_job(Position root, std::shared_ptr<const Rules> rules, search::SearchLimits limits,
                   search::SearchParams params, std::vector<std::uint64_t> game_history,
-                  const Game* game);
+                  const Game* game, bool analysis);
   void finish_job();
 
   EngineCallbacks callbacks_;

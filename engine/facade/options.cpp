@@ -1,9 +1,8 @@
 #include "engine/facade/options.hpp"
 
-#include <array>
 #include <type_traits>
 
-#include "engine/search/search.hpp"
+#include "engine/search/registry.hpp"
 #include "engine/util/text.hpp"
 
 namespace tiaoqi::facade {
@@ -61,8 +60,21 @@ OptionSpec combo(std::string_view name, bool is_rule, std::vector<std::string_vi
   return spec;
 }
 
-constexpr std::array<std::string_view, 8> kAlgorithmNames = {
-    "auto", "alphabeta", "paranoid", "brs", "maxn", "mcts", "greedy", "random"};
+// Search: the names of the table of searches that a user may ask for.
+OptionSpec search_option() {
+  OptionSpec spec;
+  spec.name = "Search";
+  spec.type = OptionType::kCombo;
+  spec.is_rule = false;
+  for (const search::SearchKind& kind : search::search_kinds())
+    if (kind.selectable) spec.values.push_back(kind.name);
+  spec.get = [](const Options& o) { return std::string(o.engine.search); };
+  // Stores the table's own spelling, which lives as long as the table.
+  spec.set = [](Options& o, std::string_view value) {
+    if (const search::SearchKind* kind = search::find_search(value)) o.engine.search = kind->name;
+  };
+  return spec;
+}
 
 constexpr bool kRule = true;
 constexpr bool kEngine = false;
@@ -129,9 +141,7 @@ std::vector<OptionSpec> make_specs() {
       "Hash", kEngine, kHashRange, [](auto& o) -> auto& { return o.engine.hash_mib; }));
   specs.push_back(spin(
       "Threads", kEngine, kThreadsRange, [](auto& o) -> auto& { return o.engine.threads; }));
-  specs.push_back(combo(
-      "Search", kEngine, {kAlgorithmNames.begin(), kAlgorithmNames.end()},
-      [](auto& o) -> auto& { return o.engine.search; }));
+  specs.push_back(search_option());
   specs.push_back(spin(
       "MultiPV", kEngine, kMultiPvRange, [](auto& o) -> auto& { return o.engine.multipv; }));
   specs.push_back(spin(
@@ -269,22 +279,12 @@ RuleOptions ccerl_rule_options() {
   return rules;
 }
 
-std::string_view algorithm_name(search::SearchAlgorithm algorithm) {
-  const auto index = static_cast<std::size_t>(algorithm);
-  // The solitaire's solver is no option value: every Search plays it there.
-  return index < kAlgorithmNames.size() ? kAlgorithmNames[index] : "solitaire";
-}
-
-search::SearchAlgorithm played_algorithm(search::SearchAlgorithm requested, int player_count) {
-  return search::resolve_algorithm(requested, player_count);
-}
-
 std::string_view played_search_name(const Options& options, int player_count) {
-  const search::SearchAlgorithm played = played_algorithm(options.engine.search, player_count);
-  if (options.rules.variant == Variant::kDragons && played != search::SearchAlgorithm::kGreedy &&
-      played != search::SearchAlgorithm::kRandom)
-    return "ismcts";
-  return played == options.engine.search ? std::string_view{} : algorithm_name(played);
+  const search::SearchKind* asked = search::find_search(options.engine.search);
+  if (!asked) return {};
+  const search::SearchKind& played =
+      search::played_search(*asked, player_count, options.rules.variant == Variant::kDragons);
+  return played.name == asked->name ? std::string_view{} : played.name;
 }
 
 }  // namespace tiaoqi::facade

@@ -8,8 +8,9 @@
 #include <vector>
 
 #include "engine/rules.hpp"
-#include "engine/search/limits.hpp"
+#include "engine/search/params.hpp"
 #include "engine/util/expected.hpp"
+#include "engine/util/spin_range.hpp"
 
 namespace tiaoqi::facade {
 
@@ -23,7 +24,8 @@ inline constexpr SpinRange kSeedRange{0, 0, 2147483647};
 struct EngineOptions {
   int hash_mib = kHashRange.default_value;
   int threads = kThreadsRange.default_value;
-  search::SearchAlgorithm search = search::SearchAlgorithm::kAuto;
+  // A name from the table of searches (search/registry.hpp).
+  std::string_view search = "auto";
   int multipv = kMultiPvRange.default_value;
   int move_overhead_ms = kMoveOverheadRange.default_value;
   bool ponder = false;
@@ -91,13 +93,9 @@ inline constexpr std::string_view kCcerlProfileName = "CCERL-2P10-v2";
 const std::vector<std::pair<std::string_view, std::string_view>>& ccerl_profile();
 RuleOptions ccerl_rule_options();
 
-std::string_view algorithm_name(search::SearchAlgorithm algorithm);
-// The algorithm a Search value plays in a game of that many players.
-search::SearchAlgorithm played_algorithm(search::SearchAlgorithm requested, int player_count);
-
-// What `d` names as played when it differs from the Search value: the
-// algorithm, or the dragons variant's information-set search, which plays
-// that variant for every Search but greedy and random.
+// What `d` names as played when it differs from the Search value (the
+// table of searches' answer for that many players and the variant); empty
+// when it is the Search value itself.
 std::string_view played_search_name(const Options& options, int player_count);
 
 }  // namespace tiaoqi::facade

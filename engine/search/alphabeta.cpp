@@ -78,9 +78,11 @@ int AlphaBeta::search(const Position& position, int player, int depth, int alpha
   if (should_abort()) aborted_ = true;
   if (aborted_) return 0;
   seldepth_ = std::max(seldepth_, ply);
+  // A repetition is a draw where the rules say so; otherwise the cycle is
+  // cut at the static value (repetition.hpp).
+  if (repetitions_.repeats(position.hash(), ply))
+    return repetitions_.draws() ? 0 : static_score(position, player);
   if (ply >= kMaxPly - 1 || depth <= 0) return static_score(position, player);
-  // Repetition ends nothing in this game; the cycle is cut at the static value.
-  if (repetitions_.repeats(position.hash(), ply)) return static_score(position, player);
 
   // A faster win or a slower loss than already found cannot matter.
   alpha = std::max(alpha, loss_in(ply));
@@ -259,7 +261,8 @@ AlphaBetaReport AlphaBeta::run(const Position& root, const AlphaBetaLimits& limi
   completed_depth_ = 0;
   aborted_ = false;
   ordering_.clear();
-  repetitions_.start(limits_.game_history, player_count_ == 2 ? 2 : 1);
+  repetitions_.start(limits_.game_history, player_count_ == 2 ? 2 : 1,
+                     root.rules().options().repetitions > 0);
 
   MoveList legal;
   generate_moves(root, legal);

@@ -10,10 +10,11 @@
 #include "engine/position.hpp"
 #include "engine/search/control.hpp"
 #include "engine/search/depth_first.hpp"
+#include "engine/search/info.hpp"
 #include "engine/search/movepick.hpp"
 #include "engine/search/pv.hpp"
 #include "engine/search/repetition.hpp"
-#include "engine/search/report.hpp"
+#include "engine/search/result.hpp"
 #include "engine/search/tt.hpp"
 
 namespace tiaoqi::search {

@@ -30,17 +30,23 @@ Move table_reply(const Position& root, Move best, const TranspositionTable& tabl
 
 }  // namespace
 
-SearchResult alphabeta_search(const Position& root, const SearchParams& params,
-                              const SearchLimits& limits, SearchControl& control,
-                              const InfoSink& info, TranspositionTable& table,
-                              const std::vector<std::uint64_t>& game_history) {
+SearchResult alphabeta_search(const SearchRequest& request) {
+  return alphabeta_search(request, false);
+}
+
+SearchResult alphabeta_search(const SearchRequest& request, bool best_reply) {
+  const Position& root = request.root;
+  const SearchParams& params = request.params;
+  const SearchLimits& limits = request.limits;
+  SearchControl& control = request.control;
+  const InfoSink& info = request.info;
+  TranspositionTable& table = request.state.table();
   AlphaBetaLimits ab_limits;
   if (limits.depth) ab_limits.depth = std::min(*limits.depth, kMaxPly - 1);
   ab_limits.search_moves = limits.search_moves;
   ab_limits.multi_pv = params.multipv;
-  ab_limits.game_history = game_history;
-  ab_limits.best_reply =
-      resolve_algorithm(params.algorithm, root.rules().player_count()) == SearchAlgorithm::kBrs;
+  ab_limits.game_history = request.game_history;
+  ab_limits.best_reply = best_reply && root.rules().player_count() >= 3;
   // Once for all threads, before any of them stores.
   table.new_search();
 

@@ -3,8 +3,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "engine/search/search.hpp"
-#include "engine/search/tt.hpp"
+#include "engine/search/request.hpp"
 
 namespace tiaoqi::search {
 
@@ -15,9 +14,10 @@ namespace tiaoqi::search {
 // move another one is searching and takes the next instead. Without that
 // exchange (plain lazy SMP) two threads here searched the same subtrees
 // side by side and reached a depth no sooner than one.
-SearchResult alphabeta_search(const Position& root, const SearchParams& params,
-                              const SearchLimits& limits, SearchControl& control,
-                              const InfoSink& info, TranspositionTable& table,
-                              const std::vector<std::uint64_t>& game_history);
+// Plain alpha-beta with two players, paranoid with more: the player to
+// move against all the others. With `best_reply`, best-reply search
+// (brs.hpp). The request's state lends its transposition table.
+SearchResult alphabeta_search(const SearchRequest& request, bool best_reply);
+SearchResult alphabeta_search(const SearchRequest& request);
 
 }  // namespace tiaoqi::search

@@ -4,6 +4,7 @@
 
 #include "engine/move.hpp"
 #include "engine/position.hpp"
+#include "engine/search/request.hpp"
 
 namespace tiaoqi::search {
 
@@ -15,6 +16,10 @@ namespace tiaoqi::search {
 // turn back to the root player. The positions so reached need not occur
 // in a real game (the others pass); in return the root player looks twice
 // as many of its own moves ahead at six players as paranoid does.
+
+// The search itself is the alpha-beta's (alphabeta_threads.hpp) with these
+// nodes.
+SearchResult best_reply_search(const SearchRequest& request);
 
 // Every legal move of every player but `root_player` still in the game,
 // the side to move's first, then in turn order.

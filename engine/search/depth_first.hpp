@@ -14,7 +14,7 @@ inline constexpr int kMaxPly = 128;
 inline constexpr int kInfinity = kWinScore + 1000;
 
 // How often (in nodes) the clock and the node limit are read.
-inline constexpr std::uint64_t kPollInterval = 1024;
+inline constexpr std::uint64_t kPollInterval = 256;
 
 // Whether a search that has completed depth 1 stops at this node: at the
 // node limit exactly, on time and on stop when it polls.

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "engine/game.hpp"
+#include "engine/search/root.hpp"
 #include "engine/util/hash.hpp"
 
 namespace tiaoqi::search {
@@ -38,12 +39,12 @@ ScoredMove score_move(const Position& root, std::int64_t seed, Move move) {
 
 }  // namespace
 
-SearchResult greedy_search(const Position& root, const SearchParams& params,
-                           const SearchLimits& limits, SearchControl& control,
-                           const InfoSink& info) {
+SearchResult greedy_search(const SearchRequest& request) {
+  const Position& root = request.root;
+  const SearchParams& params = request.params;
   SearchResult result;
   MoveList moves;
-  root_moves(root, limits, moves);
+  root_moves(root, request.limits, moves);
   if (moves.empty()) return result;
 
   std::vector<ScoredMove> scored;
@@ -51,7 +52,7 @@ SearchResult greedy_search(const Position& root, const SearchParams& params,
   for (const Move& move : moves) {
     scored.push_back(score_move(root, params.seed, move));
     ++result.nodes;
-    if (control.should_stop(result.nodes)) break;
+    if (request.control.should_stop(result.nodes)) break;
   }
   std::stable_sort(scored.begin(), scored.end(), better);
   result.best = scored.front().move;
@@ -59,7 +60,8 @@ SearchResult greedy_search(const Position& root, const SearchParams& params,
 
   const int lines = std::min<int>(params.multipv, static_cast<int>(scored.size()));
   for (int k = 0; k < lines; ++k)
-    report_one_ply(root, control, result.nodes, k + 1, scored[k].move, scored[k].score, info);
+    report_one_ply(root, request.control, result.nodes, k + 1, scored[k].move, scored[k].score,
+                   request.info);
 
   if (params.want_ponder) {
     Position after = root;

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "engine/search/search.hpp"
+#include "engine/search/request.hpp"
 
 namespace tiaoqi::search {
 
@@ -8,9 +8,7 @@ namespace tiaoqi::search {
 // evaluation and keeps the best. Equal scores are ordered by a hash of the
 // seed, the position and the move, so that the engine does not shuffle a
 // piece back and forth, yet plays the same move again for the same seed.
-SearchResult greedy_search(const Position& root, const SearchParams& params,
-                           const SearchLimits& limits, SearchControl& control,
-                           const InfoSink& info);
+SearchResult greedy_search(const SearchRequest& request);
 
 // The greedy choice without limits or output (the expected reply).
 Move greedy_reply(const Position& position, std::int64_t seed);

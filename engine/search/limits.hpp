@@ -35,35 +35,4 @@ struct SearchLimits {
   }
 };
 
-enum class SearchAlgorithm : std::uint8_t {
-  kAuto,
-  kAlphaBeta,
-  kParanoid,
-  kBrs,
-  kMaxN,
-  kMcts,
-  kGreedy,
-  kRandom,
-  // Not an option value: what the others stand for in the solitaire.
-  kSolitaire,
-};
-
-// What a dragons search believes of the hidden dragons (option
-// DragonBelief): weights that follow how each player moved, every piece
-// that may be the dragon alike, or one world drawn at the start of the
-// search and taken for the truth.
-enum class DragonBelief : std::uint8_t { kBehaviour, kUniform, kSingle };
-
-// The engine options a search reads, snapshotted at `go`.
-struct SearchParams {
-  SearchAlgorithm algorithm = SearchAlgorithm::kAuto;
-  int multipv = 1;
-  int threads = 1;
-  int hash_mib = 64;
-  std::int64_t seed = 0;
-  DragonBelief dragon_belief = DragonBelief::kBehaviour;
-  // Also find the reply the engine expects (for `bestmove ... ponder`).
-  bool want_ponder = false;
-};
-
 }  // namespace tiaoqi::search

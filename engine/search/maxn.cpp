@@ -4,6 +4,7 @@
 
 #include "engine/game.hpp"
 #include "engine/movegen.hpp"
+#include "engine/search/root.hpp"
 #include "engine/search/win_shares.hpp"
 
 namespace tiaoqi::search {
@@ -35,19 +36,19 @@ WinShares to_shares(const ShareUnits& units) {
 
 // The score for the root player: a forced result when the line ends the
 // game, otherwise its share against the best other's.
-int root_score(const Position& root, const MaxNReport& report) {
+int root_score(const Position& root, const MaxNLine& line) {
   Position end = root;
-  for (const Move& move : report.pv) {
+  for (const Move& move : line.pv) {
     end.play(move);
     settle(end);
   }
   const int player = root.side_to_move();
-  const int plies = static_cast<int>(report.pv.size());
+  const int plies = static_cast<int>(line.pv.size());
   if (end.is_over()) {
-    if (report.values[player] == kShareUnits) return win_in(plies);
-    if (report.values[player] == 0) return loss_in(plies);
+    if (line.values[player] == kShareUnits) return win_in(plies);
+    if (line.values[player] == 0) return loss_in(plies);
   }
-  return score_of_shares(root, to_shares(report.values), player);
+  return score_of_shares(root, to_shares(line.values), player);
 }
 
 }  // namespace
@@ -74,9 +75,15 @@ ShareUnits MaxN::search(const Position& position, int depth, int ply, int above,
   if (should_abort()) aborted_ = true;
   if (aborted_) return {};
   seldepth_ = std::max(seldepth_, ply);
-  // Repetition ends nothing in this game; the cycle is cut at the static value.
-  if (ply >= kMaxPly - 1 || depth <= 0 || repetitions_.repeats(position.hash(), ply))
-    return to_units(static_shares(position), players);
+  // A repetition is a draw where the rules say so; otherwise the cycle is
+  // cut at the static value (repetition.hpp).
+  if (repetitions_.repeats(position.hash(), ply)) {
+    if (!repetitions_.draws()) return to_units(static_shares(position), players);
+    Position drawn = position;
+    drawn.end_in_draw();
+    return to_units(final_shares(drawn), players);
+  }
+  if (ply >= kMaxPly - 1 || depth <= 0) return to_units(static_shares(position), players);
 
   MoveList moves;
   generate_moves(position, moves);
@@ -119,29 +126,37 @@ ShareUnits MaxN::search(const Position& position, int depth, int ply, int above,
   return best;
 }
 
-ShareUnits MaxN::root_search(const Position& root, int depth, const std::vector<Move>& moves) {
+std::vector<MaxNLine> MaxN::root_search(const Position& root, int depth,
+                                        const std::vector<Move>& moves, int line_count) {
   const int player = root.side_to_move();
-  pv_.clear(0);
   repetitions_.set(0, root.hash());
-  ShareUnits best{};
-  bool found = false;
-  std::vector<Move> best_line;
+  std::vector<MaxNLine> lines;
   for (const Move& move : moves) {
+    pv_.clear(0);
     Position child = root;
     child.play(move);
     repetitions_.set(1, child.hash());
-    const ShareUnits values = search(child, depth - 1, 1, player, found ? best[player] : -1);
+    // A move must beat the line_count-th best share so far to be kept.
+    const bool full = static_cast<int>(lines.size()) >= line_count;
+    const int bound = full ? lines.back().values[player] : -1;
+    const ShareUnits values = search(child, depth - 1, 1, player, bound);
     if (aborted_) return {};
-    if (found && values[player] <= best[player]) continue;
-    found = true;
-    best = values;
+    if (full && values[player] <= bound) continue;
     pv_.update(0, move);
+    MaxNLine line{values, std::vector<Move>(pv_.line(0), pv_.line(0) + pv_.length(0))};
+    // Sorted best first; an equal share goes after those already kept.
+    auto at = std::find_if(lines.begin(), lines.end(), [&](const MaxNLine& kept) {
+      return kept.values[player] < values[player];
+    });
+    lines.insert(at, std::move(line));
+    if (static_cast<int>(lines.size()) > line_count) lines.pop_back();
   }
-  table_.store(table_key(root), pv_.line(0)[0], 0, depth, Bound::kExact);
-  return best;
+  table_.store(table_key(root), lines.front().pv[0], 0, depth, Bound::kExact);
+  return lines;
 }
 
-MaxNReport MaxN::run(const Position& root, int max_depth, const std::vector<Move>& root_moves,
+MaxNReport MaxN::run(const Position& root, int max_depth, int line_count,
+                     const std::vector<Move>& root_moves,
                      const std::vector<std::uint64_t>& game_history,
                      const std::function<void(const MaxNReport&)>& on_depth) {
   nodes_ = 0;
@@ -149,45 +164,49 @@ MaxNReport MaxN::run(const Position& root, int max_depth, const std::vector<Move
   completed_depth_ = 0;
   aborted_ = false;
   ordering_.clear();
-  repetitions_.start(game_history, 1);
+  repetitions_.start(game_history, 1, root.rules().options().repetitions > 0);
 
   MaxNReport best;
   std::vector<Move> moves = root_moves;
   if (moves.empty()) return best;
   for (int depth = 1; depth <= max_depth; ++depth) {
-    const ShareUnits values = root_search(root, depth, moves);
+    std::vector<MaxNLine> lines = root_search(root, depth, moves, line_count);
     if (aborted_) break;
     MaxNReport report;
     report.depth = depth;
     report.seldepth = seldepth_;
     report.nodes = nodes_;
-    report.values = values;
-    report.pv.assign(pv_.line(0), pv_.line(0) + pv_.length(0));
+    report.lines = std::move(lines);
     best = report;
     completed_depth_ = depth;
     on_depth(report);
-    // The best move of this iteration goes first in the next.
-    std::rotate(moves.begin(), std::find(moves.begin(), moves.end(), report.pv[0]),
-                std::find(moves.begin(), moves.end(), report.pv[0]) + 1);
-    if (!deepen_further(control_, depth, root_score(root, report), true)) break;
+    // This iteration's best moves go first in the next, in their order.
+    for (std::size_t k = report.lines.size(); k-- > 0;) {
+      const auto at = std::find(moves.begin(), moves.end(), report.lines[k].pv[0]);
+      std::rotate(moves.begin(), at, at + 1);
+    }
+    if (!deepen_further(control_, depth, root_score(root, report.lines.front()), true)) break;
   }
-  if (best.pv.empty()) {
+  if (best.lines.empty()) {
     // Not even depth 1 finished: play the most progressive move.
     MoveList ordered;
     for (const Move& move : moves) ordered.add(move);
     MoveKeys keys;
     ordering_.order(root, ordered, Move{}, 0, keys);
-    best.pv = {ordered[0]};
-    best.values = to_units(static_shares(root), root.rules().player_count());
+    best.lines = {
+        MaxNLine{to_units(static_shares(root), root.rules().player_count()), {ordered[0]}}};
   }
   best.nodes = nodes_;
   return best;
 }
 
-SearchResult maxn_search(const Position& root, const SearchParams& params,
-                         const SearchLimits& limits, SearchControl& control, const InfoSink& info,
-                         TranspositionTable& table,
-                         const std::vector<std::uint64_t>& game_history) {
+SearchResult maxn_search(const SearchRequest& request) {
+  const Position& root = request.root;
+  const SearchParams& params = request.params;
+  const SearchLimits& limits = request.limits;
+  SearchControl& control = request.control;
+  const InfoSink& info = request.info;
+  TranspositionTable& table = request.state.table();
   MoveList legal;
   root_moves(root, limits, legal);
   const std::vector<Move> moves(legal.begin(), legal.end());
@@ -196,28 +215,34 @@ SearchResult maxn_search(const Position& root, const SearchParams& params,
   const int players = root.rules().player_count();
   auto report_depth = [&](const MaxNReport& report) {
     if (!info) return;
-    SearchInfo line;
-    line.root = &root;
-    line.depth = report.depth;
-    line.seldepth = report.seldepth;
-    line.time_ms = control.elapsed_ms();
-    line.nodes = report.nodes;
-    line.score = root_score(root, report);
-    line.hashfull = table.hashfull();
-    const WinShares shares = to_shares(report.values);
-    line.values.assign(shares.begin(), shares.begin() + players);
-    line.pv = report.pv;
-    info(line);
+    for (std::size_t k = 0; k < report.lines.size(); ++k) {
+      const MaxNLine& reported = report.lines[k];
+      SearchInfo line;
+      line.root = &root;
+      line.depth = report.depth;
+      line.seldepth = report.seldepth;
+      line.time_ms = control.elapsed_ms();
+      line.nodes = report.nodes;
+      line.multipv = static_cast<int>(k) + 1;
+      line.score = root_score(root, reported);
+      line.hashfull = table.hashfull();
+      const WinShares shares = to_shares(reported.values);
+      line.values.assign(shares.begin(), shares.begin() + players);
+      line.pv = reported.pv;
+      info(line);
+    }
   };
   const int max_depth = limits.depth ? std::min(*limits.depth, kMaxPly - 1) : kMaxPly - 1;
-  const MaxNReport report = maxn.run(root, max_depth, moves, game_history, report_depth);
+  const MaxNReport report = maxn.run(root, max_depth, std::max(params.multipv, 1), moves,
+                                     request.game_history, report_depth);
 
   SearchResult result;
   result.nodes = maxn.nodes();
-  if (report.pv.empty()) return result;
-  result.best = report.pv[0];
-  result.score = root_score(root, report);
-  if (params.want_ponder && report.pv.size() > 1) result.ponder = report.pv[1];
+  if (report.lines.empty()) return result;
+  const MaxNLine& best = report.lines.front();
+  result.best = best.pv[0];
+  result.score = root_score(root, best);
+  if (params.want_ponder && best.pv.size() > 1) result.ponder = best.pv[1];
   return result;
 }
 

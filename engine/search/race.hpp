@@ -4,7 +4,7 @@
 #include <optional>
 
 #include "engine/rules.hpp"
-#include "engine/search/search.hpp"
+#include "engine/search/request.hpp"
 #include "engine/search/solitaire/solver.hpp"
 
 namespace tiaoqi::search {

@@ -2,19 +2,13 @@
 
 #include <unistd.h>
 
-#include <algorithm>
 #include <cstdint>
-#include <new>
 
-#include "engine/search/mcts/state.hpp"
 #include "engine/search/race.hpp"
-#include "engine/search/solitaire/solver.hpp"
 
 namespace tiaoqi::search {
 
 namespace {
-
-constexpr std::size_t kSmallSolverMib = 16;
 
 std::size_t physical_memory_mib() {
   const long pages = sysconf(_SC_PHYS_PAGES);
@@ -31,9 +25,8 @@ SearchState::SearchState(std::size_t hash_mib)
 SearchState::~SearchState() = default;
 
 TranspositionTable& SearchState::table() {
-  const bool shrunk = solitaire_ || mcts_;
-  solitaire_.reset();
-  mcts_.reset();
+  const bool shrunk = kept_ != nullptr;
+  kept_.reset();
   if (!table_) {
     // Memory taken since Hash was set may leave less: halve until it fits.
     TranspositionTable table(1);
@@ -48,51 +41,18 @@ TranspositionTable& SearchState::table() {
   return *table_;
 }
 
-solitaire::Solver& SearchState::solitaire() {
-  if (!solitaire_) {
-    mcts_.reset();
-    if (table_) table_->resize(1);
-    try {
-      solitaire_ = std::make_unique<solitaire::Solver>(hash_mib_);
-    } catch (const std::bad_alloc&) {
-      // The memory the table gave back is not to be had after all: a small
-      // solver still finds crossings.
-      solitaire_ = std::make_unique<solitaire::Solver>(kSmallSolverMib);
-    }
-  }
-  return *solitaire_;
-}
-
-mcts::State& SearchState::mcts() {
-  if (!mcts_) {
-    solitaire_.reset();
-    if (table_) table_->resize(1);
-    // Memory taken since Hash was set may leave less: halve until it fits
-    // (a tree that does not fit even then is not ok(); MCTS then plays
-    // greedy).
-    mcts_ = std::make_unique<mcts::State>(hash_mib_);
-    for (std::size_t mib = hash_mib_ / 2; mib >= 1 && !mcts_->ok(); mib /= 2)
-      mcts_ = std::make_unique<mcts::State>(mib);
-  }
-  return *mcts_;
+void SearchState::make_room() {
+  kept_.reset();
+  if (table_) table_->resize(1);
 }
 
 bool SearchState::resize(std::size_t hash_mib) {
   // More than the machine's memory is refused at once, even before the
   // table is allocated (that waits for the first search).
   if (hash_mib > physical_memory_mib()) return false;
-  if (solitaire_) {
-    // The solver takes its size when made: make it anew.
-    try {
-      solitaire_ = std::make_unique<solitaire::Solver>(hash_mib);
-    } catch (const std::bad_alloc&) {
-      return false;
-    }
-  } else if (mcts_) {
-    // The tree takes its size when made: make it anew.
-    auto state = std::make_unique<mcts::State>(hash_mib);
-    if (!state->ok()) return false;
-    mcts_ = std::move(state);
+  if (kept_) {
+    // A kept state takes its size when made: make it anew.
+    if (!kept_->remake(hash_mib)) return false;
   } else if (table_ && !table_->resize(hash_mib)) {
     return false;
   }
@@ -103,8 +63,7 @@ bool SearchState::resize(std::size_t hash_mib) {
 void SearchState::clear() {
   if (table_) table_->clear();
   race_->clear();
-  if (solitaire_) solitaire_->clear();
-  if (mcts_) mcts_->clear();
+  if (kept_) kept_->clear();
 }
 
 }  // namespace tiaoqi::search

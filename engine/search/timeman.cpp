@@ -8,6 +8,12 @@ namespace {
 // Without movestogo, plan as if this many moves were left on the clock.
 constexpr std::int64_t kDefaultMovesToGo = 25;
 constexpr std::int64_t kMaxMovesToGo = 50;
+// Under movetime, what the search keeps back for answering: a millisecond
+// and a twentieth of the time, but never more than Move Overhead. The
+// clock check, the last report and the bestmove line take well under that
+// (docs/protocol.md, "Time", has the measurement).
+constexpr std::int64_t kMoveTimeReserveMs = 1;
+constexpr std::int64_t kMoveTimeReserveShare = 20;
 
 }  // namespace
 
@@ -39,10 +45,12 @@ TimeBudget plan_time(const SearchLimits& limits, int player, int move_overhead_m
     budget.hard_ms = std::max(soft, hard);
   }
   if (limits.move_time_ms) {
-    // The overhead is taken off, but never more than a quarter: a movetime
-    // shorter than the overhead still gets a real search.
+    // A movetime is the time the search is given: it uses it all but the
+    // small reserve it needs to answer in time.
     const std::int64_t given = std::max<std::int64_t>(0, *limits.move_time_ms);
-    const std::int64_t move_time = given - std::min(overhead, given / 4);
+    const std::int64_t reserve =
+        std::min(overhead, kMoveTimeReserveMs + given / kMoveTimeReserveShare);
+    const std::int64_t move_time = given - reserve;
     budget.soft_ms = budget.soft_ms ? std::min(*budget.soft_ms, move_time) : move_time;
     budget.hard_ms = budget.hard_ms ? std::min(*budget.hard_ms, move_time) : move_time;
   }

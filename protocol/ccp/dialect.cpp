@@ -9,6 +9,7 @@
 #include "engine/movegen.hpp"
 #include "engine/util/text.hpp"
 #include "protocol/ccp/cells.hpp"
+#include "protocol/commands.hpp"
 #include "protocol/format.hpp"
 #include "protocol/identity.hpp"
 #include "protocol/options.hpp"
@@ -41,208 +42,175 @@ std::string decimal(double value) {
   return std::string(text) == "-0.000" ? "0.000" : text;
 }
 
-class CcpDialect : public Dialect {
+std::string pv_words(const Position& root, const std::vector<Move>& pv) {
+  std::string text;
+  Position position = root;
+  for (const Move& move : pv) {
+    if (position.is_over()) break;
+    text += (text.empty() ? "" : " ") + path_text(position, move);
+    position.play(move);
+    settle(position);
+  }
+  return text;
+}
+
+// The engine's preference over the analysed moves, summing to 1: the
+// share of the simulations when the search counts them (MCTS, which
+// prefers the most simulated move), otherwise a softmax of the scores.
+std::vector<double> preferences(const std::vector<facade::AnalysisLine>& lines) {
+  std::vector<double> weights;
+  std::uint64_t visits = 0;
+  for (const auto& line : lines) visits += line.visits;
+  for (const auto& line : lines) {
+    if (visits > 0) {
+      weights.push_back(static_cast<double>(line.visits));
+    } else {
+      const double below_best = std::clamp(line.score - lines.front().score, -3000, 0);
+      weights.push_back(std::exp(below_best / kPreferenceScale));
+    }
+  }
+  double total = 0;
+  for (double weight : weights) total += weight;
+  for (double& weight : weights) weight = total > 0 ? weight / total : 1.0 / weights.size();
+  return weights;
+}
+
+void handshake(Session& session, const Args&) {
+  Output& output = session.output();
+  output.line("id name " + engine_name());
+  output.line("id author " + engine_author());
+  // The defaults announced are the values in force: the profile's rules.
+  for (const facade::OptionSpec& spec : facade::option_specs())
+    output.line(option_line(spec, session.engine().options()));
+  output.line("ccpok");
+}
+
+void protocol_name(Session& session, const Args&) {
+  session.output().line("protocol ccp rules " + std::string(facade::kCcerlProfileName));
+}
+
+void position(Session& session, const Args& args) {
+  Output& output = session.output();
+  facade::PositionRequest request;
+  if (args.size() == 1 && args[0] == "startpos") {
+    // The start of the rule options (the profile unless changed).
+  } else if (!args.empty() && args[0] == "cells") {
+    if (args.size() != 6 || args[2] != "player" || args[4] != "ply") {
+      output.error("position: expected 'position cells <121 cells> player <0|1> ply <N>', got " +
+                   util::quote_input(util::join(args, 0, args.size()), 200));
+      return;
+    }
+    const RuleOptions& rules = session.engine().options().rules;
+    if (rules.variant != Variant::kStandard || rules.players != 2 || rules.armies_per_player != 1 ||
+        rules.board_size != kMaxArmSize || rules.pieces_per_army != 10) {
+      output.error(
+          "position cells: CCP positions are two-player games on the standard board with 10 "
+          "pieces each; the rule options say otherwise");
+      return;
+    }
+    auto text = position_string_of(args[1], args[3], args[5]);
+    if (!text) {
+      output.error(text.error() + "; the position is unchanged");
+      return;
+    }
+    request.position_string = *text;
+  } else {
+    output.error("position: expected 'startpos' or 'cells <121 cells> player <0|1> ply <N>', got " +
+                 (args.empty() ? std::string("nothing")
+                               : util::quote_input(util::join(args, 0, args.size()), 200)));
+    return;
+  }
+  if (auto set = session.engine().set_position(request); !set)
+    output.error("position: " + set.error() + "; the position is unchanged");
+}
+
+// `analyze topk N [limit]`: an analysis of the best N moves, answered by
+// one `analysis` line when it ends; the command waits for it.
+void analyze(Session& session, const Args& args) {
+  Output& output = session.output();
+  if (args.size() < 2 || args[0] != "topk") {
+    output.error("analyze: expected 'analyze topk <N>' with N from 1 to " +
+                 std::to_string(kMaxTopK) + " and optionally depth, nodes or movetime, got " +
+                 (args.empty() ? std::string("nothing")
+                               : util::quote_input(util::join(args, 0, args.size()))));
+    return;
+  }
+  auto top_k = util::parse_integer(args[1], 1, kMaxTopK, "analyze: topk");
+  if (!top_k) {
+    output.error(top_k.error());
+    return;
+  }
+  facade::Engine& engine = session.engine();
+  Args limit_words(args.begin() + 2, args.end());
+  const std::string default_depth = std::to_string(kDefaultAnalyzeDepth);
+  if (limit_words.empty()) limit_words = {"depth", default_depth};
+  auto go = parse_go(limit_words, engine.game().position(), 1);
+  if (!go || go->perft_depth || go->choose_player || !go->limits.ends_by_itself(0)) {
+    output.error("analyze: expected a limit (depth, nodes or movetime) after topk, got " +
+                 util::quote_input(util::join(limit_words, 0, limit_words.size())));
+    return;
+  }
+  go->limits.received = session.line_received();
+  start_job(session, "analyze", "analysing the last valid game",
+            [&] { return engine.analyse(go->limits, static_cast<int>(*top_k)); });
+  // The answer comes before the next command's (a `stop` waiting in the
+  // input still ends the analysis early).
+  session.wait_for_engine();
+}
+
+class CcpDialect final : public Dialect {
  public:
   const std::vector<Command>& commands() const override { return commands_; }
 
-  std::string info_line(const search::SearchInfo& info) override {
-    if (analysis_) {
-      record(info);
-      return "";
-    }
+  std::string info_line(const search::SearchInfo& info) const override {
     return protocol::info_line(info, InfoWords{score_words, pv_words});
   }
 
-  std::string bestmove_line(const facade::BestMove& best) override {
-    if (analysis_) {
-      analysis_->best = best.best;
-      return "";
-    }
+  std::string bestmove_line(const facade::BestMove& best) const override {
     // CCP's referee reads 0000 as no move.
     if (best.best.is_none() || best.root.is_over()) return "bestmove 0000";
     return "bestmove " + path_text(best.root, best.best);
   }
 
- private:
-  // What an `analyze` search reported: the last score and first move of
-  // each of its lines.
-  struct Analysis {
-    int top_k = 1;
-    std::vector<std::optional<std::pair<int, Move>>> lines;
-    Move best;
-  };
-
-  static std::string pv_words(const Position& root, const std::vector<Move>& pv) {
-    std::string text;
-    Position position = root;
-    for (const Move& move : pv) {
-      if (position.is_over()) break;
-      text += (text.empty() ? "" : " ") + path_text(position, move);
-      position.play(move);
-      settle(position);
-    }
-    return text;
-  }
-
-  void record(const search::SearchInfo& info) {
-    if (!info.text.empty() || info.pv.empty() || info.multipv < 1 ||
-        info.multipv > analysis_->top_k)
-      return;
-    analysis_->lines[info.multipv - 1] = std::pair{info.score, info.pv.front()};
-  }
-
-  static void handshake(Session& session, const Args&) {
-    Output& output = session.output();
-    output.line("id name " + engine_name());
-    output.line("id author " + engine_author());
-    // The defaults announced are the values in force: the profile's rules.
-    for (const facade::OptionSpec& spec : facade::option_specs())
-      output.line(option_line(spec, session.engine().options()));
-    output.line("ccpok");
-  }
-
-  static void protocol(Session& session, const Args&) {
-    session.output().line("protocol ccp rules " + std::string(facade::kCcerlProfileName));
-  }
-
-  static void position(Session& session, const Args& args) {
-    Output& output = session.output();
-    facade::PositionRequest request;
-    if (args.size() == 1 && args[0] == "startpos") {
-      // The start of the rule options (the profile unless changed).
-    } else if (!args.empty() && args[0] == "cells") {
-      if (args.size() != 6 || args[2] != "player" || args[4] != "ply") {
-        output.error("position: expected 'position cells <121 cells> player <0|1> ply <N>', got " +
-                     util::quote_input(util::join(args, 0, args.size()), 200));
-        return;
-      }
-      const RuleOptions& rules = session.engine().options().rules;
-      if (rules.variant != Variant::kStandard || rules.players != 2 ||
-          rules.armies_per_player != 1 || rules.board_size != kMaxArmSize ||
-          rules.pieces_per_army != 10) {
-        output.error(
-            "position cells: CCP positions are two-player games on the standard board with 10 "
-            "pieces each; the rule options say otherwise");
-        return;
-      }
-      auto text = position_string_of(args[1], args[3], args[5]);
-      if (!text) {
-        output.error(text.error() + "; the position is unchanged");
-        return;
-      }
-      request.position_string = *text;
-    } else {
-      output.error(
-          "position: expected 'startpos' or 'cells <121 cells> player <0|1> ply <N>', got " +
-          (args.empty() ? std::string("nothing")
-                        : util::quote_input(util::join(args, 0, args.size()), 200)));
-      return;
-    }
-    if (auto set = session.engine().set_position(request); !set)
-      output.error("position: " + set.error() + "; the position is unchanged");
-  }
-
-  void analyze(Session& session, const Args& args) {
-    Output& output = session.output();
-    if (args.size() < 2 || args[0] != "topk") {
-      output.error("analyze: expected 'analyze topk <N>' with N from 1 to " +
-                   std::to_string(kMaxTopK) + " and optionally depth, nodes or movetime, got " +
-                   (args.empty() ? std::string("nothing")
-                                 : util::quote_input(util::join(args, 0, args.size()))));
-      return;
-    }
-    auto top_k = util::parse_integer(args[1], 1, kMaxTopK, "analyze: topk");
-    if (!top_k) {
-      output.error(top_k.error());
-      return;
-    }
-    facade::Engine& engine = session.engine();
-    if (auto applied = engine.apply_rule_options(); !applied)
-      output.error("analyze: " + applied.error() + "; analysing the last valid game");
-    Args limit_words(args.begin() + 2, args.end());
-    const std::string default_depth = std::to_string(kDefaultAnalyzeDepth);
-    if (limit_words.empty()) limit_words = {"depth", default_depth};
-    auto go = parse_go(limit_words, engine.game().position(), 1);
-    if (!go || go->perft_depth || go->choose_player || !go->limits.ends_by_itself(0)) {
-      output.error("analyze: expected a limit (depth, nodes or movetime) after topk, got " +
-                   util::quote_input(util::join(limit_words, 0, limit_words.size())));
-      return;
-    }
-    const Position& root = engine.game().position();
-    MoveList legal;
-    generate_moves(root, legal);
-    const int lines = std::min<int>(static_cast<int>(*top_k), std::max(legal.size(), 1));
-
-    const facade::Options before = engine.options();
-    facade::Options wide = before;
-    wide.engine.multipv = lines;
-    analysis_ = Analysis{lines, std::vector<std::optional<std::pair<int, Move>>>(lines), {}};
-    Status searched = engine.set_options(wide);
-    if (searched) searched = engine.go(go->limits);
-    if (searched) session.wait_for_engine();
-    (void)engine.set_options(before);
-    Analysis analysis = std::move(*analysis_);
-    analysis_.reset();
-    if (!searched) {
-      output.error("analyze: " + searched.error());
-      return;
-    }
-    output.line("analysis " + analysis_json(root, analysis));
-  }
-
-  static std::string analysis_json(const Position& root, const Analysis& analysis) {
-    std::vector<std::pair<int, Move>> lines;
-    for (const auto& line : analysis.lines)
-      if (line) lines.push_back(*line);
-    if (lines.empty() && !analysis.best.is_none()) lines.emplace_back(0, analysis.best);
+  std::string analysis_line(const facade::Analysis& analysis) const override {
+    const Position& root = analysis.root;
+    const auto& lines = analysis.lines;
     double value = 0;
     if (root.is_over()) {
       // Alone in first place 1, sharing it (a draw) 0, else -1.
       const bool first = root.place_of(root.side_to_move()) == 0;
       value = !first ? -1.0 : root.standings().front().size() == 1 ? 1.0 : 0.0;
     } else if (!lines.empty()) {
-      const int score = lines.front().first;
+      const int score = lines.front().score;
       value = is_win(score) ? 1.0 : is_loss(score) ? -1.0 : std::tanh(score / kValueScale);
     }
     std::string json = "{\"value\":" + decimal(value) + ",\"moves\":[";
-    double total = 0;
-    std::vector<double> weights;
-    for (const auto& [score, move] : lines) {
-      const double clamped = std::clamp(score - lines.front().first, -3000, 0);
-      weights.push_back(std::exp(clamped / kPreferenceScale));
-      total += weights.back();
-    }
+    const std::vector<double> weights = preferences(lines);
     for (std::size_t i = 0; i < lines.size(); ++i) {
       if (i) json += ",";
-      json += "{\"move\":\"" + path_text(root, lines[i].second) +
-              "\",\"policy\":" + decimal(weights[i] / total) + "}";
+      json += "{\"move\":\"" + path_text(root, lines[i].move) +
+              "\",\"policy\":" + decimal(weights[i]) + "}";
     }
-    return json + "]}";
+    return "analysis " + json + "]}";
   }
 
-  std::optional<Analysis> analysis_;
+ private:
   const std::vector<Command> commands_ = {
-      {"ccp", &CcpDialect::handshake, false, false},
-      {"protocol", &CcpDialect::protocol, false, false},
-      {"isready", shared("isready"), false, false},
-      {"setoption", shared("setoption"), true, true},
-      {"ucinewgame", shared("ucinewgame"), true, false},
-      {"position", &CcpDialect::position, true, true},
-      {"go", shared("go"), true, true},
-      {"analyze", [this](Session& session, const Args& args) { analyze(session, args); }, true,
-       true},
-      {"stop", shared("stop"), false, false},
-      {"quit", shared("quit"), false, false},
-      {"d", shared("d"), false, false},
-      {"perft", shared("perft"), true, true},
-      {"status", shared("status"), false, false},
-      {"bench", shared("bench"), true, true},
+      {"ccp", handshake, false, false},
+      {"protocol", protocol_name, false, false},
+      shared_command("isready"),
+      shared_command("setoption"),
+      shared_command("ucinewgame"),
+      {"position", position, true, true},
+      shared_command("go"),
+      {"analyze", analyze, true, true},
+      shared_command("stop"),
+      shared_command("quit"),
+      shared_command("d"),
+      shared_command("perft"),
+      shared_command("status"),
+      shared_command("bench"),
   };
-
-  // A command that is the session's own, unchanged.
-  static std::function<void(Session&, const Args&)> shared(std::string_view name) {
-    return [name](Session& session, const Args& args) { session.run_own_command(name, args); };
-  }
 };
 
 }  // namespace

@@ -29,5 +29,25 @@ TEST(Game, UndoRestoresThePositionAndTheHistory) {
   EXPECT_EQ(game.position().hash(), start);
 }
 
+// A position taken back is no longer counted by the Repetitions rule: the
+// start, seen twice, then a move and its answer taken back and played
+// again, is seen twice still, not three times.
+TEST(Game, UndoTakesBackTheRepetitionCount) {
+  RuleOptions options;
+  options.repetitions = 3;
+  Game game(testing::start_of(options));
+  for (const char* move : {"k3k5", "e14e13", "k5k3", "e13e14"}) ASSERT_TRUE(game.play(move));
+  ASSERT_TRUE(game.undo());
+  ASSERT_TRUE(game.undo());
+  for (const char* move : {"k5k3", "e13e14"}) ASSERT_TRUE(game.play(move));
+  EXPECT_FALSE(game.position().is_over());
+  ASSERT_TRUE(game.play("k3k5"));
+  ASSERT_TRUE(game.play("e14e13"));
+  ASSERT_TRUE(game.play("k5k3"));
+  ASSERT_TRUE(game.play("e13e14"));
+  // Now the start has come the third time.
+  EXPECT_TRUE(game.position().is_over());
+}
+
 }  // namespace
 }  // namespace tiaoqi

@@ -21,10 +21,14 @@ constexpr std::chrono::seconds kHangGuard{60};
 // The real binary with pipes on its standard input, output and error.
 class Engine {
  public:
-  explicit Engine(const std::vector<std::string>& arguments = {}) {
+  // An `environment` ("NAME=value ...") is set for it through the shell.
+  explicit Engine(const std::vector<std::string>& arguments = {},
+                  const std::string& environment = "") {
     std::vector<std::string> argv{TIAOQI_BINARY};
     argv.insert(argv.end(), arguments.begin(), arguments.end());
-    const auto started = process_.start_argv(argv);
+    std::string command = environment + " exec";
+    for (const auto& word : argv) command += " '" + word + "'";
+    const auto started = environment.empty() ? process_.start_argv(argv) : process_.start(command);
     EXPECT_TRUE(started.ok()) << started.error();
   }
   void write(std::string_view bytes) { process_.write(bytes); }
@@ -159,6 +163,27 @@ TEST(Hostile, QuitDuringPerftLeavesAtOnce) {
   EXPECT_EQ(engine.wait(), 0);
 }
 
+// A table the machine cannot give (64 GiB where there is less memory and
+// swap than that) is refused like any other bad setoption: one error with
+// setoption's prefix, and the table keeps its size. The sanitizers'
+// allocators are told to fail as malloc fails instead of ending the
+// process; a machine that gives the memory has no failure to show.
+TEST(Hostile, HashThatCannotBeAllocatedIsASetoptionError) {
+  Engine engine({},
+                "ASAN_OPTIONS=\"${ASAN_OPTIONS:-}:allocator_may_return_null=1\" "
+                "TSAN_OPTIONS=\"${TSAN_OPTIONS:-} allocator_may_return_null=1\"");
+  expect_greeting(engine);
+  const auto answers = answers_to(engine, "setoption name Hash value 65536");
+  if (answers.empty()) GTEST_SKIP() << "this machine gave the table 64 GiB";
+  EXPECT_EQ(answers, (std::vector<std::string>{"info string error: setoption: Hash 65536 MiB "
+                                               "cannot be allocated; the table stays at 64 MiB"}));
+  const auto shown = answers_to(engine, "d");
+  EXPECT_NE(
+      std::find_if(shown.begin(), shown.end(),
+                   [](const std::string& line) { return line.starts_with("Engine: Hash 64, "); }),
+      shown.end());
+}
+
 TEST(CommandLine, CommandsFileRunsFirst) {
   const auto path = std::filesystem::temp_directory_path() /
                     ("tiaoqi_commands_" + std::to_string(::getpid()) + ".txt");
@@ -196,12 +221,24 @@ TEST(CommandLine, UsageErrorsExitWithTwo) {
                                                     {"--fen", "x"},
                                                     {"--option", "Players"},
                                                     {"--option", "Players=9"},
-                                                    {"--option", "Players=5"}}) {
+                                                    {"--option", "Players=5"},
+                                                    {"--protocol", "xboard"},
+                                                    {"--commands", "/no/such/commands.txt"}}) {
     Engine engine(arguments);
     while (engine.read_line()) {
     }
     EXPECT_EQ(engine.wait(), 2) << arguments[0];
   }
+}
+
+// The help names the exit statuses in the tools' words.
+TEST(CommandLine, HelpNamesTheExitStatuses) {
+  Engine engine({"--help"});
+  std::string help;
+  while (auto line = engine.read_line()) help += *line + " ";
+  EXPECT_EQ(engine.wait(), 0);
+  EXPECT_NE(help.find("Exit status: 0 "), std::string::npos) << help;
+  EXPECT_NE(help.find(" 2 a bad command line"), std::string::npos) << help;
 }
 
 }  // namespace

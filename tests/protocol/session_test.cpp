@@ -3,7 +3,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <sstream>
+#include <string>
 
 #include "protocol/input_loop.hpp"
 
@@ -61,6 +63,140 @@ TEST(Session, QuitEndsTheSession) {
   EXPECT_FALSE(session.handle_line("quit"));
   EXPECT_FALSE(session.handle_line("isready"));
   EXPECT_EQ(out.lines, std::vector<std::string>{"readyok"});
+}
+
+// The lines a session answers to a script (the input ends after it, and
+// every job is let finish).
+std::vector<std::string> replies(const std::string& script) {
+  Transcript out;
+  {
+    Session session(out.sink());
+    std::istringstream input(script);
+    run_input(session, input);
+  }
+  return out.lines;
+}
+
+std::vector<std::string> lines_starting(const std::vector<std::string>& lines,
+                                        const std::string& prefix) {
+  std::vector<std::string> kept;
+  for (const std::string& line : lines)
+    if (line.rfind(prefix, 0) == 0) kept.push_back(line);
+  return kept;
+}
+
+// The integer after `word ` in an info line, or -1.
+int field(const std::string& line, const std::string& word) {
+  const std::size_t at = line.find(" " + word + " ");
+  if (at == std::string::npos) return -1;
+  return std::stoi(line.substr(at + word.size() + 2));
+}
+
+// An analysis line's policies: five, best first, summing to 1.
+void expect_best_first(const std::string& analysis) {
+  std::vector<double> policies;
+  for (std::size_t at = analysis.find("\"policy\":"); at != std::string::npos;
+       at = analysis.find("\"policy\":", at + 1))
+    policies.push_back(std::stod(analysis.substr(at + 9)));
+  ASSERT_EQ(policies.size(), 5u) << analysis;
+  double total = 0;
+  for (std::size_t i = 0; i < policies.size(); ++i) {
+    total += policies[i];
+    if (i > 0) {
+      EXPECT_LE(policies[i], policies[i - 1]) << analysis;
+    }
+  }
+  EXPECT_NEAR(total, 1.0, 0.01);
+}
+
+// CCP's analysis lists the moves best first, as the engine prefers them,
+// under the default search too (MCTS at two players).
+// (The games are set up in our protocol, which keeps them on `ccp`.)
+TEST(Session, CcpAnalysisListsTheMovesBestFirst) {
+  for (const char* moves : {"", "k4j5 e15e13", "k4j5 e15e13 m4k4i6 e16e15"}) {
+    SCOPED_TRACE(moves);
+    const std::vector<std::string> analyses =
+        lines_starting(replies(std::string("position startpos moves ") + moves +
+                               "\nccp\nanalyze topk 5 nodes 3000\n"),
+                       "analysis ");
+    ASSERT_EQ(analyses.size(), 1u);
+    expect_best_first(analyses[0]);
+  }
+}
+
+// Max^n honours MultiPV: every depth reports that many lines, each a
+// different first move.
+TEST(Session, MaxNReportsMultiPvLines) {
+  const std::vector<std::string> infos =
+      lines_starting(replies("setoption name Players value 3\nsetoption name Search value maxn\n"
+                             "setoption name MultiPV value 3\nposition startpos\ngo depth 2\n"),
+                     "info depth 2 ");
+  ASSERT_EQ(infos.size(), 3u);
+  std::vector<std::string> first_moves;
+  for (int k = 0; k < 3; ++k) {
+    EXPECT_EQ(field(infos[static_cast<std::size_t>(k)], "multipv"), k + 1);
+    const std::string& line = infos[static_cast<std::size_t>(k)];
+    first_moves.push_back(line.substr(line.find(" pv ") + 4, 4));
+  }
+  EXPECT_NE(first_moves[0], first_moves[1]);
+  EXPECT_NE(first_moves[1], first_moves[2]);
+  EXPECT_NE(first_moves[0], first_moves[2]);
+}
+
+// MCTS under `go depth N`: no line reports a depth beyond N, the last one
+// reports N; and the same request on a tree kept from earlier searches
+// answers as a fresh one does.
+TEST(Session, MctsHonoursGoDepthExactly) {
+  const std::string setup =
+      "setoption name Search value mcts\nsetoption name Seed value 7\n"
+      "setoption name MultiPV value 3\nposition startpos\n";
+  const std::vector<std::string> lines = replies(setup + "go depth 4\n");
+  const std::vector<std::string> infos = lines_starting(lines, "info depth ");
+  ASSERT_FALSE(infos.empty());
+  for (const std::string& line : infos) {
+    EXPECT_LE(field(line, "depth"), 4) << line;
+    // A line of moves no longer than the depth asked for.
+    const std::string pv = line.substr(line.find(" pv ") + 4);
+    EXPECT_LE(std::count(pv.begin(), pv.end(), ' ') + 1, 4) << line;
+  }
+  EXPECT_EQ(infos.back().substr(0, 13), "info depth 4 ");
+
+  const std::vector<std::string> again = replies(setup + "go depth 1\ngo depth 1\ngo depth 1\n");
+  const std::vector<std::string> bestmoves = lines_starting(again, "bestmove ");
+  ASSERT_EQ(bestmoves.size(), 3u);
+  EXPECT_EQ(bestmoves[0], bestmoves[1]);
+  EXPECT_EQ(bestmoves[1], bestmoves[2]);
+  std::vector<int> scores;
+  for (const std::string& line : lines_starting(again, "info depth 1 seldepth"))
+    if (field(line, "multipv") == 1) scores.push_back(field(line, "cp"));
+  ASSERT_EQ(scores.size(), 3u);
+  EXPECT_EQ(scores[0], scores[1]);
+  EXPECT_EQ(scores[1], scores[2]);
+}
+
+// Under Repetitions the rules draw a repeated game, and the searches score
+// a move that repeats a position as that draw (cp 0); without the rule it
+// keeps its static value.
+TEST(Session, SearchesScoreARepetitionAsTheRulesDo) {
+  const std::string position =
+      "position fen 1/2/3/4/4d8/12/11/10/4a4/10/11/12/13/4/3/2/1 1 a/d 0 moves i9i10 e13f12 "
+      "i10i9\n";
+  for (const char* search : {"alphabeta", "mcts"}) {
+    for (int repetitions : {0, 3}) {
+      const std::vector<std::string> infos = lines_starting(
+          replies(std::string("setoption name Search value ") + search +
+                  "\nsetoption name Repetitions value " + std::to_string(repetitions) + "\n" +
+                  position + "go nodes 300 searchmoves f12e13\n"),
+          "info depth ");
+      ASSERT_FALSE(infos.empty()) << search;
+      const int score = field(infos.back(), "cp");
+      if (repetitions > 0) {
+        EXPECT_EQ(score, 0) << search << ": " << infos.back();
+      } else {
+        EXPECT_LT(score, -500) << search << ": " << infos.back();
+      }
+    }
+  }
 }
 
 TEST(Session, OutputLinesAreCapped) {

@@ -19,6 +19,31 @@ TEST(Compliance, AWellBehavedDoublePassesEveryCheck) {
   EXPECT_NE(out.str().find("All checks passed"), std::string::npos);
 }
 
+// An engine written before the newer rule options passes under rules that
+// leave them at their defaults, and fails, naming what it lacks, under
+// rules that set one.
+TEST(Compliance, AnOlderEngineIsHeldToTheRulesItIsCheckedUnder) {
+  const ComplianceLimits limits{60000, 60000};
+  const EngineSpec older{"older", std::string(TIAOQI_TEST_ENGINE) + " --mode older", "", {}, "",
+                         {}};
+  std::ostringstream out;
+  EXPECT_EQ(run_compliance(older, RuleOptions{}, limits, out), 0) << out.str();
+  RuleOptions locked;
+  locked.goal_lock = true;
+  locked.goal_lock_in_chain = true;
+  std::ostringstream refused;
+  EXPECT_EQ(run_compliance(older, locked, limits, refused), 2) << refused.str();
+  EXPECT_NE(refused.str().find("FAIL uci lists the engine options and the rule options the rules "
+                               "change: missing: GoalLockInChain\n"),
+            std::string::npos)
+      << refused.str();
+  EXPECT_NE(refused.str().find("FAIL setoption of the rule options it lists or the rules change "
+                               "is accepted: refused 'GoalLockInChain=true', answering: "
+                               "setoption: unknown option 'GoalLockInChain'"),
+            std::string::npos)
+      << refused.str();
+}
+
 TEST(Compliance, AGarbageEngineFailsAndTheCheckerDoesNotHang) {
   std::ostringstream out;
   // Short waits: the garbage engine never gives the answers waited for.

@@ -36,12 +36,6 @@ std::string double_command(const std::string& arguments = "") {
   return std::string(TIAOQI_TEST_ENGINE) + (arguments.empty() ? "" : " " + arguments);
 }
 
-// The engine of this build, or empty when it has not been built.
-std::string real_engine() {
-  const std::string binary = TIAOQI_REAL_ENGINE;
-  return !binary.empty() && ::access(binary.c_str(), X_OK) == 0 ? binary : "";
-}
-
 MatchConfig dragons_config(std::vector<EngineSpec> engines, int openings) {
   MatchConfig config;
   config.engines = std::move(engines);
@@ -122,7 +116,7 @@ void expect_replays_to_its_result(const tools::GameRecord& record, const GameSum
 // Two tiaoqi engines and the test double: no fault, every engine told its
 // own dragon only, every result the one the replay gives.
 TEST(DragonsMatch, TwoEnginesAndTheDoubleRefereedByTheRules) {
-  const std::string binary = real_engine();
+  const std::string binary = tools::real_engine();
   if (binary.empty()) GTEST_SKIP() << "the tiaoqi engine has not been built";
   const std::string marks = temp_path("real_marks");
   std::filesystem::remove(marks);
@@ -233,7 +227,7 @@ TEST(DragonsMatch, EnginesChooseTheirDragons) {
   std::vector<EngineSpec> engines = {{"choosy", double_command(), "", {{"Seed", "4"}}, "", {}},
                                      {"wrong", double_command("--mode illegal"), "", {}, "", {}},
                                      {"other", double_command(), "", {{"Seed", "2"}}, "", {}}};
-  const std::string binary = real_engine();
+  const std::string binary = tools::real_engine();
   // The engine's own choice where it has been built.
   if (!binary.empty()) engines[0] = {"tiaoqi", binary, "", {{"Search", "random"}}, "", {}};
   MatchConfig config = dragons_config(engines, 1);
@@ -445,9 +439,10 @@ TEST(DragonsCommand, GivenDragonsRecordedReplayedAndDrawn) {
   EXPECT_EQ(count_of(dragons_drawn({"--ply", std::to_string(capture)}), "class=\"capture\""), 1);
   EXPECT_EQ(count_of(dragons_drawn({"--ply", std::to_string(capture - 1)}), "class=\"capture\""),
             0);
-  // Only a player of a dragons game has a view of its own.
+  // Only a player of a dragons game has a view of its own; another is a
+  // bad command line, like any value out of its range.
   const ToolRun wrong = run_render({"--record", record, "--viewer", "4"});
-  EXPECT_EQ(wrong.status, 1);
+  EXPECT_EQ(wrong.status, 2);
   EXPECT_NE(wrong.err.find("--viewer: expected a player from 1 to 3, got 4"), std::string::npos)
       << wrong.err;
   for (const auto& path : {record, json}) std::filesystem::remove(path);

@@ -17,12 +17,6 @@ std::string temp_path(const std::string& name) {
   return testing::TempDir() + "/match_ccp_" + std::to_string(::getpid()) + "_" + name;
 }
 
-// The engine of this build, or empty when it has not been built.
-std::string real_engine() {
-  const std::string binary = TIAOQI_REAL_ENGINE;
-  return !binary.empty() && ::access(binary.c_str(), X_OK) == 0 ? binary : "";
-}
-
 ToolRun run_match(std::vector<std::string> arguments) {
   arguments.insert(arguments.begin(), TIAOQI_MATCH_BINARY);
   return run_tool(arguments);

@@ -147,6 +147,50 @@ TEST(MatchCommand, EnginesAreCheckedBeforeAnyGame) {
   EXPECT_NE(missing.err.find("/no/such/engine: not found"), std::string::npos) << missing.err;
 }
 
+// An engine written before the newer rule options (the double's mode
+// older) plays a match that leaves them at their defaults: it is sent only
+// the rule options it declares, and the match's own. A match that needs
+// one of the newer rules stops before the first game, naming the engine
+// and every rule option it lacks; so does a match under the rating list's
+// rules, which a CCP engine brings.
+TEST(MatchCommand, AnEngineIsSentOnlyTheRuleOptionsItDeclares) {
+  const std::string mark = temp_path("older_marks");
+  std::filesystem::remove(mark);
+  const std::string older = double_engine("--mode older --mark " + mark);
+  const Ran played =
+      run_match({"-engine", older, "name=old", "-engine", double_engine(), "name=new", "--depth",
+                 "1", "--openings", "1", "--max-plies", "40", "--quiet"});
+  EXPECT_EQ(played.status, 0) << played.err;
+  // The check before the first game, then the two games.
+  EXPECT_EQ(count_lines(mark, "newgame"), 3) << played.err;
+  EXPECT_GT(count_lines(mark, "go"), 0);
+
+  std::filesystem::remove(mark);
+  const Ran refused = run_match({"-engine", older, "name=old", "-engine", double_engine(),
+                                 "name=new", "--depth", "1", "--rule", "GoalLock=true", "--rule",
+                                 "GoalLockInChain=true", "--rule", "Repetitions=3"});
+  EXPECT_EQ(refused.status, 3) << refused.err;
+  EXPECT_NE(refused.err.find("engine 'old' ('" + std::string(TIAOQI_TEST_ENGINE) +
+                             " --mode older --mark " + mark +
+                             "'): the match sets the rule options GoalLockInChain=true and "
+                             "Repetitions=3, which it does not declare"),
+            std::string::npos)
+      << refused.err;
+  EXPECT_EQ(count_lines(mark, "go"), 0);
+
+  const std::string engine = real_engine();
+  if (engine.empty()) GTEST_SKIP() << "tiaoqi is not built";
+  const Ran ccp = run_match({"-engine", "cmd=" + engine + " --protocol ccp", "proto=ccp",
+                             "name=ccp", "-engine", older, "name=old", "--depth", "1"});
+  EXPECT_EQ(ccp.status, 3) << ccp.err;
+  EXPECT_NE(ccp.err.find("the match sets the rule options GoalLockInChain=true, "
+                         "EqualTurnsAtOnce=true, MoveLimitDraw=true and Repetitions=3, which it "
+                         "does not declare"),
+            std::string::npos)
+      << ccp.err;
+  EXPECT_EQ(count_lines(mark, "go"), 0);
+}
+
 // Waits until `done` holds, reading nothing; the hang guard only.
 bool wait_until(const std::function<bool()>& done) {
   const auto guard = std::chrono::steady_clock::now() + kHangGuard;
@@ -320,7 +364,37 @@ TEST(MatchCommand, RecordsAreNotOverwrittenUnasked) {
   const Ran empty_replay = run_match({"--replay", empty});
   EXPECT_EQ(empty_replay.status, 1);
   EXPECT_NE(empty_replay.err.find("holds no game"), std::string::npos) << empty_replay.err;
+  // A file that cannot be read is a bad command line, not the check's verdict.
+  const Ran missing_replay = run_match({"--replay", empty + ".missing"});
+  EXPECT_EQ(missing_replay.status, 2);
+  EXPECT_NE(missing_replay.err.find("--replay: cannot read record file"), std::string::npos)
+      << missing_replay.err;
   for (const auto& path : {record, mark, empty}) std::filesystem::remove(path);
+}
+
+// Greedy beats random in every game at depth 1: every pair is a sweep, with
+// no variance between pairs, and the SPRT accepts H1 at the 17th pair
+// (17 ln(s1 / s0) = 2.27 > ln 9) instead of playing on undecided.
+TEST(MatchCommand, SprtDecidesAMatchOfSweeps) {
+  const std::string engine = real_engine();
+  if (engine.empty()) GTEST_SKIP() << "tiaoqi is not built";
+  const Ran ran = run_match({"-engine",     "cmd=" + engine,
+                             "name=greedy", "Search=greedy",
+                             "-engine",     "cmd=" + engine,
+                             "name=random", "Search=random",
+                             "--depth",     "1",
+                             "--openings",  "25",
+                             "--seed",      "9",
+                             "--sprt",      "elo0=0",
+                             "elo1=50",     "alpha=0.1",
+                             "beta=0.1",    "--quiet"});
+  EXPECT_EQ(ran.status, 0) << ran.err;
+  EXPECT_NE(ran.out.find("Pentanomial [0, 1/4, 1/2, 3/4, 1]: [0, 0, 0, 0, 17]"), std::string::npos)
+      << ran.out;
+  EXPECT_NE(ran.out.find("SPRT elo0=0 elo1=50 alpha=0.1 beta=0.1: LLR 2.271 [-2.197, 2.197] H1 "
+                         "accepted"),
+            std::string::npos)
+      << ran.out;
 }
 
 // A match resumed from its record plays the missing games and ends like
@@ -436,6 +510,48 @@ TEST(MatchCommand, MergeOfAnIncompleteSetWarns) {
   for (const auto& path : {shard, mark}) std::filesystem::remove(path);
 }
 
+// merge's outputs follow a match's rule: an existing --json or --record is
+// refused, and left as it was, unless --overwrite replaces it.
+TEST(MatchCommand, MergeReplacesAnExistingOutputOnlyWithOverwrite) {
+  const std::string shard = temp_path("merge_shard.json");
+  const std::string shard_record = temp_path("merge_shard.txt");
+  const std::string mark = temp_path("merge_marks");
+  const Ran played = run_match(
+      tiny_match(mark, {"--depth", "1", "--json", shard, "--record", shard_record, "--quiet"}));
+  ASSERT_EQ(played.status, 0) << played.err;
+  const std::string json = temp_path("merged.json");
+  const std::string record = temp_path("merged.txt");
+  for (const auto& [flag, path] : {std::pair{"--json", json}, std::pair{"--record", record}}) {
+    ASSERT_TRUE(write_text_file(path, "old\n"));
+    const Ran kept = run_match({"merge", shard, "--records", shard_record, flag, path});
+    EXPECT_EQ(kept.status, 2) << kept.err;
+    EXPECT_NE(
+        kept.err.find(std::string(flag) + " '" + path + "' exists; give --overwrite to replace it"),
+        std::string::npos)
+        << kept.err;
+    EXPECT_EQ(*read_text_file(path, "output"), "old\n");
+    const Ran replaced =
+        run_match({"merge", shard, "--records", shard_record, flag, path, "--overwrite"});
+    EXPECT_EQ(replaced.status, 0) << replaced.err;
+    EXPECT_NE(*read_text_file(path, "output"), "old\n");
+  }
+  // The merged outputs are the shard's own: its summary, its two games.
+  auto merged = read_json_file(json);
+  ASSERT_TRUE(merged.ok()) << merged.error();
+  EXPECT_EQ((*merged)["results"]["games"], 2);
+  auto games = read_record_file(record);
+  ASSERT_TRUE(games.ok()) << games.error();
+  EXPECT_EQ(games->size(), 2u);
+  // A shard's record that cannot be read is a bad command line: nothing is
+  // written.
+  std::filesystem::remove(record);
+  const Ran unread = run_match({"merge", shard, "--records", shard_record + ".missing", "--record",
+                                record, "--json", json, "--overwrite"});
+  EXPECT_EQ(unread.status, 2) << unread.err;
+  EXPECT_FALSE(std::filesystem::exists(record));
+  for (const auto& path : {shard, shard_record, mark, json, record}) std::filesystem::remove(path);
+}
+
 // Issue case 10: the help names every engine word, what --openings takes
 // by default, and the exit statuses.
 TEST(MatchCommand, HelpIsComplete) {
@@ -467,7 +583,7 @@ TEST(MatchCommand, HelpIsComplete) {
   for (const char* command : {"merge", "compliance"}) {
     const Ran sub = run_match({command, "--help"});
     EXPECT_EQ(sub.status, 0);
-    EXPECT_NE(sub.out.find("xit 0"), std::string::npos) << sub.out;
+    EXPECT_NE(sub.out.find("Exit status: 0 "), std::string::npos) << sub.out;
   }
 }
 

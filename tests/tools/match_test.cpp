@@ -91,6 +91,31 @@ TEST(Match, TwoEnginesPlayToTheEndWithAConsistentTable) {
   }
 }
 
+// Under Repetitions the referee ends a game the moment a position comes
+// for the N-th time, as the engines' own games do: two doubles that move
+// their last piece back repeat the position after the opening every four
+// plies, so the third time is four engine moves later still; the record
+// says so and its replay agrees.
+TEST(Match, TheRefereeDrawsARepeatedGame) {
+  MatchConfig config = config_for(
+      {engine("alpha", double_command("shuffle"), 1), engine("beta", double_command("shuffle"), 2)},
+      2, 1, 200);
+  config.referee.rules.repetitions = 3;
+  config.schedule.rules = config.referee.rules;
+  auto run = run_match(config, nullptr);
+  ASSERT_TRUE(run.ok()) << run.error();
+  ASSERT_EQ(run->records.size(), 2u);
+  for (const auto& record : run->records) {
+    EXPECT_EQ(record.termination, "draw by repetition: a position came 3 times");
+    EXPECT_EQ(record.result, "1=2");
+    int engine_moves = 0;
+    for (const auto& event : record.events)
+      engine_moves += event.comment != tools::RecordEvent::kBookComment;
+    EXPECT_EQ(engine_moves, 8);
+  }
+  expect_records_replay(*run);
+}
+
 struct FaultCase {
   const char* name;
   std::string command;

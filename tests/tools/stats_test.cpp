@@ -48,28 +48,80 @@ TEST(Stats, PentanomialEloAndInterval) {
 }
 
 TEST(Stats, SprtLogLikelihoodRatio) {
-  // s0 = 0.5; s1 = 1 / (1 + 10^(-10/400)) = 1 / (1 + 0.9440609) = 0.5143872
-  // LLR = n (s1 - s0) (2m - s0 - s1) / (2 v)
-  //     = 5 * 0.0143872 * (1.3 - 1.0143872) / 0.13 = 5 * 0.0143872 * 0.2856128 / 0.13
-  //     = 0.158045
+  // s0 = 0.5; s1 = 1 / (1 + 10^(-10/400)) = 1 / (1 + 0.9440609) = 0.5143872.
+  // Outcomes and weights: 1/4, 1/2, 1 once, 3/4 twice, and the prior 0.001
+  // on 0. The likeliest law of mean s gives x the share
+  // w(x) / (W (1 + lambda (x - s))); the secular equation's roots are
+  // lambda0 = 1.988575 and lambda1 = 1.908924 (both laws checked to have
+  // their mean), and w(x) ln(P1(x) / P0(x)) =
+  // w(x) [ln(1 + lambda0 (x - s0)) - ln(1 + lambda1 (x - s1))]:
+  //   x = 0:   0.001 (-5.165077 + 4.013283) = -0.001152
+  //   x = 1/4: -0.687451 + 0.702582           =  0.015131
+  //   x = 1/2:  0         + 0.027848          =  0.027848
+  //   x = 3/4: 2 (0.403559 - 0.371403)        =  0.064313
+  //   x = 1:    0.690287 - 0.655963           =  0.034323
+  // LLR = 0.140463.
   // bounds: ln(0.05 / 0.95) = -2.944439, ln(0.95 / 0.05) = 2.944439
   const SprtState state = sprt({0, 10, 0.05, 0.05}, kPairs);
-  EXPECT_NEAR(state.llr, 0.158045, 1e-5);
+  EXPECT_NEAR(state.llr, 0.140463, 1e-5);
   EXPECT_NEAR(state.lower, -2.944439, 1e-6);
   EXPECT_NEAR(state.upper, 2.944439, 1e-6);
   EXPECT_EQ(state.decision, SprtDecision::kContinue);
 
-  // Twenty times the same pairs: the LLR grows twenty-fold, past the bound.
-  std::vector<double> many;
-  for (int i = 0; i < 20; ++i) many.insert(many.end(), kPairs.begin(), kPairs.end());
-  const SprtState decided = sprt({0, 10, 0.05, 0.05}, many);
-  EXPECT_NEAR(decided.llr, 20 * 0.158045, 1e-4);
+  // The same pairs over again: each copy adds about 0.1418 (the prior stays
+  // 0.001), 20 copies 2.835063 stay inside the bounds, 21 copies 2.976901
+  // pass the upper one.
+  const auto copies = [](int times) {
+    std::vector<double> many;
+    for (int i = 0; i < times; ++i) many.insert(many.end(), kPairs.begin(), kPairs.end());
+    return many;
+  };
+  const SprtState undecided = sprt({0, 10, 0.05, 0.05}, copies(20));
+  EXPECT_NEAR(undecided.llr, 2.835063, 1e-5);
+  EXPECT_EQ(undecided.decision, SprtDecision::kContinue);
+  const SprtState decided = sprt({0, 10, 0.05, 0.05}, copies(21));
+  EXPECT_NEAR(decided.llr, 2.976901, 1e-5);
   EXPECT_EQ(decided.decision, SprtDecision::kAcceptH1);
-  // Against H1 = 200 Elo: s1 = 1 / (1 + 10^-0.5) = 0.7597469; the mean 0.65
-  // still lies above the midpoint 0.6298735, so the LLR stays positive:
-  // 100 * 0.2597469 * (1.3 - 1.2597469) / 0.13 = 100 * 0.2597469 * 0.0402531 / 0.13 = 8.0428.
-  const SprtState far = sprt({0, 200, 0.05, 0.05}, many);
-  EXPECT_NEAR(far.llr, 8.0428, 1e-3);
+  // Against H1 = 200 Elo: s1 = 1 / (1 + 10^-0.5) = 0.7597469, lambda1 =
+  // -1.934830; the mean 0.65 still lies above the midpoint 0.6298735, so
+  // the LLR stays positive: 6.096689.
+  const SprtState far = sprt({0, 200, 0.05, 0.05}, copies(20));
+  EXPECT_NEAR(far.llr, 6.096689, 1e-5);
+}
+
+// Every pair scoring the same leaves no variance, where the normal
+// approximation has no LLR at all; the test must still decide. elo1 = 50:
+// s1 = 1 / (1 + 10^-0.125) = 0.5714631; alpha = beta = 0.1: bounds +-ln 9 =
+// +-2.197225.
+TEST(Stats, SprtDecidesWhenEveryPairScoresTheSame) {
+  const SprtConfig config{0, 50, 0.1, 0.1};
+  const auto llr_of = [&](int pairs, double score) {
+    return sprt(config, std::vector<double>(static_cast<std::size_t>(pairs), score));
+  };
+  // Sweeps: the likeliest law of mean s puts s on a sweep and the rest on
+  // the lost pair, so a sweep adds ln(s1 / s0) = ln(1.1429262) = 0.1335918
+  // (the prior of 1/1000 of a pair moves the sum by less than 0.01):
+  // 16 sweeps 2.137, short of ln 9; 17 sweeps 2.271, past it.
+  EXPECT_NEAR(llr_of(16, 1.0).llr, 16 * 0.1335918, 0.01);
+  EXPECT_EQ(llr_of(16, 1.0).decision, SprtDecision::kContinue);
+  EXPECT_EQ(llr_of(17, 1.0).decision, SprtDecision::kAcceptH1);
+  EXPECT_NEAR(llr_of(25, 1.0).llr, 25 * 0.1335918, 0.01);
+  // Draws: H0's law is the draws themselves; H1's keeps a drawn pair with
+  // 1 - 2 (s1 - 1/2) = 0.8570738 and a sweep with the rest, so a drawn pair
+  // adds ln(0.8570738) = -0.1542313: 14 pairs -2.159, 15 pairs -2.313.
+  EXPECT_NEAR(llr_of(14, 0.5).llr, 14 * -0.1542313, 0.01);
+  EXPECT_EQ(llr_of(14, 0.5).decision, SprtDecision::kContinue);
+  EXPECT_EQ(llr_of(15, 0.5).decision, SprtDecision::kAcceptH0);
+  // Lost pairs: ln((1 - s1) / (1 - s0)) = ln(0.8570738) each, the mirror of
+  // the sweep.
+  EXPECT_NEAR(llr_of(15, 0.0).llr, 15 * -0.1542313, 0.01);
+  EXPECT_EQ(llr_of(15, 0.0).decision, SprtDecision::kAcceptH0);
+  // Draws halfway between the hypotheses favour neither, however many.
+  const SprtState level = sprt({-50, 50, 0.1, 0.1}, std::vector<double>(1000, 0.5));
+  EXPECT_NEAR(level.llr, 0.0, 1e-9);
+  EXPECT_EQ(level.decision, SprtDecision::kContinue);
+  // No sample, no evidence.
+  EXPECT_EQ(sprt(config, {}).llr, 0.0);
 }
 
 TEST(Stats, SprtParsing) {
@@ -240,13 +292,18 @@ TEST(Clock, ParsesAndCharges) {
 
 TEST(Clock, RefusesWhatIsNoDecimalNumberOfSeconds) {
   // strtod read all of these: nan, hex, exponents, signs and spaces.
-  for (const char* text : {"nan", "inf", "0x10", "1e3", "+5", " 5", "5 ", "-5", "0", "10+nan",
-                           "10+-1", "10+", "+1", "1.2.3", "", "99999999999"}) {
+  for (const char* text : {"nan", "inf", "0x10", "1e3", "+5", " 5", "5 ", "-5", "10+nan", "10+-1",
+                           "10+", "+1", "1.2.3", "", "99999999999"}) {
     const auto parsed = parse_clock(text);
     ASSERT_FALSE(parsed.ok()) << text;
     EXPECT_NE(parsed.error().find("expected <seconds>[+<increment seconds>]"), std::string::npos)
         << parsed.error();
   }
+  // A number, but no time to play with.
+  for (const char* text : {"0", "0+1", "0.0004"})
+    EXPECT_EQ(
+        parse_clock(text).error(),
+        "the base time must be above 0 seconds (at least 0.001), got '" + std::string(text) + "'");
   EXPECT_EQ(parse_clock("a\x1b[2J").error(),
             "expected <seconds>[+<increment seconds>] such as 10+0.1, got 'a\\x1b[2J'");
 }
@@ -262,6 +319,8 @@ TEST(Sprt, RefusesBadParameters) {
   EXPECT_FALSE(parse_sprt({"alpha=0x1"}).ok());
   EXPECT_FALSE(parse_sprt({"alpha=1"}).ok());
   EXPECT_FALSE(parse_sprt({"elo0=5", "elo1=5"}).ok());
+  EXPECT_EQ(parse_sprt({"elo1=1001"}).error(),
+            "--sprt: elo0 and elo1 must lie between -1000 and 1000");
   EXPECT_EQ(parse_sprt({"gamma=1"}).error(),
             "--sprt: expected elo0, elo1, alpha or beta, got 'gamma'");
 }

@@ -49,6 +49,12 @@ inline ToolRun run_tool(const std::vector<std::string>& argv) {
   return ran;
 }
 
+// The engine of this build, or empty when it has not been built.
+inline std::string real_engine() {
+  const std::string binary = TIAOQI_REAL_ENGINE;
+  return !binary.empty() && ::access(binary.c_str(), X_OK) == 0 ? binary : "";
+}
+
 // The text with every run of white space as one space: help texts read the
 // same however Boost wraps them.
 inline std::string single_spaced(const std::string& text) {

@@ -225,6 +225,37 @@ class PageTest(PageCase):
             self.assertIn("dragons", note)
             self.assertIn("refuses", note)
 
+    def test_choosing_dragons_at_two_players_switches_to_three(self):
+        self.open_page()
+        answer = engine_answer(self.engine, "setoption name Variant value dragons",
+                               "setoption name Players value 3", "position startpos", "quit")
+        if any(line.startswith("info string error: ") for line in answer):
+            self.skipTest("this engine does not play the dragons variant")
+        self.set_rule("ArmiesPerPlayer", 2)
+        self.assertEqual(self.driver.find_element(By.ID, "players").get_attribute("value"), "2")
+        self.set_rule("Variant", "dragons")
+        # The variant is kept, the seating becomes its own, and the page says why.
+        self.assertEqual(self.driver.find_element(
+            By.CSS_SELECTOR, '#rules [data-option="Variant"]').get_attribute("value"), "dragons")
+        self.assertEqual(self.driver.find_element(By.ID, "players").get_attribute("value"), "3")
+        self.assertEqual(self.driver.find_element(By.ID, "armies").get_attribute("value"), "1")
+        self.assertEqual(len(self.driver.find_elements(By.CSS_SELECTOR, "#seats .seat")), 3)
+        note = self.driver.find_element(By.ID, "seating-note")
+        self.assertTrue(note.is_displayed())
+        self.assertEqual(note.text, "Variant dragons is played by 3 players with one army each, so "
+                                    "the form now has Players 3 (was 2) and Armies each 1 (was 2).")
+        rules = self.browser.text("#engine-rules")
+        self.assertIn("Variant dragons, Players 3, ArmiesPerPlayer 1,", rules)
+        self.assertTrue(self.browser.js("return document.querySelector('#setup-error').hidden"))
+        self.assertTrue(self.driver.find_element(By.ID, "new-game").is_enabled())
+        # Two players again: the engine's reason is shown and blocks the game.
+        self.set_rule("Players", 2)
+        self.assertFalse(note.is_displayed())
+        self.assertIn("Variant dragons is played by 3 players", self.browser.text("#setup-error"))
+        self.assertFalse(self.driver.find_element(By.ID, "new-game").is_enabled())
+        self.set_rule("Variant", "standard")
+        self.assertTrue(self.driver.find_element(By.ID, "new-game").is_enabled())
+
     def test_a_rule_option_change_reaches_the_engines(self):
         self.open_page()
         self.set_rule("BoardSize", 2)

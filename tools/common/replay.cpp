@@ -45,6 +45,8 @@ Expected<Replay> replay_record(const GameRecord& record) {
     place_dragons(position, *holes);
   }
   settle(position);
+  RepetitionCount repetitions;
+  repetitions.add(position);
   replay.frames.push_back({position, {}, -1});
   std::uint8_t revealed = 0;
   int ply = 0;
@@ -83,6 +85,7 @@ Expected<Replay> replay_record(const GameRecord& record) {
     if (path.size() <= 2) path = shortest_path(position, *move);
     position.play(*move);
     settle(position);
+    repetitions.add(position);
     replay.frames.push_back({position, path, event.player - 1, captured, revealed});
   }
   if (record.result != "*" && !position.is_over() &&

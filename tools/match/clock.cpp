@@ -37,9 +37,12 @@ Expected<TimeControl> parse_clock(std::string_view text, TimeControl control) {
   const auto plus = text.find('+');
   const std::string_view base = text.substr(0, plus);
   const std::string_view increment = plus == std::string_view::npos ? "0" : text.substr(plus + 1);
-  if (!parse_seconds(base, control.base_ms) || !parse_seconds(increment, control.increment_ms) ||
-      control.base_ms <= 0)
+  if (!parse_seconds(base, control.base_ms) || !parse_seconds(increment, control.increment_ms))
     return fail("expected <seconds>[+<increment seconds>] such as 10+0.1, got " +
+                util::quote_input(text));
+  // A clock that starts empty loses every game on its first move.
+  if (control.base_ms <= 0)
+    return fail("the base time must be above 0 seconds (at least 0.001), got " +
                 util::quote_input(text));
   return control;
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "engine/facade/options.hpp"
 #include "engine/util/text.hpp"
 #include "protocol/ccp/cells.hpp"
 
@@ -15,6 +16,14 @@ constexpr std::chrono::milliseconds kExitWait{500};
 std::string option_list(const std::vector<std::string>& names) {
   std::string text;
   for (const auto& name : names) text += (text.empty() ? "" : ", ") + name;
+  return text;
+}
+
+// "a", "a and b", "a, b and c".
+std::string spoken_list(const std::vector<std::string>& items) {
+  std::string text;
+  for (std::size_t i = 0; i < items.size(); ++i)
+    text += (i == 0 ? "" : i + 1 == items.size() ? " and " : ", ") + items[i];
   return text;
 }
 
@@ -94,9 +103,7 @@ Status EngineProcess::set_option(const std::string& name, const std::string& val
     return fail("it refused " + util::quote_input(name + "=" + value, 80) +
                 ", answering: " + engine_words(errors.front()));
   // Engines that ignore an option they do not know must not pass a typo.
-  if (must_be_listed && !listed_options_.empty() &&
-      std::none_of(listed_options_.begin(), listed_options_.end(),
-                   [&](const std::string& listed) { return util::iequals(listed, name); }))
+  if (must_be_listed && !listed_options_.empty() && !lists_option(listed_options_, name))
     return fail("it has no option " + util::quote_input(name) + "; its options are " +
                 engine_words(option_list(listed_options_)));
   return Done{};
@@ -139,7 +146,9 @@ Status EngineProcess::start() {
       wait_for("uciok", written ? startup_ms_ : std::min(startup_ms_, kClosedInputWaitMs), true);
   if (!ok) return fail("handshake: " + ok.error());
   if (!written) return fail("the process does not read its input");
-  for (const auto& [name, value] : rule_options_)
+  auto rules = rule_options_for(rule_options_, listed_options_);
+  if (!rules) return Error{rules.error()};
+  for (const auto& [name, value] : *rules)
     if (auto set = set_option(name, value, false); !set) return set;
   for (const auto& [name, value] : spec_.options)
     if (auto set = set_option(name, value, true); !set) return set;
@@ -255,6 +264,34 @@ SearchReply EngineProcess::search(const std::string& position_command,
 }
 
 void EngineProcess::quit() { process_.stop("quit", std::chrono::milliseconds(300)); }
+
+bool lists_option(const std::vector<std::string>& listed, const std::string& name) {
+  return std::any_of(listed.begin(), listed.end(),
+                     [&](const std::string& option) { return util::iequals(option, name); });
+}
+
+bool changes_rule(const std::string& name, const std::string& value) {
+  const facade::OptionSpec* spec = facade::find_option(name);
+  return !spec || facade::default_value(*spec) != value;
+}
+
+Expected<std::vector<std::pair<std::string, std::string>>> rule_options_for(
+    const std::vector<std::pair<std::string, std::string>>& rule_options,
+    const std::vector<std::string>& listed) {
+  std::vector<std::pair<std::string, std::string>> sent;
+  std::vector<std::string> missing;
+  for (const auto& [name, value] : rule_options) {
+    const bool changed = changes_rule(name, value);
+    if (lists_option(listed, name) || (changed && listed.empty()))
+      sent.emplace_back(name, value);
+    else if (changed)
+      missing.push_back(name + "=" + value);
+  }
+  if (!missing.empty())
+    return fail("the match sets the rule option" + std::string(missing.size() > 1 ? "s " : " ") +
+                spoken_list(missing) + ", which it does not declare");
+  return sent;
+}
 
 Status check_engine(const EngineSpec& spec,
                     const std::vector<std::pair<std::string, std::string>>& rule_options,

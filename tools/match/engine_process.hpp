@@ -47,10 +47,11 @@ class EngineProcess {
                 long long startup_ms, const std::atomic<bool>* cancel);
 
   const EngineSpec& spec() const { return spec_; }
-  // Starts the process if needed: the handshake, then every rule option
-  // and every option of the engine, each followed by isready, so that an
-  // option the engine refuses (an `info string error` answer) or does not
-  // list is an error naming it. For a new game, ucinewgame; then isready.
+  // Starts the process if needed: the handshake, then the rule options
+  // it is sent (rule_options_for) and every option of the engine, each
+  // followed by isready, so that an option the engine refuses (an `info
+  // string error` answer) or does not list is an error naming it. For a new game, ucinewgame; then
+  // isready.
   Status ensure_ready(bool new_game);
   // Sends the position and go lines and waits for bestmove up to the
   // allowance (plus a little slack for the pipes). An `info string error`
@@ -88,6 +89,20 @@ class EngineProcess {
   int starts_ = 0;
   bool cancelled_ = false;
 };
+
+// Whether `listed` (the names of an engine's `option` lines) holds `name`,
+// ignoring case.
+bool lists_option(const std::vector<std::string>& listed, const std::string& name);
+// Whether a rule option's value differs from the rules' default.
+bool changes_rule(const std::string& name, const std::string& value);
+// The rule options an engine is sent, as a GUI sends only the options an
+// engine lists: those it lists, and those the match changes, which it must
+// list (an engine that lists no option at all answers for itself and is
+// sent the changed ones). The error names every changed rule option the
+// engine does not list.
+Expected<std::vector<std::pair<std::string, std::string>>> rule_options_for(
+    const std::vector<std::pair<std::string, std::string>>& rule_options,
+    const std::vector<std::string>& listed);
 
 // Starts an engine once and checks its handshake and options, as the
 // runner does before the first game; the error says what went wrong with

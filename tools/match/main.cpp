@@ -92,8 +92,10 @@ int run_compliance_command(int argc, char** argv) {
   po::options_description flags(
       "tiaoqi-match compliance -engine cmd=<command> [Name=Value ...] [options]\n\n"
       "Drives one engine through the protocol of docs/protocol.md and prints PASS or FAIL\n"
-      "per check, each line as it is decided; exit 0 only when every check passes. The\n"
-      "engine words are those of a match (cmd=, conf=, dir=, Name=Value).\n\nOptions");
+      "per check, each line as it is decided. The engine words are those of a match\n"
+      "(cmd=, conf=, dir=, Name=Value).\n\n"
+      "Exit status: 0 every check passed; 1 a check failed; 2 a bad command line,\n"
+      "found before the engine starts.\n\nOptions");
   tools::add_help_and_version(flags);
   flags.add_options()("timeout", po::value<long long>()->value_name("MS")->default_value(5000),
                       "milliseconds to wait for any answer")(
@@ -120,8 +122,8 @@ int run_compliance_command(int argc, char** argv) {
   return run_compliance(engines->front(), *rules, limits, std::cout) == 0 ? 0 : 1;
 }
 
-// The shards' records in game order, as one file.
-Status write_merged_records(const std::vector<std::string>& paths, const std::string& output) {
+// The shards' records in game order, as the text of one file.
+Expected<std::string> merged_records(const std::vector<std::string>& paths) {
   std::vector<tools::GameRecord> all;
   for (const auto& path : paths) {
     auto games = tools::read_record_file(path);
@@ -132,7 +134,7 @@ Status write_merged_records(const std::vector<std::string>& paths, const std::st
                    [](const auto& a, const auto& b) { return a.game < b.game; });
   std::string text;
   for (const auto& game : all) text += tools::format_record(game) + "\n";
-  return tools::replace_text_file(output, text, "merged record");
+  return text;
 }
 
 int run_merge_command(int argc, char** argv) {
@@ -140,14 +142,19 @@ int run_merge_command(int argc, char** argv) {
       "tiaoqi-match merge shard.json ... [--records shard.txt ...] [--json all.json] "
       "[--record all.txt]\n\n"
       "Joins the JSON summaries of the shards of one match (--shard K/N) into the\n"
-      "statistics of one run. Exit 0 for a complete set; 1 when shards or games are\n"
-      "missing (the result is printed with a warning; --partial accepts it).\n\nOptions");
+      "statistics of one run.\n\n"
+      "Exit status: 0 a complete set merged; 1 shards or games are missing (the result\n"
+      "is printed with a warning; --partial accepts it) or an output could not be\n"
+      "written; 2 a bad command line, found before anything is written: a flag that\n"
+      "is wrong, a summary or record that cannot be read or merged, or an existing\n"
+      "output without --overwrite.\n\nOptions");
   tools::add_help_and_version(flags);
   std::vector<std::string> inputs, records;
   flags.add_options()("json", po::value<std::string>()->value_name("FILE"),
                       "write the merged summary here")(
       "record", po::value<std::string>()->value_name("FILE"),
       "write the merged game records here, in game order")(
+      "overwrite", "replace an existing --json or --record file")(
       "records", po::value<std::vector<std::string>>(&records)->multitoken()->value_name("FILE"),
       "the shards' record files")("partial", "exit 0 even when shards or games are missing")(
       "input", po::value<std::vector<std::string>>(&inputs)->value_name("FILE"),
@@ -161,12 +168,11 @@ int run_merge_command(int argc, char** argv) {
   if (inputs.empty()) return usage_error("merge needs the shards' JSON summaries");
   if (vm.count("record") && records.empty())
     return usage_error("--record needs the shards' records: --records shard.txt ...");
-  for (const char* output : {"json", "record"})
-    if (vm.count(output))
-      if (auto writable =
-              tools::check_writable(vm[output].as<std::string>(), std::string("--") + output);
-          !writable)
-        return usage_error(writable.error());
+  std::string json_path, record_path;
+  if (auto checked = check_output(vm, "json", false, json_path); !checked)
+    return usage_error(checked.error());
+  if (auto checked = check_output(vm, "record", false, record_path); !checked)
+    return usage_error(checked.error());
   std::vector<tools::Json> summaries;
   for (const auto& path : inputs) {
     auto json = tools::read_json_file(path);
@@ -175,13 +181,15 @@ int run_merge_command(int argc, char** argv) {
   }
   auto merged = merge_summaries(summaries);
   if (!merged) return usage_error(merged.error());
-  if (vm.count("record")) {
-    auto written = write_merged_records(records, vm["record"].as<std::string>());
+  if (!record_path.empty()) {
+    auto text = merged_records(records);
+    if (!text) return usage_error(text.error());
+    auto written = tools::replace_text_file(record_path, *text, "merged record");
     if (!written) return failure(written.error());
   }
-  if (vm.count("json")) {
-    auto written = tools::replace_text_file(
-        vm["json"].as<std::string>(), tools::dump_json(merged->summary) + "\n", "merged summary");
+  if (!json_path.empty()) {
+    auto written = tools::replace_text_file(json_path, tools::dump_json(merged->summary) + "\n",
+                                            "merged summary");
     if (!written) return failure(written.error());
   }
   std::cout << results_table(merged->results) << std::flush;
@@ -190,9 +198,13 @@ int run_merge_command(int argc, char** argv) {
   return merged->warnings.empty() || vm.count("partial") ? 0 : 1;
 }
 
+// A file that cannot be read is a bad command line; what it holds is the
+// check's verdict.
 int run_replay(const std::string& path) {
-  auto records = tools::read_record_file(path);
-  if (!records) return failure(records.error());
+  auto text = tools::read_text_file(path, "record file");
+  if (!text) return usage_error("--replay: " + text.error());
+  auto records = tools::parse_records(*text);
+  if (!records) return failure(util::quote_input(path, 200) + ": " + records.error());
   if (records->empty())
     return failure("--replay: " + util::quote_input(path, 200) + " holds no game");
   int failures = 0;

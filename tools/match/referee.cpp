@@ -114,6 +114,7 @@ class GameInPlay {
     tools::place_dragons(position_, dragons_);
     settle(position_);
     base_ = position_string(position_);
+    repetitions_.add(position_);
   }
 
   // Plays the opening's moves, which the record keeps as book moves.
@@ -126,8 +127,7 @@ class GameInPlay {
                                         position_.side_to_move() + 1, marked, 0,
                                         std::string(tools::RecordEvent::kBookComment)});
       moves_.push_back(marked);
-      position_.play(*move);
-      settle(position_);
+      play(*move);
     }
     return Done{};
   }
@@ -295,9 +295,21 @@ class GameInPlay {
     adjudicator_.record(player, reply.info);
     ++game_plies_;
     moves_.push_back(path);
-    position_.play(*move);
-    settle(position_);
+    play(*move);
     return {};
+  }
+
+  // Plays a move on the referee's board, with the end-of-game rules that
+  // need the game's past: under Repetitions, a position come back often
+  // enough draws, as the engines' own games count it (game.hpp).
+  void play(Move move) {
+    position_.play(move);
+    settle(position_);
+    const bool over = position_.is_over();
+    repetitions_.add(position_);
+    if (!over && position_.is_over())
+      termination_ = "draw by repetition: a position came " +
+                     std::to_string(position_.rules().options().repetitions) + " times";
   }
 
   void eliminate(int player, const Turn& turn, bool is_fault) {
@@ -335,6 +347,7 @@ class GameInPlay {
   // Owns the rules the position points at.
   GameSetup setup_;
   Position position_;
+  RepetitionCount repetitions_;
   std::string base_;
   std::vector<std::string> moves_;
   GameClock clock_;

@@ -43,8 +43,9 @@ const char* const kUsage =
     "Exit status: 0 played to the end (or stopped by the SPRT); 1 played, but the\n"
     "result cannot be trusted (an engine refused the runner's commands, every game\n"
     "of an engine ended in its fault, a file could not be written); 2 a bad command\n"
-    "line, found before any game; 3 an engine failed its check before the first\n"
-    "game; 128 + N stopped by signal N (130 SIGINT, 143 SIGTERM).\n";
+    "line (a value that is wrong, or a file it names that cannot be used), found\n"
+    "before any game; 3 an engine failed its check before the first game; 128 + N\n"
+    "stopped by signal N (130 SIGINT, 143 SIGTERM).\n";
 
 std::optional<std::string> text_flag(const po::variables_map& vm, const char* name) {
   if (!vm.count(name)) return std::nullopt;
@@ -221,23 +222,6 @@ Status set_adjudication(MatchConfig& config, const po::variables_map& vm) {
   return Done{};
 }
 
-// An output file: its folder must exist; an existing file is replaced only
-// with --overwrite (or continued with --resume, where `resumable`).
-Status check_output(const po::variables_map& vm, const char* flag, bool resumable,
-                    std::string& path) {
-  const auto given = text_flag(vm, flag);
-  if (!given) return Done{};
-  path = *given;
-  const std::string what = std::string("--") + flag;
-  if (auto writable = tools::check_writable(path, what); !writable) return writable;
-  std::error_code error;
-  if (std::filesystem::exists(path, error) && !vm.count("overwrite") &&
-      !(resumable && vm.count("resume")))
-    return fail(what + " " + util::quote_input(path, 200) + " exists; give --overwrite to " +
-                "replace it" + (resumable ? " or --resume to continue its match" : ""));
-  return Done{};
-}
-
 Status set_outputs(MatchSettings& settings, const po::variables_map& vm) {
   settings.resume = vm.count("resume") > 0;
   if (settings.resume && vm.count("overwrite"))
@@ -271,8 +255,26 @@ Status set_outputs(MatchSettings& settings, const po::variables_map& vm) {
 
 }  // namespace
 
+// An output file: its folder must exist; an existing file is replaced only
+// with --overwrite (or continued with --resume, where `resumable`).
+Status check_output(const po::variables_map& vm, const char* flag, bool resumable,
+                    std::string& path) {
+  const auto given = text_flag(vm, flag);
+  if (!given) return Done{};
+  path = *given;
+  const std::string what = std::string("--") + flag;
+  if (auto writable = tools::check_writable(path, what); !writable) return writable;
+  std::error_code error;
+  if (std::filesystem::exists(path, error) && !vm.count("overwrite") &&
+      !(resumable && vm.count("resume")))
+    return fail(what + " " + util::quote_input(path, 200) + " exists; give --overwrite to " +
+                "replace it" + (resumable ? " or --resume to continue its match" : ""));
+  return Done{};
+}
+
 po::options_description rule_flags() {
-  po::options_description rules("Rules (sent to every engine)");
+  po::options_description rules(
+      "Rules (sent to the engines that list them; an engine must list each one changed)");
   rules.add_options()("players", po::value<int>()->value_name("N"),
                       "players seated: 2, 3, 4 or 6 (default 2)")(
       "armies", po::value<int>()->value_name("N"), "armies per player, 1 to 3 (default 1)")(

@@ -34,6 +34,13 @@ boost::program_options::options_description match_flags();
 boost::program_options::options_description rule_flags();
 Expected<RuleOptions> rules_from(const boost::program_options::variables_map& vm);
 
+// An output file of `--<flag>`, stored in `path` when given: its folder
+// must exist, and an existing file is replaced only with --overwrite (or
+// continued with --resume, where `resumable`). A match and merge share
+// the rule.
+Status check_output(const boost::program_options::variables_map& vm, const char* flag,
+                    bool resumable, std::string& path);
+
 // The flags of `flags` that take a value (for split_engine_groups).
 std::vector<std::string> value_flags(const boost::program_options::options_description& flags);
 

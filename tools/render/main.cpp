@@ -62,8 +62,11 @@ po::options_description render_flags() {
       "tiaoqi-render --record dragons.txt [--game N] [--viewer P] ...   the dragons P knew\n\n"
       "The name of -o decides the format: .svg, .png (needs rsvg-convert or ImageMagick)\n"
       "or .html (a page that steps through a recorded game); - writes SVG to standard\n"
-      "output. Exit status: 0 written, 1 the input is wrong or the file cannot be\n"
-      "written, 2 a bad command line.\n\nOptions");
+      "output.\n\n"
+      "Exit status: 0 written; 1 the picture or page could not be written; 2 a bad\n"
+      "command line, found before anything is written: a flag or value that is wrong or\n"
+      "does not fit the record (--game, --ply, --viewer), a position or --path the rules\n"
+      "refuse, or a record that cannot be read or replayed.\n\nOptions");
   tools::add_help_and_version(flags);
   flags.add_options()("position", po::value<std::string>()->value_name("STRING"),
                       "a position string (dragons in upper case)")(
@@ -95,13 +98,13 @@ int draw_position(const po::variables_map& vm, const SvgStyle& style, const std:
     return usage_error("an HTML page steps through a recorded game: give --record");
   const std::string& text = vm["position"].as<std::string>();
   auto view = view_of_position_string(text);
-  if (!view) return error("--position: " + view.error());
+  if (!view) return usage_error("--position: " + view.error());
   if (vm.count("path")) {
     const std::string& path = vm["path"].as<std::string>();
     view->last_path = tools::split_path(Geometry::of(view->arm_size), path);
     if (view->last_path.size() < 2)
-      return error("--path: expected a path of holes such as k3k5i7g7, got " +
-                   util::quote_input(path));
+      return usage_error("--path: expected a path of holes such as k3k5i7g7, got " +
+                         util::quote_input(path));
     RuleOptions options;
     if (vm.count("rule"))
       if (auto set =
@@ -109,7 +112,7 @@ int draw_position(const po::variables_map& vm, const SvgStyle& style, const std:
           !set)
         return usage_error(set.error());
     auto checked = check_last_move(text, view->last_path, options);
-    if (!checked) return error("--path: " + checked.error());
+    if (!checked) return usage_error("--path: " + checked.error());
   }
   return write_picture(render_svg(*view, style), output, format);
 }
@@ -118,31 +121,31 @@ int draw_game(const po::variables_map& vm, const SvgStyle& style, const std::str
               Format format) {
   const std::string& file = vm["record"].as<std::string>();
   auto records = tools::read_record_file(file);
-  if (!records) return error(records.error());
+  if (!records) return usage_error(records.error());
   if (records->empty())
-    return error("the record file " + util::quote_input(file, 200) + " holds no game");
+    return usage_error("the record file " + util::quote_input(file, 200) + " holds no game");
   const tools::GameRecord* record = &records->front();
   if (vm.count("game")) {
     record = nullptr;
     for (const auto& game : *records)
       if (game.game == vm["game"].as<int>()) record = &game;
     if (!record)
-      return error("--game " + std::to_string(vm["game"].as<int>()) + ": the record holds games " +
-                   std::to_string(records->front().game) + " to " +
-                   std::to_string(records->back().game) + ", not this one");
+      return usage_error("--game " + std::to_string(vm["game"].as<int>()) +
+                         ": the record holds games " + std::to_string(records->front().game) +
+                         " to " + std::to_string(records->back().game) + ", not this one");
   }
   auto replay = tools::replay_record(*record);
-  if (!replay) return error(replay.error());
+  if (!replay) return usage_error(replay.error());
   int viewer = -1;
   if (vm.count("viewer")) {
     const int players = replay->rules->player_count();
     if (!replay->rules->dragons())
-      return error("--viewer: game " + std::to_string(record->game) + " is no game of the " +
-                   "dragons variant, where every player sees the whole board");
+      return usage_error("--viewer: game " + std::to_string(record->game) + " is no game of the " +
+                         "dragons variant, where every player sees the whole board");
     viewer = vm["viewer"].as<int>() - 1;
     if (viewer < 0 || viewer >= players)
-      return error("--viewer: expected a player from 1 to " + std::to_string(players) + ", got " +
-                   std::to_string(viewer + 1));
+      return usage_error("--viewer: expected a player from 1 to " + std::to_string(players) +
+                         ", got " + std::to_string(viewer + 1));
   }
   if (format == Format::kHtml) {
     if (vm.count("ply")) return usage_error("--ply draws one position: write .svg or .png");
@@ -152,8 +155,9 @@ int draw_game(const po::variables_map& vm, const SvgStyle& style, const std::str
   if (vm.count("ply")) {
     const int ply = vm["ply"].as<int>();
     if (ply < 0 || static_cast<std::size_t>(ply) >= replay->frames.size())
-      return error("--ply: game " + std::to_string(record->game) + " has lines 0 to " +
-                   std::to_string(replay->frames.size() - 1) + ", got " + std::to_string(ply));
+      return usage_error("--ply: game " + std::to_string(record->game) + " has lines 0 to " +
+                         std::to_string(replay->frames.size() - 1) + ", got " +
+                         std::to_string(ply));
     frame = static_cast<std::size_t>(ply);
   }
   return write_picture(render_svg(frame_view(*record, *replay, frame, viewer), style), output,

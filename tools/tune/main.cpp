@@ -28,9 +28,11 @@ po::options_description tune_flags() {
   po::options_description flags(
       "tiaoqi-tune --records games.txt [more.txt ...] [options]\n\n"
       "Fits the weights of engine/eval.hpp to the results of recorded games\n"
-      "(tiaoqi-match --record) and prints a line to paste as kEvalWeights.\n"
-      "Exit status: 0 fitted, 1 the records cannot be read or fitted or the JSON\n"
-      "cannot be written, 2 a bad command line.\n\nOptions");
+      "(tiaoqi-match --record) and prints a line to paste as kEvalWeights.\n\n"
+      "Exit status: 0 fitted; 1 the records give no fit (no positions, or weights\n"
+      "without a meaning) or the JSON could not be written; 2 a bad command line,\n"
+      "found before anything is fitted: a flag or value that is wrong, a record file\n"
+      "that cannot be read or replayed, or a --json whose folder does not exist.\n\nOptions");
   tools::add_help_and_version(flags);
   flags.add_options()(
       "records",
@@ -135,9 +137,12 @@ int main(int argc, char** argv) {
   auto plan = tuning_plan(vm);
   if (!plan) return usage_error(plan.error());
   TuneReport& report = *plan;
+  if (vm.count("json"))
+    if (auto writable = tools::check_writable(vm["json"].as<std::string>(), "--json"); !writable)
+      return usage_error(writable.error());
 
   auto dataset = read_dataset(report.records, report.sampling);
-  if (!dataset) return error(dataset.error());
+  if (!dataset) return usage_error(dataset.error());
   report.stats = dataset->stats;
   const Split split = split_by_group(dataset->samples, report.holdout);
   report.holdout_positions = static_cast<int>(split.holdout.size());

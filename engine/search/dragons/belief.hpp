@@ -6,7 +6,7 @@
 
 #include "engine/game.hpp"
 #include "engine/position.hpp"
-#include "engine/search/limits.hpp"
+#include "engine/search/params.hpp"
 
 namespace tiaoqi::search::dragons {
 

@@ -37,7 +37,7 @@ Playout::Playout(const Rules& rules) {
 }
 
 Move Playout::move(const Position& world, const MoveList& moves, double epsilon,
-                   mcts::Random& random) const {
+                   util::Random& random) const {
   if (random.unit() < epsilon) return moves[random.below(moves.size())];
   const Geometry& geometry = world.geometry();
   const int player = world.side_to_move();
@@ -65,20 +65,14 @@ Move Playout::move(const Position& world, const MoveList& moves, double epsilon,
   return best;
 }
 
-WinShares Playout::play_out(Position& world, int plies, double epsilon, mcts::Random& random,
+WinShares Playout::play_out(Position& world, int plies, double epsilon, util::Random& random,
                             mcts::Trace& trace) const {
-  MoveList moves;
-  for (int ply = 0; ply < plies && !world.is_over(); ++ply) {
-    generate_moves(world, moves);
-    if (moves.empty()) {
-      world.eliminate_side_to_move();
-      continue;
-    }
-    const Move chosen = move(world, moves, epsilon, random);
-    trace.push_back({world.side_to_move(), chosen});
-    world.play(chosen);
-  }
-  return world.is_over() ? final_shares(world) : shares(world);
+  return mcts::play_out_with(
+      world, plies, random, trace,
+      [this, epsilon](const Position& at, const MoveList& moves, util::Random& draw) {
+        return move(at, moves, epsilon, draw);
+      },
+      [this](const Position& at) { return shares(at); });
 }
 
 WinShares Playout::shares(const Position& world) const {

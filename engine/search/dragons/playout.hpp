@@ -25,10 +25,10 @@ class Playout {
   // another home, the other pieces nearer the dragon, take a piece (ties
   // drawn at random).
   Move move(const Position& world, const MoveList& moves, double epsilon,
-            mcts::Random& random) const;
+            util::Random& random) const;
   // Plays at most `plies` playout moves (passing for a player without one)
   // and scores where it stopped: final shares, or shares().
-  WinShares play_out(Position& world, int plies, double epsilon, mcts::Random& random,
+  WinShares play_out(Position& world, int plies, double epsilon, util::Random& random,
                      mcts::Trace& trace) const;
   // A world's shares: a softmax over the players still in of minus the
   // moves each still needs (its dragon's steps to another home, its other

@@ -5,7 +5,6 @@
 
 #include "engine/search/dragons/belief.hpp"
 #include "engine/search/dragons/playout.hpp"
-#include "engine/search/greedy.hpp"
 #include "engine/search/mcts/search.hpp"
 #include "engine/util/hash.hpp"
 
@@ -17,10 +16,11 @@ constexpr std::uint64_t kSingleWorldSalt = 0x736e676c65ULL;
 
 }  // namespace
 
-SearchResult dragons_search(const Position& root, const Game* game, const SearchParams& params,
-                            const SearchLimits& limits, SearchControl& control,
-                            const InfoSink& info, SearchState& state,
-                            const std::vector<std::uint64_t>& game_history) {
+SearchResult dragons_search(const SearchRequest& request) {
+  const Position& root = request.root;
+  const SearchParams& params = request.params;
+  const InfoSink& info = request.info;
+  const Game* game = request.game;
   std::optional<Game> alone;
   if (!game || game->position().hash() != root.hash()) {
     // The rules outlive this search: the caller keeps them alive for root.
@@ -29,35 +29,29 @@ SearchResult dragons_search(const Position& root, const Game* game, const Search
     game = &*alone;
   }
   const Belief belief = infer_belief(*game, params.dragon_belief);
-  if (info && !root.is_over()) {
-    SearchInfo line;
-    line.text = belief.describe(root, root.side_to_move());
-    info(line);
-  }
-  if (!state.mcts().ok()) return greedy_search(root, params, limits, control, info);
+  if (!root.is_over()) report_text(info, belief.describe(root, root.side_to_move()));
 
   const mcts::Config config;
   const Playout playout(root.rules());
   mcts::Worlds worlds;
-  worlds.simulate = [&playout, &config](Position& world, mcts::Random& random, mcts::Trace& trace) {
+  worlds.simulate = [&playout, &config](Position& world, util::Random& random, mcts::Trace& trace) {
     return playout.play_out(world, config.playout_plies, config.epsilon, random, trace);
   };
   if (params.dragon_belief == DragonBelief::kSingle) {
     Position world = root;
-    mcts::Random random(util::mix64(static_cast<std::uint64_t>(params.seed) ^ kSingleWorldSalt) ^
+    util::Random random(util::mix64(static_cast<std::uint64_t>(params.seed) ^ kSingleWorldSalt) ^
                         root.hash());
     belief.draw(world, [&random] { return random.unit(); });
     const Bitboard dragons = world.dragons();
-    worlds.draw = [dragons](Position& w, mcts::Random&) {
+    worlds.draw = [dragons](Position& w, util::Random&) {
       for (int h : dragons) w.set_dragon(static_cast<Hole>(h), true);
     };
   } else {
-    worlds.draw = [&belief](Position& w, mcts::Random& random) {
+    worlds.draw = [&belief](Position& w, util::Random& random) {
       belief.draw(w, [&random] { return random.unit(); });
     };
   }
-  return mcts::mcts_search(root, params, limits, control, info, state.mcts(), game_history, config,
-                           worlds);
+  return mcts::mcts_search(request, config, worlds);
 }
 
 }  // namespace tiaoqi::search::dragons

@@ -3,8 +3,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "engine/game.hpp"
-#include "engine/search/search.hpp"
+#include "engine/search/request.hpp"
 
 namespace tiaoqi::search::dragons {
 
@@ -17,9 +16,6 @@ namespace tiaoqi::search::dragons {
 // lines, `info string belief ...` reports the belief (Belief::describe).
 // DragonBelief in `params` picks the belief: behaviour, uniform, or a
 // single world drawn once and taken for the truth.
-SearchResult dragons_search(const Position& root, const Game* game, const SearchParams& params,
-                            const SearchLimits& limits, SearchControl& control,
-                            const InfoSink& info, SearchState& state,
-                            const std::vector<std::uint64_t>& game_history);
+SearchResult dragons_search(const SearchRequest& request);
 
 }  // namespace tiaoqi::search::dragons

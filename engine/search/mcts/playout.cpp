@@ -7,7 +7,8 @@
 
 namespace tiaoqi::search::mcts {
 
-Move playout_move(const Position& position, const MoveList& moves, double epsilon, Random& random) {
+Move playout_move(const Position& position, const MoveList& moves, double epsilon,
+                  util::Random& random) {
   if (random.unit() < epsilon) return moves[random.below(moves.size())];
   // A player of one army needs no look-up of the army that moves.
   const Rules& rules = position.rules();
@@ -30,19 +31,14 @@ Move playout_move(const Position& position, const MoveList& moves, double epsilo
   return best;
 }
 
-WinShares play_out(Position& position, int plies, double epsilon, Random& random, Trace& trace) {
-  MoveList moves;
-  for (int ply = 0; ply < plies && !position.is_over(); ++ply) {
-    generate_moves(position, moves);
-    if (moves.empty()) {
-      position.eliminate_side_to_move();
-      continue;
-    }
-    const Move move = playout_move(position, moves, epsilon, random);
-    trace.push_back({position.side_to_move(), move});
-    position.play(move);
-  }
-  return position.is_over() ? final_shares(position) : static_shares(position);
+WinShares play_out(Position& position, int plies, double epsilon, util::Random& random,
+                   Trace& trace) {
+  return play_out_with(
+      position, plies, random, trace,
+      [epsilon](const Position& at, const MoveList& moves, util::Random& draw) {
+        return playout_move(at, moves, epsilon, draw);
+      },
+      [](const Position& at) { return static_shares(at); });
 }
 
 }  // namespace tiaoqi::search::mcts

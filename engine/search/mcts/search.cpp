@@ -7,16 +7,16 @@
 
 #include "engine/game.hpp"
 #include "engine/movegen.hpp"
+#include "engine/search/greedy.hpp"
 #include "engine/search/mcts/worker.hpp"
+#include "engine/search/root.hpp"
 #include "engine/search/win_shares.hpp"
 
 namespace tiaoqi::search::mcts {
 namespace {
 
-// How often (in the main thread's iterations) the clock is read, and how
-// often a `depth` limit measures the principal line.
-constexpr std::uint64_t kClockInterval = 64;
-constexpr std::uint64_t kDepthInterval = 1024;
+// How often (in the main thread's iterations) the clock is read.
+constexpr std::uint64_t kClockInterval = 16;
 constexpr std::int64_t kReportIntervalMs = 1000;
 constexpr std::uint64_t kMaxVisits = std::uint64_t{1} << 31;
 
@@ -109,11 +109,41 @@ std::optional<Move> immediate_win(const Position& root, const MoveList& moves) {
   return std::nullopt;
 }
 
+// `go depth N`: the principal line (the most visited root move, then the
+// most visited children) is N moves long, or can grow no longer: it ends
+// in a finished game or (under Repetitions) a repetition's draw, or the
+// tree is full.
+bool depth_reached(const Position& root, const Tree& tree, const Shared& shared, int depth) {
+  if (tree.full()) return true;
+  const std::vector<std::uint32_t> ranked = ranked_root_children(tree, shared);
+  if (ranked.empty()) return true;
+  const std::vector<Move> line = principal_line(tree, ranked[0]);
+  if (static_cast<int>(line.size()) >= depth) return true;
+  Position end = root;
+  std::vector<std::uint64_t> seen{root.hash()};
+  for (const Move& move : line) {
+    end.play(move);
+    if (shared.repetition_draws && (std::find(seen.begin(), seen.end(), end.hash()) != seen.end() ||
+                                    shared.occurred_before(end.hash())))
+      return true;
+    seen.push_back(end.hash());
+    settle(end);
+  }
+  return end.is_over();
+}
+
 class Reporter {
  public:
+  // `depth_limit`: a `go depth` search reports at most that depth, and
+  // lines of at most that many moves.
   Reporter(const Position& root, const SearchParams& params, const SearchControl& control,
-           const InfoSink& info, const Shared& shared)
-      : root_(root), params_(params), control_(control), info_(info), shared_(shared) {}
+           const InfoSink& info, const Shared& shared, std::optional<int> depth_limit)
+      : root_(root),
+        params_(params),
+        control_(control),
+        info_(info),
+        shared_(shared),
+        depth_limit_(depth_limit) {}
 
   // The info lines of the search so far, best first (MultiPV of them).
   void report() const {
@@ -123,15 +153,22 @@ class Reporter {
     const int lines = std::min<int>(params_.multipv, static_cast<int>(ranked.size()));
     const std::uint64_t iterations = shared_.completed();
     const int players = root_.rules().player_count();
+    // Every line reports the depth of the principal line (the first), as
+    // the depth-first searches report the depth of their iteration.
+    int depth = 0;
     for (int k = 0; k < lines; ++k) {
       SearchInfo line;
       line.root = &root_;
       line.pv = legal_prefix(root_, principal_line(tree, ranked[static_cast<std::size_t>(k)]));
-      line.depth = static_cast<int>(line.pv.size());
-      line.seldepth = std::max(line.depth, shared_.seldepth.load());
+      if (depth_limit_ && static_cast<int>(line.pv.size()) > *depth_limit_)
+        line.pv.resize(static_cast<std::size_t>(*depth_limit_));
+      if (k == 0) depth = static_cast<int>(line.pv.size());
+      line.depth = depth;
+      line.seldepth = std::max(depth, shared_.seldepth.load());
       line.time_ms = control_.elapsed_ms();
       line.nodes = iterations;
       line.multipv = k + 1;
+      line.visits = load(tree.node(ranked[static_cast<std::size_t>(k)]).visits);
       line.hashfull = static_cast<int>(tree.used() * 1000 / tree.capacity());
       const WinShares shares = child_shares(root_, shared_, ranked[static_cast<std::size_t>(k)]);
       line.score = score_of_shares(root_, shares, root_.side_to_move());
@@ -158,6 +195,7 @@ class Reporter {
   const SearchControl& control_;
   const InfoSink& info_;
   const Shared& shared_;
+  std::optional<int> depth_limit_;
 };
 
 // The soft time limit may end the search: the most visited root move is
@@ -189,10 +227,17 @@ SearchResult result_of(const Position& root, const SearchParams& params, const T
 
 }  // namespace
 
-SearchResult mcts_search(const Position& root, const SearchParams& params,
-                         const SearchLimits& limits, SearchControl& control, const InfoSink& info,
-                         State& state, const std::vector<std::uint64_t>& game_history,
-                         const Config& config, const Worlds& worlds) {
+SearchResult search(const SearchRequest& request) { return mcts_search(request, Config{}, {}); }
+
+SearchResult mcts_search(const SearchRequest& request, const Config& config, const Worlds& worlds) {
+  State* kept = request.state.kept<State>();
+  if (!kept) return greedy_search(request);
+  State& state = *kept;
+  const Position& root = request.root;
+  const SearchParams& params = request.params;
+  const SearchLimits& limits = request.limits;
+  SearchControl& control = request.control;
+  const InfoSink& info = request.info;
   SearchResult result;
   MoveList moves;
   root_moves(root, limits, moves);
@@ -204,11 +249,20 @@ SearchResult mcts_search(const Position& root, const SearchParams& params,
     return result;
   }
 
+  // A `go depth` search starts afresh, so that its depth means the same
+  // search every time: the same position, options and Seed give the same
+  // answer, whatever was searched before.
+  if (limits.depth) state.clear();
   Tree& tree = state.tree();
   state.history().age();
-  state.adopt(root, game_history);
+  state.adopt(root, request.game_history);
   Shared shared(root, config, tree, state.history());
   shared.worlds = worlds;
+  if (root.rules().options().repetitions > 0) {
+    shared.repetition_draws = true;
+    shared.earlier_positions = request.game_history;
+    std::sort(shared.earlier_positions.begin(), shared.earlier_positions.end());
+  }
   const std::uint64_t seed = util::mix64(static_cast<std::uint64_t>(params.seed)) ^ root.hash();
   Worker main_worker(shared, seed);
   shared.workers.push_back(&main_worker);
@@ -246,10 +300,11 @@ SearchResult mcts_search(const Position& root, const SearchParams& params,
     });
   }
 
-  const Reporter reporter(root, params, control, info, shared);
+  const Reporter reporter(root, params, control, info, shared, limits.depth);
   bool told_full = false;
   std::int64_t next_report_ms = kReportIntervalMs;
   for (std::uint64_t own = 1; !control.stopped() && main_worker.iterate(); ++own) {
+    if (limits.depth && depth_reached(root, tree, shared, *limits.depth)) break;
     if (own % kClockInterval != 0) continue;
     if (tree.full() && !told_full) {
       told_full = true;
@@ -259,11 +314,7 @@ SearchResult mcts_search(const Position& root, const SearchParams& params,
     const std::uint64_t completed = shared.completed();
     if (control.should_stop(completed) || completed >= visits_left) break;
     if (control.soft_time_up() && settled(tree, shared)) break;
-    if (limits.depth && own % kDepthInterval == 0) {
-      const std::vector<std::uint32_t> ranked = ranked_root_children(tree, shared);
-      if (tree.full() || static_cast<int>(principal_line(tree, ranked[0]).size()) >= *limits.depth)
-        break;
-    }
+
     if (control.elapsed_ms() >= next_report_ms) {
       reporter.report();
       next_report_ms = control.elapsed_ms() + kReportIntervalMs;

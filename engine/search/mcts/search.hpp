@@ -6,7 +6,7 @@
 #include "engine/search/mcts/config.hpp"
 #include "engine/search/mcts/playout.hpp"
 #include "engine/search/mcts/state.hpp"
-#include "engine/search/search.hpp"
+#include "engine/search/request.hpp"
 
 namespace tiaoqi::search::mcts {
 
@@ -28,15 +28,22 @@ namespace tiaoqi::search::mcts {
 // Limits: `nodes` counts iterations, exactly (threads draw numbered
 // tickets); time as for alpha-beta (SearchControl: stop at the soft limit
 // unless the most visited root move is not also the best valued one, then
-// at the hard limit); `depth` alone stops once the principal line is that
-// long or the tree is full. An immediate win is played at once.
+// at the hard limit). `depth N` starts from a fresh tree (the same
+// position, options and Seed give the same search) and stops after the
+// first iteration at which the principal line (the most visited root
+// move, then the most visited children) is N moves long, or can grow no
+// longer (it ends the game, or the tree is full); its info lines report
+// depth N and lines of at most N moves. An immediate win is played at
+// once. Under `Repetitions`, a move in the tree that repeats a position
+// of the game or of the path is a draw, as the rules make it.
 //
 // Threads share the tree (tree parallelism): a simulation under way
 // counts as a lost visit on its path (virtual loss), so that the others
 // spread out; one thread expands a node while the others simulate from it
 // as a leaf. With one thread and a fixed Seed the search replays exactly.
 //
-// Info: depth is the length of the principal line (most visited children),
+// Info: depth is the length of the principal line, on every line of a
+// MultiPV report,
 // seldepth the deepest node an iteration reached, nodes the iterations,
 // hashfull the permille of the node pool in use, score and values the
 // chosen move's mean rewards; each multipv 1 line is followed by
@@ -46,9 +53,12 @@ namespace tiaoqi::search::mcts {
 // it draws from the root: one tree over the root player's moves and what
 // follows, its statistics gathered over the worlds (single-observer
 // information-set MCTS).
-SearchResult mcts_search(const Position& root, const SearchParams& params,
-                         const SearchLimits& limits, SearchControl& control, const InfoSink& info,
-                         State& state, const std::vector<std::uint64_t>& game_history,
-                         const Config& config = {}, const Worlds& worlds = {});
+//
+// The tree lives in the request's state (SearchState::kept<State>); when
+// its memory cannot be had, greedy plays.
+SearchResult mcts_search(const SearchRequest& request, const Config& config, const Worlds& worlds);
+
+// The search of `Search mcts`: the default Config, one world.
+SearchResult search(const SearchRequest& request);
 
 }  // namespace tiaoqi::search::mcts

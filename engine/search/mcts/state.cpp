@@ -6,6 +6,12 @@
 
 namespace tiaoqi::search::mcts {
 
+std::unique_ptr<State> State::make(std::size_t megabytes) {
+  auto state = std::make_unique<State>(megabytes);
+  if (!state->ok()) return nullptr;
+  return state;
+}
+
 void State::clear() {
   tree_.clear();
   history_.clear();

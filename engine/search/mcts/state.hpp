@@ -2,6 +2,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -18,6 +19,9 @@ class State {
   // ok() is false when the tree's memory cannot be had.
   explicit State(std::size_t megabytes) : tree_(megabytes) {}
   bool ok() const { return tree_.ok(); }
+  // A state whose tree takes `megabytes`; null when the memory cannot be
+  // had (SearchState::kept).
+  static std::unique_ptr<State> make(std::size_t megabytes);
 
   Tree& tree() { return tree_; }
   History& history() { return history_; }

@@ -17,8 +17,19 @@ std::uint64_t Shared::completed() const {
   return total;
 }
 
+bool Shared::occurred_before(std::uint64_t hash) const {
+  return std::binary_search(earlier_positions.begin(), earlier_positions.end(), hash);
+}
+
+bool Worker::repeats(const Position& position) const {
+  const std::uint64_t hash = position.hash();
+  return std::find(path_hashes_.begin(), path_hashes_.end(), hash) != path_hashes_.end() ||
+         shared_.occurred_before(hash);
+}
+
 Worker::Worker(Shared& shared, std::uint64_t seed) : shared_(shared), random_(seed) {
   path_.reserve(256);
+  path_hashes_.reserve(256);
   trace_.reserve(kFullPlayout + 256);
 }
 
@@ -139,6 +150,9 @@ bool Worker::iterate() {
   if (shared_.worlds.draw) shared_.worlds.draw(position, random_);
   path_.clear();
   trace_.clear();
+  const bool repetition_draws = shared_.repetition_draws;
+  if (repetition_draws) path_hashes_.assign(1, position.hash());
+  bool repeated = false;
   if (virtual_loss) shared(tree.root().in_flight).fetch_add(1, std::memory_order_relaxed);
 
   std::uint32_t current = 0;
@@ -173,12 +187,20 @@ bool Worker::iterate() {
     trace_.push_back({player, next.move});
     position.play(next.move);
     current = child;
+    if (repetition_draws) {
+      if (repeats(position)) {
+        repeated = true;
+        break;
+      }
+      path_hashes_.push_back(position.hash());
+    }
   }
   const int depth = static_cast<int>(path_.size());
   int deepest = shared_.seldepth.load(std::memory_order_relaxed);
   while (depth > deepest && !shared_.seldepth.compare_exchange_weak(deepest, depth)) {
   }
 
+  if (repeated) position.end_in_draw();
   const WinShares rewards =
       position.is_over() ? final_shares(position)
       : shared_.worlds.simulate

@@ -29,6 +29,12 @@ struct Shared {
   std::vector<char> root_allowed;
   // Each iteration plays in a world drawn by this (playout.hpp).
   Worlds worlds;
+  // Under `Repetitions`, a move in the tree that repeats a position of the
+  // game or of the path ends the iteration in a draw, as the rules would
+  // (repetition.hpp): the game's earlier positions, sorted. Without the
+  // rule, repetitions end nothing and this stays empty.
+  bool repetition_draws = false;
+  std::vector<std::uint64_t> earlier_positions;
   // Simulations under way count as lost visits (more than one thread).
   bool virtual_loss = false;
   // Under a node limit, iterations are numbered, and none starts at or
@@ -46,6 +52,8 @@ struct Shared {
 
   // The iterations completed by all threads (exact once they have ended).
   std::uint64_t completed() const;
+  // Whether a position occurred earlier in the game.
+  bool occurred_before(std::uint64_t hash) const;
 };
 
 // One search thread's simulations.
@@ -68,6 +76,9 @@ class Worker {
   // The expanded node's children are moves of the side to move in this
   // iteration's world.
   bool moves_of(const Node& node, const Position& position) const;
+  // Under Repetitions: `position` repeats one of the iteration's path or
+  // of the game.
+  bool repeats(const Position& position) const;
   void back_up(const WinShares& rewards);
 
   struct Step {
@@ -75,9 +86,11 @@ class Worker {
     int mover;
   };
   Shared& shared_;
-  Random random_;
+  util::Random random_;
   std::vector<Step> path_;
   Trace trace_;
+  // The positions of the path, the root's first (under Repetitions only).
+  std::vector<std::uint64_t> path_hashes_;
   // Written by this thread only; others read it for reports.
   std::atomic<std::uint64_t> iterations_{0};
 };

@@ -24,9 +24,15 @@ Solver::StopPoll solver_stop_poll(const Position& root, const SearchLimits& limi
   };
 }
 
-SearchResult play_crossing(const Position& root, const SearchParams& params,
-                           const SearchLimits& limits, SearchControl& control, const InfoSink& info,
-                           Solver& solver) {
+SearchResult play_crossing(const SearchRequest& request) {
+  Solver* kept = request.state.kept<Solver>();
+  if (!kept) return greedy_search(request);
+  Solver& solver = *kept;
+  const Position& root = request.root;
+  const SearchParams& params = request.params;
+  const SearchLimits& limits = request.limits;
+  SearchControl& control = request.control;
+  const InfoSink& info = request.info;
   const Solver::StopPoll should_stop = solver_stop_poll(root, limits, control);
 
   std::uint64_t nodes_seen = 0;
@@ -46,7 +52,7 @@ SearchResult play_crossing(const Position& root, const SearchParams& params,
     info(line);
   };
   const Plan plan = solver.solve(root, should_stop, on_progress);
-  if (plan.moves.empty()) return greedy_search(root, params, limits, control, info);
+  if (plan.moves.empty()) return greedy_search(request);
 
   SearchResult result;
   result.best = plan.moves[0];

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "engine/search/search.hpp"
+#include "engine/search/request.hpp"
 #include "engine/search/solitaire/solver.hpp"
 
 namespace tiaoqi::search::solitaire {
@@ -17,8 +17,7 @@ namespace tiaoqi::search::solitaire {
 Solver::StopPoll solver_stop_poll(const Position& root, const SearchLimits& limits,
                                   SearchControl& control);
 
-SearchResult play_crossing(const Position& root, const SearchParams& params,
-                           const SearchLimits& limits, SearchControl& control, const InfoSink& info,
-                           Solver& solver);
+// The solver lives in the request's state (SearchState::kept<Solver>).
+SearchResult play_crossing(const SearchRequest& request);
 
 }  // namespace tiaoqi::search::solitaire

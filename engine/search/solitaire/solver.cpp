@@ -1,6 +1,7 @@
 #include "engine/search/solitaire/solver.hpp"
 
 #include <algorithm>
+#include <new>
 #include <optional>
 
 #include "engine/game.hpp"
@@ -207,6 +208,14 @@ void Solver::Impl::keep(const Crossing& crossing, const Position& root, const Pl
 
 Solver::Solver(std::size_t table_megabytes) : impl_(std::make_unique<Impl>(table_megabytes)) {}
 Solver::~Solver() = default;
+
+std::unique_ptr<Solver> Solver::make(std::size_t table_megabytes) {
+  try {
+    return std::make_unique<Solver>(table_megabytes);
+  } catch (const std::bad_alloc&) {
+    return nullptr;
+  }
+}
 Solver::Solver(Solver&&) noexcept = default;
 Solver& Solver::operator=(Solver&&) noexcept = default;
 

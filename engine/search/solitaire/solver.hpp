@@ -47,6 +47,9 @@ class Solver {
   // The memory budget: a quarter for the table of bounds, a quarter for the
   // rank relaxation, half for the beams.
   explicit Solver(std::size_t table_megabytes = 64);
+  // A solver of that budget; null when the memory cannot be had
+  // (SearchState::kept).
+  static std::unique_ptr<Solver> make(std::size_t table_megabytes);
   ~Solver();
   Solver(Solver&&) noexcept;
   Solver& operator=(Solver&&) noexcept;

@@ -157,7 +157,7 @@ TEST(Engine, NodeLimitIsHonoured) {
 // searches the same game set move by move.
 TEST(Engine, SetGameSearchesTheGameAsSetPositionDoes) {
   Options options;
-  options.engine.search = search::SearchAlgorithm::kAlphaBeta;
+  options.engine.search = "alphabeta";
   const std::vector<std::string> moves = {"k3k5", "e14e13", "l3l5", "f14f13"};
   Game game(*start_setup(options.rules));
   for (const std::string& move : moves) ASSERT_TRUE(game.play(move));

@@ -100,15 +100,15 @@ struct ParallelRun {
 ParallelRun run_parallel(const Position& root, int threads, search::SearchLimits limits) {
   search::SearchParams params;
   params.threads = threads;
-  search::TranspositionTable table(4);
+  search::SearchState state(4);
   search::SearchControl control;
   control.start(search::TimeBudget{}, limits.nodes, false);
   ParallelRun run;
-  run.result = search::alphabeta_search(root, params, limits, control,
-                                        [&](const search::SearchInfo& info) {
-                                          run.last_depth = std::max(run.last_depth, info.depth);
-                                        },
-                                        table, {});
+  const search::InfoSink info = [&](const search::SearchInfo& line) {
+    run.last_depth = std::max(run.last_depth, line.depth);
+  };
+  const std::vector<std::uint64_t> no_history;
+  run.result = search::alphabeta_search({root, params, limits, control, info, state, no_history});
   return run;
 }
 

@@ -86,7 +86,7 @@ TEST(BestReply, BlocksTheWinOfAnyOpponent) {
     const GameSetup setup = testing::jump_threat(threat);
     ASSERT_TRUE(testing::can_win_at_once(setup.position, threat - 1));
     testing::RunOptions options;
-    options.algorithm = SearchAlgorithm::kBrs;
+    options.search = "brs";
     options.depth = 2;
     const auto run = testing::run(setup.position, options);
     const Position after = testing::after_best(setup.position, run);

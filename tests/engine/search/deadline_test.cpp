@@ -7,7 +7,7 @@
 #include "engine/movegen.hpp"
 #include "engine/search/control.hpp"
 #include "engine/search/greedy.hpp"
-#include "engine/search/search.hpp"
+#include "engine/search/registry.hpp"
 #include "engine/search/search_state.hpp"
 #include "tests/support/test_support.hpp"
 
@@ -47,7 +47,9 @@ TEST(Deadline, AnEmptyClockGetsTheOnePlyMoveAtOnce) {
   control.start(plan_time(limits, 0, 30), std::nullopt, false);
   ASSERT_TRUE(control.emergency());
   SearchState state(1);
-  const SearchResult result = run_search(setup.position, params, limits, control, {}, state);
+  const std::vector<std::uint64_t> no_history;
+  const SearchResult result =
+      run_search({setup.position, params, limits, control, {}, state, no_history});
   MoveList legal;
   generate_moves(setup.position, legal);
   ASSERT_TRUE(legal.contains(result.best));
@@ -56,7 +58,9 @@ TEST(Deadline, AnEmptyClockGetsTheOnePlyMoveAtOnce) {
 
   SearchControl untimed;
   untimed.start(TimeBudget{}, std::nullopt, false);
-  EXPECT_EQ(greedy_search(setup.position, params, SearchLimits{}, untimed, {}).best, result.best);
+  const SearchLimits no_limits;
+  EXPECT_EQ(greedy_search({setup.position, params, no_limits, untimed, {}, state, no_history}).best,
+            result.best);
 }
 
 }  // namespace

@@ -12,7 +12,7 @@
 #include "engine/movegen.hpp"
 #include "engine/search/dragons/belief.hpp"
 #include "engine/search/mcts/playout.hpp"
-#include "engine/search/search.hpp"
+#include "engine/search/registry.hpp"
 #include "tests/support/test_support.hpp"
 
 namespace tiaoqi::search::dragons {
@@ -69,7 +69,7 @@ struct Refereed {
 };
 
 // A move of a playout that also captures and goes home, drawn from `random`.
-Move some_move(const Position& position, mcts::Random& random) {
+Move some_move(const Position& position, util::Random& random) {
   MoveList moves;
   generate_moves(position, moves);
   for (const Move& move : moves)
@@ -119,7 +119,7 @@ TEST(DragonsBelief, NeverWeighsAPieceThatCannotBeTheDragon) {
   int positions = 0, captures = 0, reveals = 0;
   for (unsigned game_index = 0; game_index < 8; ++game_index) {
     Refereed game(dragon_sets[game_index % dragon_sets.size()]);
-    mcts::Random random(util::mix64(game_index + 1));
+    util::Random random(util::mix64(game_index + 1));
     for (int ply = 0; ply < 160 && !game.truth.position().is_over(); ++ply) {
       const Position& truth = game.truth.position();
       const Move move = some_move(truth, random);
@@ -262,7 +262,8 @@ SearchResult search(const Game& view, std::uint64_t nodes, std::int64_t seed = 1
   const InfoSink sink = [infos](const SearchInfo& line) {
     if (infos && !line.text.empty()) infos->push_back(line.text);
   };
-  return run_search(view.position(), params, limits, control, sink, state, {}, &view);
+  const std::vector<std::uint64_t> no_history;
+  return run_search({view.position(), params, limits, control, sink, state, no_history, &view});
 }
 
 bool is_legal(const Position& position, Move move) {
@@ -275,7 +276,7 @@ TEST(DragonsSearch, PlaysLegalMovesThroughRefereedGames) {
   int searched = 0;
   for (unsigned game_index = 0; game_index < 3; ++game_index) {
     Refereed game({"l3", "c11", "k12"});
-    mcts::Random random(util::mix64(100 + game_index));
+    util::Random random(util::mix64(100 + game_index));
     for (int ply = 0; ply < 120 && !game.truth.position().is_over(); ++ply) {
       const int mover = game.truth.position().side_to_move();
       Move move = some_move(game.truth.position(), random);
@@ -301,7 +302,7 @@ TEST(DragonsSearch, TwoWorldsThatDifferInHiddenDragonsGetTheSameMove) {
   // another move is drawn), and a sees the same in both.
   Refereed first({"m1", "a13", "m13"});
   Refereed second({"m1", "c11", "k12"});
-  mcts::Random random(77);
+  util::Random random(77);
   for (int ply = 0; ply < 45; ++ply) {
     Move move;
     for (int tries = 0; tries < 50; ++tries) {

@@ -53,7 +53,7 @@ SearchRun run(const Position& root, const RunOptions& options, SearchState* stat
               const std::vector<std::uint64_t>& game_history) {
   SearchState own_state(options.hash_mib);
   SearchParams params;
-  params.algorithm = options.algorithm;
+  params.search = options.search;
   params.threads = options.threads;
   params.seed = options.seed;
   params.hash_mib = static_cast<int>(options.hash_mib);
@@ -63,9 +63,9 @@ SearchRun run(const Position& root, const RunOptions& options, SearchState* stat
   SearchControl control;
   control.start(TimeBudget{}, limits.nodes, false);
   SearchRun run;
-  run.result = run_search(
-      root, params, limits, control, [&](const SearchInfo& info) { run.infos.push_back(info); },
-      state ? *state : own_state, game_history);
+  const InfoSink info = [&](const SearchInfo& line) { run.infos.push_back(line); };
+  run.result =
+      run_search({root, params, limits, control, info, state ? *state : own_state, game_history});
   return run;
 }
 
@@ -97,12 +97,11 @@ bool can_win_at_once(const Position& position, int player) {
   return false;
 }
 
-const std::vector<SearchAlgorithm>& requestable_algorithms() {
-  static const std::vector<SearchAlgorithm> kAll = {
-      SearchAlgorithm::kAuto,   SearchAlgorithm::kAlphaBeta, SearchAlgorithm::kParanoid,
-      SearchAlgorithm::kBrs,    SearchAlgorithm::kMaxN,      SearchAlgorithm::kMcts,
-      SearchAlgorithm::kGreedy, SearchAlgorithm::kRandom};
-  return kAll;
+std::vector<std::string_view> requestable_searches() {
+  std::vector<std::string_view> names;
+  for (const SearchKind& kind : search_kinds())
+    if (kind.selectable) names.push_back(kind.name);
+  return names;
 }
 
 GameSetup one_step_from_winning(int players) {

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "engine/position_string.hpp"
-#include "engine/search/search.hpp"
+#include "engine/search/registry.hpp"
 
 namespace tiaoqi::search::testing {
 
@@ -21,7 +21,7 @@ struct SearchRun {
 struct RunOptions {
   // Alpha-beta (paranoid at three or more players) unless a test asks for
   // another: the searches' own tests name theirs.
-  SearchAlgorithm algorithm = SearchAlgorithm::kAlphaBeta;
+  std::string_view search = "alphabeta";
   std::optional<std::uint64_t> nodes;
   std::optional<int> depth;
   int threads = 1;
@@ -41,8 +41,10 @@ std::vector<SearchInfo> search_lines(const SearchRun& run);
 // Whether `player` has a move that ends the game with it first, alone.
 bool can_win_at_once(const Position& position, int player);
 
-// The algorithms a user can ask for by name (Search option values).
-const std::vector<SearchAlgorithm>& requestable_algorithms();
+// The searches a user can ask for by name (the Search option's values,
+// from the table of searches: a new row is tested by every test that
+// loops over them).
+std::vector<std::string_view> requestable_searches();
 
 // On the small board (BoardSize 2) with `players` players: player 1 (army
 // a) fills its target with one step; the other armies stay home (or, when

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "engine/game.hpp"
 #include "engine/movegen.hpp"
 #include "engine/search/win_shares.hpp"
@@ -52,15 +54,58 @@ TEST(MaxN, ShallowPruningKeepsTheRootValue) {
       MaxN maxn(table, control);
       MoveList legal;
       generate_moves(root, legal);
-      const MaxNReport report = maxn.run(root, depth, std::vector<Move>(legal.begin(), legal.end()),
-                                         {}, [](const MaxNReport&) {});
+      const std::vector<std::uint64_t> no_history;
+      const MaxNReport report =
+          maxn.run(root, depth, 1, std::vector<Move>(legal.begin(), legal.end()), no_history,
+                   [](const MaxNReport&) {});
       ASSERT_EQ(report.depth, depth);
-      const double pruned = static_cast<double>(report.values[root.side_to_move()]) / kShareUnits;
+      ASSERT_EQ(report.lines.size(), 1u);
+      const ShareUnits& values = report.lines[0].values;
+      const double pruned = static_cast<double>(values[root.side_to_move()]) / kShareUnits;
       EXPECT_NEAR(pruned, plain_maxn(root, depth)[root.side_to_move()], 1e-5)
           << players << " players, seed " << seed;
       int sum = 0;
-      for (int p = 0; p < players; ++p) sum += report.values[p];
+      for (int p = 0; p < players; ++p) sum += values[p];
       EXPECT_EQ(sum, kShareUnits);
+    }
+  }
+}
+
+// MultiPV k: the k lines are k different root moves, best first, and each
+// carries its move's exact value (the plain search's one ply down): the
+// k best values of all root moves.
+TEST(MaxN, MultiPvGivesTheBestMovesWithTheirExactValues) {
+  RuleOptions options;
+  options.players = 3;
+  options.board_size = 3;
+  const GameSetup start = tiaoqi::testing::start_of(options);
+  for (unsigned seed : {4u, 5u}) {
+    const Position root = tiaoqi::testing::random_playout(start.position, seed, 12);
+    const int player = root.side_to_move();
+    const int depth = 3;
+    MoveList legal;
+    generate_moves(root, legal);
+    std::vector<double> plain;
+    for (const Move& move : legal) {
+      Position child = root;
+      child.play(move);
+      plain.push_back(plain_maxn(child, depth - 1)[player]);
+    }
+    std::sort(plain.rbegin(), plain.rend());
+
+    TranspositionTable table(1);
+    SearchControl control;
+    control.start(TimeBudget{}, std::nullopt, false);
+    MaxN maxn(table, control);
+    const std::vector<std::uint64_t> no_history;
+    const MaxNReport report =
+        maxn.run(root, depth, 3, std::vector<Move>(legal.begin(), legal.end()), no_history,
+                 [](const MaxNReport&) {});
+    ASSERT_EQ(report.lines.size(), 3u);
+    for (std::size_t k = 0; k < 3; ++k) {
+      const double share = static_cast<double>(report.lines[k].values[player]) / kShareUnits;
+      EXPECT_NEAR(share, plain[k], 1e-5) << "seed " << seed << ", line " << k + 1;
+      for (std::size_t j = 0; j < k; ++j) EXPECT_NE(report.lines[k].pv[0], report.lines[j].pv[0]);
     }
   }
 }
@@ -74,11 +119,12 @@ TEST(MaxN, ReportsAValueForEverySeatAndALegalLine) {
   limits.depth = 3;
   SearchControl control;
   control.start(TimeBudget{}, std::nullopt, false);
-  TranspositionTable table(1);
+  SearchState state(1);
   std::vector<SearchInfo> lines;
+  const InfoSink info = [&](const SearchInfo& line) { lines.push_back(line); };
+  const std::vector<std::uint64_t> no_history;
   const SearchResult result =
-      maxn_search(start.position, params, limits, control,
-                  [&](const SearchInfo& line) { lines.push_back(line); }, table, {});
+      maxn_search({start.position, params, limits, control, info, state, no_history});
   ASSERT_EQ(lines.size(), 3u);
   EXPECT_EQ(lines.back().depth, 3);
   EXPECT_EQ(lines.back().values.size(), 6u);

@@ -25,7 +25,7 @@ RuleOptions players(int count) {
 
 RunOptions mcts_run(std::uint64_t iterations, int threads = 1) {
   RunOptions options;
-  options.algorithm = SearchAlgorithm::kMcts;
+  options.search = "mcts";
   options.nodes = iterations;
   options.threads = threads;
   return options;
@@ -93,7 +93,7 @@ TEST(Mcts, TheTreeIsKeptAlongTheMovesPlayed) {
   }
   {
     // The subtree the second search should start from.
-    const Tree& tree = state.mcts().tree();
+    const Tree& tree = state.kept<State>()->tree();
     std::uint32_t index = 0;
     for (int i = 0; i < 3; ++i) {
       const Node& node = tree.node(index);
@@ -106,19 +106,19 @@ TEST(Mcts, TheTreeIsKeptAlongTheMovesPlayed) {
   const auto second = search::testing::run(root, mcts_run(1000), &state, history);
   EXPECT_EQ(second.result.nodes, 1000u);
   // The root's visits: this search's iterations and those kept.
-  EXPECT_GT(state.mcts().tree().root().visits, 1000u);
+  EXPECT_GT(state.kept<State>()->tree().root().visits, 1000u);
 
   // A position the tree never saw starts afresh.
   const Position other = tiaoqi::testing::random_playout(setup.position, 9, 30);
   search::testing::run(other, mcts_run(500), &state, {});
-  EXPECT_EQ(state.mcts().tree().root().visits, 500u);
+  EXPECT_EQ(state.kept<State>()->tree().root().visits, 500u);
 }
 
 TEST(Mcts, RerootKeepsExactlyTheSubtree) {
   const GameSetup setup = tiaoqi::testing::start_of(players(2));
   SearchState state(8);
   search::testing::run(setup.position, mcts_run(5000), &state);
-  Tree& tree = state.mcts().tree();
+  Tree& tree = state.kept<State>()->tree();
   // The most visited grandchild of the root.
   std::uint32_t best = 0;
   const Node& root = tree.root();
@@ -156,8 +156,8 @@ TEST(Mcts, AFullTreeStopsGrowingAndSaysSoOnce) {
   int notices = 0;
   for (const SearchInfo& info : run.infos) notices += info.text.find("full") != std::string::npos;
   EXPECT_EQ(notices, 1);
-  EXPECT_TRUE(state.mcts().tree().full());
-  EXPECT_LE(state.mcts().tree().used(), state.mcts().tree().capacity());
+  EXPECT_TRUE(state.kept<State>()->tree().full());
+  EXPECT_LE(state.kept<State>()->tree().used(), state.kept<State>()->tree().capacity());
   MoveList legal;
   generate_moves(setup.position, legal);
   EXPECT_TRUE(legal.contains(run.result.best));
@@ -185,8 +185,9 @@ TEST(Mcts, AnIterationExpandsOneNodeAtMost) {
     limits.nodes = 300;
     SearchControl control;
     control.start(TimeBudget{}, limits.nodes, false);
-    mcts_search(setup.position, params, limits, control, {}, state.mcts(), {}, config);
-    const int expanded = expanded_nodes(state.mcts().tree(), 0);
+    const std::vector<std::uint64_t> no_history;
+    mcts_search({setup.position, params, limits, control, {}, state, no_history}, config, {});
+    const int expanded = expanded_nodes(state.kept<State>()->tree(), 0);
     // The root is expanded before the first iteration.
     EXPECT_LE(expanded, 301) << expand_visits;
     EXPECT_GT(expanded, 50) << expand_visits;
@@ -196,7 +197,7 @@ TEST(Mcts, AnIterationExpandsOneNodeAtMost) {
 TEST(Mcts, ADepthLimitAloneEndsTheSearch) {
   const GameSetup setup = tiaoqi::testing::start_of(players(3));
   RunOptions options;
-  options.algorithm = SearchAlgorithm::kMcts;
+  options.search = "mcts";
   options.depth = 4;
   const auto run = search::testing::run(setup.position, options);
   EXPECT_GE(search::testing::search_lines(run).back().depth, 4);
@@ -206,13 +207,15 @@ TEST(Mcts, SearchMovesRestrictTheRoot) {
   const GameSetup setup = tiaoqi::testing::start_of(players(3));
   SearchState state(16);
   SearchParams params;
-  params.algorithm = SearchAlgorithm::kMcts;
+  params.search = "mcts";
   SearchLimits limits;
   limits.nodes = 2000;
   limits.search_moves = {*parse_move(setup.position, "m4m5"), *parse_move(setup.position, "l3l5")};
   SearchControl control;
   control.start(TimeBudget{}, limits.nodes, false);
-  const SearchResult result = run_search(setup.position, params, limits, control, {}, state);
+  const std::vector<std::uint64_t> no_history;
+  const SearchResult result =
+      run_search({setup.position, params, limits, control, {}, state, no_history});
   EXPECT_TRUE(result.best == limits.search_moves[0] || result.best == limits.search_moves[1]);
 }
 
@@ -238,14 +241,14 @@ TEST(Mcts, GreedyPlayoutMovesMakeTheMostProgress) {
   generate_moves(position, moves);
   int most = -100;
   for (const Move& move : moves) most = std::max(most, progress_gain(position, move));
-  Random random(1);
+  util::Random random(1);
   for (int i = 0; i < 20; ++i)
     EXPECT_EQ(progress_gain(position, playout_move(position, moves, 0.0, random)), most);
 }
 
 TEST(Mcts, PlayoutsScoreWhereTheyStop) {
   const GameSetup setup = tiaoqi::testing::start_of(players(3));
-  Random random(2);
+  util::Random random(2);
   Trace trace;
   Position cut = setup.position;
   const WinShares shares = play_out(cut, 6, 0.1, random, trace);

@@ -1,7 +1,5 @@
 // What every search guarantees, through the dispatcher: a legal move in
 // every seating, immediate wins, limits, stop, seeds and `values`.
-#include "engine/search/search.hpp"
-
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -12,17 +10,21 @@
 
 #include "engine/facade/options.hpp"
 #include "engine/movegen.hpp"
+#include "engine/search/registry.hpp"
 #include "tests/engine/search/fixtures.hpp"
 #include "tests/support/test_support.hpp"
 
 namespace tiaoqi::search {
 namespace {
 
-using testing::requestable_algorithms;
+using testing::requestable_searches;
 using testing::RunOptions;
 
-std::string name(SearchAlgorithm algorithm) {
-  return std::string(facade::algorithm_name(algorithm));
+std::string name(std::string_view search) { return std::string(search); }
+
+// What a request for `asked` plays at that table size (standard variant).
+std::string_view plays(std::string_view asked, int players) {
+  return played_search(*find_search(asked), players, false).name;
 }
 
 bool is_legal(const Position& position, Move move) {
@@ -32,26 +34,48 @@ bool is_legal(const Position& position, Move move) {
 }
 
 TEST(Search, EachValueResolvesToWhatItPlays) {
-  using A = SearchAlgorithm;
   // auto follows the tournaments: MCTS at two players, best-reply at three
   // and four, max^n at six.
-  EXPECT_EQ(resolve_algorithm(A::kAuto, 2), A::kMcts);
-  EXPECT_EQ(resolve_algorithm(A::kAuto, 3), A::kBrs);
-  EXPECT_EQ(resolve_algorithm(A::kAuto, 4), A::kBrs);
-  EXPECT_EQ(resolve_algorithm(A::kAuto, 6), A::kMaxN);
+  EXPECT_EQ(plays("auto", 2), "mcts");
+  EXPECT_EQ(plays("auto", 3), "brs");
+  EXPECT_EQ(plays("auto", 4), "brs");
+  EXPECT_EQ(plays("auto", 6), "maxn");
   for (int players : {3, 4, 6}) {
-    EXPECT_EQ(resolve_algorithm(A::kAlphaBeta, players), A::kParanoid);
-    for (A algorithm : {A::kParanoid, A::kBrs, A::kMaxN, A::kMcts, A::kGreedy, A::kRandom})
-      EXPECT_EQ(resolve_algorithm(algorithm, players), algorithm) << name(algorithm);
+    EXPECT_EQ(plays("alphabeta", players), "paranoid");
+    for (std::string_view search : {"paranoid", "brs", "maxn", "mcts", "greedy", "random"})
+      EXPECT_EQ(plays(search, players), search) << name(search);
   }
   // Against one opponent, best-reply, max^n and paranoid are alpha-beta.
-  for (A algorithm : {A::kAlphaBeta, A::kParanoid, A::kBrs, A::kMaxN})
-    EXPECT_EQ(resolve_algorithm(algorithm, 2), A::kAlphaBeta) << name(algorithm);
-  EXPECT_EQ(resolve_algorithm(A::kMcts, 2), A::kMcts);
+  for (std::string_view search : {"alphabeta", "paranoid", "brs", "maxn"})
+    EXPECT_EQ(plays(search, 2), "alphabeta") << name(search);
+  EXPECT_EQ(plays("mcts", 2), "mcts");
   // The solitaire's solver plays every search but greedy and random.
-  for (A algorithm : {A::kAuto, A::kAlphaBeta, A::kBrs, A::kMaxN, A::kMcts})
-    EXPECT_EQ(resolve_algorithm(algorithm, 1), A::kSolitaire) << name(algorithm);
-  EXPECT_EQ(resolve_algorithm(A::kGreedy, 1), A::kGreedy);
+  for (std::string_view search : {"auto", "alphabeta", "brs", "maxn", "mcts"})
+    EXPECT_EQ(plays(search, 1), "solitaire") << name(search);
+  EXPECT_EQ(plays("greedy", 1), "greedy");
+  // The dragons variant's search plays every search but greedy and random.
+  for (std::string_view search : {"auto", "alphabeta", "paranoid", "brs", "maxn", "mcts"})
+    EXPECT_EQ(played_search(*find_search(search), 3, true).name, "ismcts") << name(search);
+  EXPECT_EQ(played_search(*find_search("random"), 3, true).name, "random");
+}
+
+// The table itself: unique names, a played search for every selectable
+// one at every table size, an entry for every search that is played.
+TEST(Search, TheTableOfSearchesIsConsistent) {
+  std::vector<std::string_view> names;
+  for (const SearchKind& kind : search_kinds()) {
+    EXPECT_EQ(std::count(names.begin(), names.end(), kind.name), 0) << name(kind.name);
+    names.push_back(kind.name);
+  }
+  EXPECT_EQ(search_kinds().front().name, "auto");
+  for (const SearchKind& kind : search_kinds()) {
+    if (!kind.selectable) continue;
+    for (int players : {1, 2, 3, 4, 6})
+      for (bool dragons : {false, true}) {
+        const SearchKind& played = played_search(kind, players, dragons);
+        EXPECT_NE(played.run, nullptr) << name(kind.name) << " at " << players;
+      }
+  }
 }
 
 struct SeatingCase {
@@ -77,11 +101,11 @@ TEST(Search, EverySearchPlaysALegalMoveInEverySeating) {
     for (const int plies : {0, 12 * seating.players}) {
       const Position root = tiaoqi::testing::random_playout(start.position, 7, plies);
       ASSERT_FALSE(root.is_over());
-      for (SearchAlgorithm algorithm : requestable_algorithms()) {
+      for (std::string_view algorithm : requestable_searches()) {
         SCOPED_TRACE(std::string(seating.name) + " players, ply " + std::to_string(plies) + ", " +
                      name(algorithm));
         RunOptions run_options;
-        run_options.algorithm = algorithm;
+        run_options.search = algorithm;
         run_options.nodes = 1500;
         const testing::SearchRun run = testing::run(root, run_options);
         EXPECT_TRUE(is_legal(root, run.result.best));
@@ -110,11 +134,11 @@ TEST(Search, EverySearchButRandomTakesAnImmediateWin) {
   for (int players : {2, 3, 4, 6}) {
     const GameSetup setup = testing::one_step_from_winning(players);
     ASSERT_TRUE(testing::can_win_at_once(setup.position, 0));
-    for (SearchAlgorithm algorithm : requestable_algorithms()) {
-      if (algorithm == SearchAlgorithm::kRandom) continue;
+    for (std::string_view algorithm : requestable_searches()) {
+      if (algorithm == "random") continue;
       SCOPED_TRACE(std::to_string(players) + " players, " + name(algorithm));
       RunOptions run_options;
-      run_options.algorithm = algorithm;
+      run_options.search = algorithm;
       run_options.nodes = 2000;
       const testing::SearchRun run = testing::run(setup.position, run_options);
       const Position after = testing::after_best(setup.position, run);
@@ -123,8 +147,7 @@ TEST(Search, EverySearchButRandomTakesAnImmediateWin) {
       // Two-player alpha-beta and auto hand this race to the race solver,
       // which reports the evaluation.
       const bool raced =
-          players == 2 && (algorithm == SearchAlgorithm::kAuto ||
-                           resolve_algorithm(algorithm, players) == SearchAlgorithm::kAlphaBeta);
+          players == 2 && (algorithm == "auto" || plays(algorithm, players) == "alphabeta");
       if (!raced) {
         EXPECT_TRUE(is_win(run.result.score));
       }
@@ -143,11 +166,10 @@ TEST(Search, ParanoidBestReplyAndMaxNBlockTheNextPlayersWin) {
   const GameSetup setup = testing::jump_threat(2);
   ASSERT_TRUE(testing::can_win_at_once(setup.position, 1));
   ASSERT_FALSE(testing::can_win_at_once(setup.position, 0));
-  for (SearchAlgorithm algorithm :
-       {SearchAlgorithm::kParanoid, SearchAlgorithm::kBrs, SearchAlgorithm::kMaxN}) {
+  for (std::string_view algorithm : {"paranoid", "brs", "maxn"}) {
     SCOPED_TRACE(name(algorithm));
     RunOptions run_options;
-    run_options.algorithm = algorithm;
+    run_options.search = algorithm;
     run_options.depth = 3;
     const testing::SearchRun run = testing::run(setup.position, run_options);
     const Position after = testing::after_best(setup.position, run);
@@ -162,16 +184,15 @@ TEST(Search, NodeLimitsAreHonoured) {
   RuleOptions options;
   options.players = 3;
   const GameSetup setup = tiaoqi::testing::start_of(options);
-  for (SearchAlgorithm algorithm : {SearchAlgorithm::kParanoid, SearchAlgorithm::kBrs,
-                                    SearchAlgorithm::kMaxN, SearchAlgorithm::kMcts}) {
+  for (std::string_view algorithm : {"paranoid", "brs", "maxn", "mcts"}) {
     SCOPED_TRACE(name(algorithm));
     RunOptions run_options;
-    run_options.algorithm = algorithm;
+    run_options.search = algorithm;
     run_options.nodes = 5000;
     const testing::SearchRun run = testing::run(setup.position, run_options);
-    if (algorithm == SearchAlgorithm::kParanoid || algorithm == SearchAlgorithm::kBrs) {
-      // Paranoid reads the limit at its polls, every 1024 nodes.
-      EXPECT_LE(run.result.nodes, 5000u + 1024u);
+    if (algorithm == "paranoid" || algorithm == "brs") {
+      // Paranoid reads the limit at its polls, every 256 nodes.
+      EXPECT_LE(run.result.nodes, 5000u + 256u);
       EXPECT_GE(run.result.nodes, 5000u);
     } else {
       EXPECT_EQ(run.result.nodes, 5000u);
@@ -186,13 +207,12 @@ TEST(Search, AStopFromAnotherThreadEndsEverySearch) {
   RuleOptions options;
   options.players = 3;
   const GameSetup setup = tiaoqi::testing::start_of(options);
-  for (SearchAlgorithm algorithm : {SearchAlgorithm::kParanoid, SearchAlgorithm::kBrs,
-                                    SearchAlgorithm::kMaxN, SearchAlgorithm::kMcts}) {
+  for (std::string_view algorithm : {"paranoid", "brs", "maxn", "mcts"}) {
     for (int threads : {1, 2}) {
       SCOPED_TRACE(name(algorithm) + ", threads " + std::to_string(threads));
       SearchState state(16);
       SearchParams params;
-      params.algorithm = algorithm;
+      params.search = algorithm;
       params.threads = threads;
       SearchControl control;
       control.start(TimeBudget{}, std::nullopt, false);
@@ -200,14 +220,14 @@ TEST(Search, AStopFromAnotherThreadEndsEverySearch) {
       std::condition_variable reported;
       bool any_info = false;
       auto searched = std::async(std::launch::async, [&] {
-        return run_search(
-            setup.position, params, SearchLimits{}, control,
-            [&](const SearchInfo&) {
-              std::lock_guard lock(mutex);
-              any_info = true;
-              reported.notify_all();
-            },
-            state);
+        const InfoSink info = [&](const SearchInfo&) {
+          std::lock_guard lock(mutex);
+          any_info = true;
+          reported.notify_all();
+        };
+        const SearchLimits limits;
+        const std::vector<std::uint64_t> no_history;
+        return run_search({setup.position, params, limits, control, info, state, no_history});
       });
       {
         std::unique_lock lock(mutex);
@@ -225,10 +245,10 @@ TEST(Search, AFixedSeedReplaysTheSearchOnOneThread) {
   options.players = 4;
   const GameSetup start = tiaoqi::testing::start_of(options);
   const Position root = tiaoqi::testing::random_playout(start.position, 3, 20);
-  for (SearchAlgorithm algorithm : requestable_algorithms()) {
+  for (std::string_view algorithm : requestable_searches()) {
     SCOPED_TRACE(name(algorithm));
     RunOptions run_options;
-    run_options.algorithm = algorithm;
+    run_options.search = algorithm;
     run_options.nodes = 4000;
     run_options.seed = 12345;
     const testing::SearchRun first = testing::run(root, run_options);

@@ -15,10 +15,18 @@ TEST(TimeManagement, MoveTimeLessOverhead) {
   EXPECT_EQ(budget.soft_ms, 970);
 }
 
-TEST(TimeManagement, ShortMoveTimeKeepsThreeQuarters) {
+// A movetime is used all but a small reserve: a millisecond and a
+// twentieth, never more than Move Overhead.
+TEST(TimeManagement, MoveTimeIsUsedAllButASmallReserve) {
+  for (auto [given, used] : {std::pair<std::int64_t, std::int64_t>{20, 18}, {50, 47}, {200, 189}}) {
+    SearchLimits limits;
+    limits.move_time_ms = given;
+    EXPECT_EQ(plan_time(limits, 0, 30).hard_ms, used) << given;
+    EXPECT_EQ(plan_time(limits, 0, 30).soft_ms, used) << given;
+  }
   SearchLimits limits;
-  limits.move_time_ms = 20;
-  EXPECT_EQ(plan_time(limits, 0, 30).hard_ms, 15);
+  limits.move_time_ms = 50;
+  EXPECT_EQ(plan_time(limits, 0, 0).hard_ms, 50);
 }
 
 TEST(TimeManagement, ClockIsNeverOverspent) {

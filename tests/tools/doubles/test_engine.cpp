@@ -5,7 +5,8 @@
 // only on the position and the Seed option, which makes matches between
 // doubles reproducible move for move.
 //
-//   test_engine [--mode random|crash|hang|illegal|garbage|slow|flaky|refuse|lenient]
+//   test_engine [--mode random|crash|hang|illegal|garbage|slow|flaky|refuse|lenient|older|
+//                       shuffle]
 //               [--after N] [--games N] [--delay MS] [--mark FILE] [--score CP]
 //
 // --mark appends a line to FILE at every go ("go"), ucinewgame ("newgame")
@@ -16,7 +17,11 @@
 // --score makes every search report that score
 // (centi-steps, the mover's view) for the runner's adjudication. Unknown
 // options are refused as the real engine refuses them, except in mode
-// lenient, which ignores them without a word; Hash takes 1 to 65536.
+// lenient, which ignores them without a word; Hash takes 1 to 65536. Mode
+// older is an engine written before the rule options GoalLockInChain,
+// EqualTurnsAtOnce, MoveLimitDraw and Repetitions: it neither lists them
+// nor knows them. Mode shuffle moves its last moved piece back where it
+// came from whenever it can, so that two of them repeat positions.
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
@@ -46,6 +51,14 @@ std::uint64_t fnv1a(const std::string& text, std::uint64_t seed) {
   return hash;
 }
 
+// The rule options that mode older has never heard of.
+bool is_newer_rule(std::string_view name) {
+  for (std::string_view newer :
+       {"GoalLockInChain", "EqualTurnsAtOnce", "MoveLimitDraw", "Repetitions"})
+    if (util::iequals(name, newer)) return true;
+  return false;
+}
+
 struct Double {
   std::string mode = "random";
   int after = 0;
@@ -60,7 +73,10 @@ struct Double {
   Position* position = nullptr;
   int searches = 0;
   bool searching = false;
+  // Mode shuffle: the last move this engine played in the game.
+  Move last_move;
 
+  bool knows_not(std::string_view name) const { return mode == "older" && is_newer_rule(name); }
   void say(const std::string& line) { std::cout << line << std::endl; }
   void error(const std::string& what) { say("info string error: " + what); }
 
@@ -68,7 +84,7 @@ struct Double {
     say("id name TestDouble " + mode);
     say("id author tiaoqi tests");
     for (const auto& [name, value] : facade::rule_option_values(RuleOptions{}))
-      say("option name " + name + " type string default " + value);
+      if (!knows_not(name)) say("option name " + name + " type string default " + value);
     for (const char* option : {"Hash", "Threads", "Search", "Seed", "Move Overhead"})
       say(std::string("option name ") + option + " type string default 0");
     say("uciok");
@@ -80,7 +96,9 @@ struct Double {
     while (i < words.size() && words[i] != "value") ++i;
     const std::string name = util::join(words, 2, i);
     const std::string value = util::join(words, i + 1, words.size());
-    if (const auto* spec = facade::find_option(name); spec && spec->is_rule) {
+    if (knows_not(name)) {
+      error("setoption: unknown option " + util::quote_input(name));
+    } else if (const auto* spec = facade::find_option(name); spec && spec->is_rule) {
       auto set = facade::set_rule_option(rules, name, value);
       if (!set) error(set.error());
     } else if (util::iequals(name, "Seed")) {
@@ -128,10 +146,15 @@ struct Double {
     MoveList moves;
     generate_moves(*position, moves);
     if (moves.empty()) return say("bestmove none");
-    const auto pick = fnv1a(position_string(*position), seed) % moves.size();
+    Move chosen = moves[static_cast<int>(fnv1a(position_string(*position), seed) % moves.size())];
+    if (mode == "shuffle") {
+      const Move back{last_move.to, last_move.from};
+      if (!last_move.is_none() && moves.contains(back)) chosen = back;
+      last_move = chosen;
+    }
     say("info depth 1 " + (score ? "score cp " + std::to_string(*score) + " " : std::string()) +
         "nodes " + std::to_string(moves.size()));
-    say("bestmove " + move_text(*position, moves[static_cast<int>(pick)]));
+    say("bestmove " + move_text(*position, chosen));
   }
 
   // go choose <player>: a hole of that player's home for its dragon, or
@@ -225,6 +248,7 @@ struct Double {
       else if (command == "ucinewgame") {
         searches = 0;  // "--after" counts per game
         ++games;
+        last_move = Move{};
         if (!mark_file.empty()) std::ofstream(mark_file, std::ios::app) << "newgame\n";
       } else if (command == "position")
         set_position(words, line);

@@ -20,6 +20,7 @@ export class Setup {
     this.rules = {};
     this.allowedPlayers = [];
     this.refusedValues = new Map(); // "Variant=dragons" -> the engine's error
+    this.variantPlayers = new Map(); // "dragons" -> 3: a variant played only by so many
     this.seats = [];
     this.validation = Promise.resolve();
   }
@@ -53,7 +54,8 @@ export class Setup {
   }
 
   // A variant the engine refuses under the default rules and with three
-  // players (the dragons seating) is shown disabled, with its answer.
+  // players (the dragons seating) is shown disabled, with its answer; one
+  // it takes with three players only is played by three.
   async probeVariants() {
     const variant = this.option("Variant");
     if (!variant) return;
@@ -62,7 +64,10 @@ export class Setup {
       let error = null;
       for (const players of [this.rules.Players, 3]) {
         error = errorOf(await engine.query(setoptionLine("Variant", value), setoptionLine("Players", players), "position startpos"));
-        if (!error) break;
+        if (!error) {
+          if (String(players) !== this.rules.Players) this.variantPlayers.set(value, players);
+          break;
+        }
       }
       if (error) this.refusedValues.set(`Variant=${value}`, error);
     }
@@ -119,8 +124,35 @@ export class Setup {
   setRule(name, value) {
     const previous = this.rules[name];
     this.rules[name] = String(value);
+    // A choice of the seating or the variant makes the last switch old news.
+    if (["Players", "ArmiesPerPlayer", "Variant"].includes(name)) $("#seating-note").hidden = true;
     if (name === "Players") this.buildSeats();
     this.validate({ name, previous });
+  }
+
+  // A variant played by a seating of its own (dragons: three players, one
+  // army each, as the probe found with the default armies) takes it when
+  // chosen under another, and says so; false when the variant has none or
+  // the form has it already.
+  takeVariantSeating(variant) {
+    const players = this.variantPlayers.get(variant);
+    if (!players) return false;
+    const wanted = { Players: String(players), ArmiesPerPlayer: "1" };
+    const labels = { Players: "Players", ArmiesPerPlayer: "Armies each" };
+    const changes = [];
+    for (const [name, value] of Object.entries(wanted)) {
+      if (this.rules[name] === value) continue;
+      changes.push(`${labels[name]} ${value} (was ${this.rules[name]})`);
+      this.rules[name] = value;
+    }
+    if (!changes.length) return false;
+    $("#players").value = this.rules.Players;
+    $("#armies").value = this.rules.ArmiesPerPlayer;
+    this.buildSeats();
+    const note = $("#seating-note");
+    note.hidden = false;
+    note.textContent = `Variant ${variant} is played by ${players} players with one army each, so the form now has ${changes.join(" and ")}.`;
+    return true;
   }
 
   buildSeats() {
@@ -160,6 +192,7 @@ export class Setup {
     box.hidden = !error;
     box.textContent = error ?? "";
     $("#new-game").disabled = Boolean(error);
+    if (error && change?.name === "Variant" && this.takeVariantSeating(this.rules.Variant)) return this.check(null);
     if (error && change?.name === "Variant") {
       // The engine refuses this variant: say so and take the choice away.
       const select = document.querySelector('[data-option="Variant"]');

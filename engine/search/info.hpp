@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -9,6 +10,8 @@
 #include "engine/score.hpp"
 
 namespace tiaoqi::search {
+
+class SearchControl;
 
 // One line of search progress, for the `info` output.
 struct SearchInfo {
@@ -26,17 +29,25 @@ struct SearchInfo {
   // with fewer players.
   std::vector<double> values;
   std::vector<Move> pv;
+  // Simulations through the line's first move, for a search that counts
+  // them (MCTS); 0 otherwise. An analysis weighs moves by them.
+  std::uint64_t visits = 0;
   // Free text for an `info string` line; when set, the fields above are
   // not shown.
   std::string text;
 };
 
-struct SearchResult {
-  Move best;
-  // The reply expected after `best`, in the position after it.
-  Move ponder;
-  int score = 0;
-  std::uint64_t nodes = 0;
-};
+using InfoSink = std::function<void(const SearchInfo&)>;
+
+// In games of three or more, fills line.values with the shares its score
+// and principal line stand for (shares_of_score in win_shares.hpp).
+void add_score_values(SearchInfo& line);
+
+// Reports a one-ply search's line: depth 1, one root move and its score.
+void report_one_ply(const Position& root, const SearchControl& control, std::uint64_t nodes,
+                    int multipv, Move move, int score, const InfoSink& info);
+
+// Reports free text (`info string ...`).
+void report_text(const InfoSink& info, std::string text);
 
 }  // namespace tiaoqi::search

@@ -1,0 +1,28 @@
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+namespace tiaoqi::search {
+
+// What a dragons search believes of the hidden dragons (option
+// DragonBelief): weights that follow how each player moved, every piece
+// that may be the dragon alike, or one world drawn at the start of the
+// search and taken for the truth.
+enum class DragonBelief : std::uint8_t { kBehaviour, kUniform, kSingle };
+
+// The engine options a search reads, snapshotted at `go`.
+struct SearchParams {
+  // The search asked for, by its name in the table of searches
+  // (registry.hpp); what it plays on a given game is that table's answer.
+  std::string_view search = "auto";
+  int multipv = 1;
+  int threads = 1;
+  int hash_mib = 64;
+  std::int64_t seed = 0;
+  DragonBelief dragon_belief = DragonBelief::kBehaviour;
+  // Also find the reply the engine expects (for `bestmove ... ponder`).
+  bool want_ponder = false;
+};
+
+}  // namespace tiaoqi::search

@@ -1,0 +1,109 @@
+#include "engine/search/registry.hpp"
+
+#include <optional>
+
+#include "engine/search/alphabeta_threads.hpp"
+#include "engine/search/brs.hpp"
+#include "engine/search/dragons/search.hpp"
+#include "engine/search/greedy.hpp"
+#include "engine/search/maxn.hpp"
+#include "engine/search/mcts/search.hpp"
+#include "engine/search/race.hpp"
+#include "engine/search/random.hpp"
+#include "engine/search/solitaire/play.hpp"
+
+namespace tiaoqi::search {
+namespace {
+
+// The winners of the search tournaments at equal time per move (docs/search.md,
+// "Which search plays where"; bench/tournaments replays them): Monte Carlo
+// tree search at two players, best-reply search at three and four, max^n at
+// six.
+std::string_view auto_plays(int players) {
+  if (players == 2) return "mcts";
+  if (players <= 4) return "brs";
+  return "maxn";
+}
+
+// Against one opponent paranoid, best-reply and max^n are all alpha-beta;
+// with more, alpha-beta is paranoid.
+std::string_view alphabeta_plays(int players) { return players >= 3 ? "paranoid" : ""; }
+std::string_view two_player_alphabeta(int players) { return players == 2 ? "alphabeta" : ""; }
+
+constexpr bool kSelectable = true;
+constexpr bool kPlayedOnly = false;
+constexpr bool kAnyGame = true;
+constexpr bool kRaces = true;
+
+const std::vector<SearchKind> kSearchKinds = {
+    // name, family, option value, plays every game, plays races, plays, entry
+    {"auto", SearchFamily::kChoice, kSelectable, false, kRaces, auto_plays, nullptr},
+    {"alphabeta", SearchFamily::kDepthFirst, kSelectable, false, kRaces, alphabeta_plays,
+     alphabeta_search},
+    {"paranoid", SearchFamily::kDepthFirst, kSelectable, false, false, two_player_alphabeta,
+     alphabeta_search},
+    {"brs", SearchFamily::kDepthFirst, kSelectable, false, false, two_player_alphabeta,
+     best_reply_search},
+    {"maxn", SearchFamily::kDepthFirst, kSelectable, false, false, two_player_alphabeta,
+     maxn_search},
+    {"mcts", SearchFamily::kTree, kSelectable, false, false, nullptr, mcts::search},
+    {"greedy", SearchFamily::kOnePly, kSelectable, kAnyGame, false, nullptr, greedy_search},
+    {"random", SearchFamily::kOnePly, kSelectable, kAnyGame, false, nullptr, random_search},
+    {"solitaire", SearchFamily::kSolver, kPlayedOnly, false, false, nullptr,
+     solitaire::play_crossing},
+    {"ismcts", SearchFamily::kTree, kPlayedOnly, false, false, nullptr, dragons::dragons_search},
+};
+
+const SearchKind& named(std::string_view name) {
+  const SearchKind* kind = find_search(name);
+  // The table's own names always resolve.
+  if (!kind) std::abort();
+  return *kind;
+}
+
+}  // namespace
+
+const std::vector<SearchKind>& search_kinds() { return kSearchKinds; }
+
+const SearchKind* find_search(std::string_view name) {
+  for (const SearchKind& kind : kSearchKinds)
+    if (kind.name == name) return &kind;
+  return nullptr;
+}
+
+const SearchKind& played_search(const SearchKind& asked, int players, bool dragons) {
+  if (asked.plays_any_game) return asked;
+  // Alone, the fewest moves are all that counts.
+  if (players == 1) return named("solitaire");
+  if (dragons) return named("ismcts");
+  const std::string_view other = asked.plays ? asked.plays(players) : std::string_view{};
+  if (other.empty()) return asked;
+  return played_search(named(other), players, dragons);
+}
+
+SearchResult run_search(const SearchRequest& request) {
+  const Position& root = request.root;
+  const SearchKind* asked = find_search(request.params.search);
+  if (!asked) asked = &named("auto");
+  const SearchKind& played =
+      played_search(*asked, root.rules().player_count(), root.rules().dragons());
+  // Almost no time left: one ply now rather than a search that would have
+  // to be cut (the race solver, say, finds its first plan unpolled). Every
+  // move gets its one look (a few microseconds), even past the deadline:
+  // the first move generated may be a poor one.
+  // (The dragons' search has no one-ply answer: the evaluation reads the
+  // standard game.)
+  if (request.control.emergency() && played.family != SearchFamily::kOnePly &&
+      !root.rules().dragons()) {
+    SearchControl at_once;
+    at_once.start(TimeBudget{}, std::nullopt, false);
+    return greedy_search(request.with_control(at_once));
+  }
+  if (asked->plays_races || played.plays_races)
+    if (auto raced =
+            request.state.race().search(root, request.limits, request.control, request.info))
+      return *raced;
+  return played.run(request);
+}
+
+}  // namespace tiaoqi::search
