@@ -52,7 +52,6 @@ OPPONENTS = {
     "greedy": {"search": "greedy"},
     "mcts 10": {"search": "mcts", "nodes": 10},
     "mcts 100": {"search": "mcts", "nodes": 100},
-    "mcts 1000": {"search": "mcts", "nodes": 1000},
 }
 
 
