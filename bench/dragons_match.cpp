@@ -185,7 +185,7 @@ GameResult play_game(const std::string& opponent, int candidate_seat, int game_i
       std::abort();
     }
     const DragonMarks marks = tools::referee_marks(truth.position(), move);
-    moves.push_back(tools::marked_move(move_text(truth.position(), move), marks));
+    moves.push_back(marked_move(move_text(truth.position(), move), marks));
     truth.play(move);
     candidate_view.play(move, marks);
   }

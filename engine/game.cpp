@@ -24,6 +24,10 @@ void RepetitionCount::add(Position& position) {
   if (std::count(seen_.begin(), seen_.end(), hash) >= limit) position.end_in_draw();
 }
 
+void RepetitionCount::take_back(const Position& position) {
+  if (position.rules().options().repetitions != 0 && !seen_.empty()) seen_.pop_back();
+}
+
 Game::Game(GameSetup setup) : rules_(std::move(setup.rules)) {
   history_.push_back(setup.position);
   settle(history_.back());
@@ -106,6 +110,15 @@ void Game::play(Move move, DragonMarks marks) {
   repetitions_.add(history_.back());
   moves_.push_back(move);
   marks_.push_back(marks);
+}
+
+bool Game::undo() {
+  if (moves_.empty()) return false;
+  repetitions_.take_back(history_.back());
+  history_.pop_back();
+  moves_.pop_back();
+  marks_.pop_back();
+  return true;
 }
 
 }  // namespace tiaoqi

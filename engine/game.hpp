@@ -24,6 +24,8 @@ class RepetitionCount {
  public:
   // Counts `position` and, when it draws the game, ends it in a draw.
   void add(Position& position);
+  // Forgets `position`, the last one added (a move taken back).
+  void take_back(const Position& position);
 
  private:
   std::vector<std::uint64_t> seen_;
@@ -46,6 +48,8 @@ class Game {
   Expected<Move> play(std::string_view move_text);
   // Plays a move already known to be legal (and its marks).
   void play(Move move, DragonMarks marks = {});
+  // Takes back the last move; false (and nothing changes) at the start.
+  bool undo();
   // The marks each move carried (all false outside the dragons variant).
   const std::vector<DragonMarks>& marks() const { return marks_; }
 

@@ -41,6 +41,13 @@ std::string_view strip_dragon_marks(std::string_view text, DragonMarks& marks) {
   return text;
 }
 
+std::string marked_move(std::string_view text, DragonMarks marks) {
+  std::string marked(text);
+  if (marks.revealed) marked += '*';
+  if (marks.captured) marked += '#';
+  return marked;
+}
+
 std::vector<Hole> shortest_path(const Position& position, Move move) {
   const Geometry& geometry = position.geometry();
   if (geometry.neighbour_mask(move.from).test(move.to)) return {move.from, move.to};

@@ -28,6 +28,8 @@ struct DragonMarks {
 };
 // The move text without its marks at the end ("i9g11*#" gives "i9g11").
 std::string_view strip_dragon_marks(std::string_view text, DragonMarks& marks);
+// The move text with its marks appended: "k3i5" and {revealed} give "k3i5*".
+std::string marked_move(std::string_view text, DragonMarks marks);
 
 // Parses a move of the side to move, given as start and end ("k3g7") or as a
 // full path ("k3k5i7g7", "k3-k5-i7-g7"), and checks that it is legal; every

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 
+#include "engine/notation.hpp"
 #include "engine/perft.hpp"
 #include "engine/position_string.hpp"
 #include "engine/search/dragons/choice.hpp"
@@ -48,7 +49,7 @@ Status Engine::new_game() {
   return Done{};
 }
 
-Expected<Game> Engine::build_game(const PositionRequest& request, const RuleOptions& rules) const {
+Expected<Game> build_game(const PositionRequest& request, const RuleOptions& rules) {
   auto setup = request.position_string ? parse_position_string(*request.position_string, rules)
                                        : start_setup(rules);
   if (!setup) {
@@ -86,12 +87,35 @@ Status Engine::set_position(const PositionRequest& request) {
   game_.emplace(std::move(*game));
   game_rules_ = options_.rules;
   last_request_ = request;
+  request_from_game_ = false;
+  return Done{};
+}
+
+PositionRequest Engine::request_for(const Game& game) {
+  PositionRequest request;
+  request.position_string = position_string(game.history().front());
+  const Geometry& geometry = game.rules().geometry();
+  for (std::size_t i = 0; i < game.moves().size(); ++i)
+    request.moves.push_back(
+        marked_move(move_ends_text(geometry, game.moves()[i]), game.marks()[i]));
+  return request;
+}
+
+Status Engine::set_game(const Game& game) {
+  if (auto idle = check_idle(); !idle) return idle;
+  game_.emplace(game);
+  game_rules_ = options_.rules;
+  request_from_game_ = true;
   return Done{};
 }
 
 Status Engine::apply_rule_options() {
   if (auto idle = check_idle(); !idle) return idle;
   if (options_.rules == game_rules_) return Done{};
+  if (request_from_game_) {
+    last_request_ = request_for(*game_);
+    request_from_game_ = false;
+  }
   auto game = build_game(last_request_, options_.rules);
   if (!game) return Error{game.error()};
   game_.emplace(std::move(*game));

@@ -34,6 +34,10 @@ struct PositionRequest {
   std::vector<std::string> moves;
 };
 
+// The game a position request sets up under these rules; on error the
+// message names the field or the move refused.
+Expected<Game> build_game(const PositionRequest& request, const RuleOptions& rules);
+
 struct BestMove {
   Position root;
   // None when the player to move has no move or the game is over.
@@ -114,6 +118,12 @@ class Engine {
   Status new_game();
 
   Status set_position(const PositionRequest& request);
+  // Takes a game as it stands, played under the current rule options, with
+  // its history (repetitions, the dragons search's belief read the whole
+  // game): what set_position would build from the game's first position
+  // and its moves, without replaying them. Rule options changed later
+  // replay it as they replay a position request.
+  Status set_game(const Game& game);
   const Game& game() const { return *game_; }
   // The rule options the current game was set up under.
   const RuleOptions& game_rules() const { return game_rules_; }
@@ -151,7 +161,8 @@ class Engine {
 
  private:
   Status check_idle() const;
-  Expected<Game> build_game(const PositionRequest& request, const RuleOptions& rules) const;
+  // The request that rebuilds the game set by set_game().
+  static PositionRequest request_for(const Game& game);
   // apply_rule_options() as a job's note.
   JobStart sync_rules();
   void start_job(std::function<void()> job);
@@ -168,6 +179,9 @@ class Engine {
   std::optional<Game> game_;
   RuleOptions game_rules_;
   PositionRequest last_request_;
+  // The game came from set_game(): last_request_ is made from it when
+  // needed (most games set so are searched and replaced, never replayed).
+  bool request_from_game_ = false;
 
   // The transposition table and whatever else searches keep between moves;
   // only the worker touches it while a job runs.

@@ -29,13 +29,6 @@ DragonMarks referee_marks(const Position& truth, Move move) {
   return marks;
 }
 
-std::string marked_move(std::string_view text, DragonMarks marks) {
-  std::string marked(text);
-  if (marks.revealed) marked += '*';
-  if (marks.captured) marked += '#';
-  return marked;
-}
-
 Expected<std::vector<Hole>> parse_dragons(const Position& start, std::string_view text) {
   const Rules& rules = start.rules();
   std::string spaced(text);

@@ -19,8 +19,6 @@ namespace tiaoqi::tools {
 // that knows every dragon: '*' when the moving piece is a dragon that ends
 // in another player's home arm, '#' when the piece it captures is a dragon.
 DragonMarks referee_marks(const Position& truth, Move move);
-// A move text with its marks appended: "k3i5" and {revealed} give "k3i5*".
-std::string marked_move(std::string_view text, DragonMarks marks);
 
 // Each player's dragon at the start, in turn order, read from hole names
 // separated by spaces or commas ("m1 c11 l12", "m1,c11,l12"): one hole of

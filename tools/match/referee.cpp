@@ -201,7 +201,7 @@ class GameInPlay {
     if (!position_.rules().dragons()) return text;
     const DragonMarks marks = tools::referee_marks(position_, move);
     revealed_ = tools::revealed_after(revealed_, position_.side_to_move(), marks);
-    return tools::marked_move(text, marks);
+    return marked_move(text, marks);
   }
 
   // What `player`'s engine is told: the position string and the moves

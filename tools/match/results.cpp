@@ -133,25 +133,6 @@ const PairResult* MatchResults::head_to_head() const {
   return nullptr;
 }
 
-double placement_score(const std::vector<std::vector<int>>& standings, int player) {
-  int players = 0;
-  for (const auto& group : standings) players += static_cast<int>(group.size());
-  if (players < 2) return 0.5;
-  int below = 0;
-  int tied = 0;
-  bool seen = false;
-  for (const auto& group : standings) {
-    const bool here = std::find(group.begin(), group.end(), player) != group.end();
-    if (here) {
-      tied = static_cast<int>(group.size()) - 1;
-      seen = true;
-    } else if (seen) {
-      below += static_cast<int>(group.size());
-    }
-  }
-  return (below + 0.5 * tied) / (players - 1);
-}
-
 MatchResults compute_results(const std::vector<std::string>& names, int players,
                              std::vector<GameSummary> games,
                              const std::optional<SprtConfig>& sprt_config, bool with_ratings) {

@@ -79,10 +79,6 @@ struct MatchResults {
   const PairResult* head_to_head() const;
 };
 
-// A seat's placement score in [0, 1]: (players placed below + half the
-// others sharing its place) / (players - 1).
-double placement_score(const std::vector<std::vector<int>>& standings, int player);
-
 // The statistics of every game given, taken in game order so that the same
 // games give the same numbers however they were played (shards, threads).
 MatchResults compute_results(const std::vector<std::string>& names, int players,

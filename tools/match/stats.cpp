@@ -1,5 +1,6 @@
 #include "tools/match/stats.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -65,6 +66,25 @@ std::array<int, 5> pentanomial(const std::vector<double>& samples) {
     if (bucket >= 0 && bucket <= 4) ++counts[static_cast<std::size_t>(bucket)];
   }
   return counts;
+}
+
+double placement_score(const std::vector<std::vector<int>>& standings, int player) {
+  int players = 0;
+  for (const auto& group : standings) players += static_cast<int>(group.size());
+  if (players < 2) return 0.5;
+  int below = 0;
+  int tied = 0;
+  bool seen = false;
+  for (const auto& group : standings) {
+    const bool here = std::find(group.begin(), group.end(), player) != group.end();
+    if (here) {
+      tied = static_cast<int>(group.size()) - 1;
+      seen = true;
+    } else if (seen) {
+      below += static_cast<int>(group.size());
+    }
+  }
+  return (below + 0.5 * tied) / (players - 1);
 }
 
 }  // namespace tiaoqi::match

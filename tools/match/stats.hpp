@@ -48,6 +48,10 @@ EloEstimate estimate_elo(const std::vector<double>& samples);
 // How many samples fall on 0, 1/4, 1/2, 3/4 and 1 (two-player game pairs).
 std::array<int, 5> pentanomial(const std::vector<double>& samples);
 
+// A seat's placement score in [0, 1]: (players placed below + half the
+// others sharing its place) / (players - 1).
+double placement_score(const std::vector<std::vector<int>>& standings, int player);
+
 inline constexpr double kZ95 = 1.959963984540054;
 
 }  // namespace tiaoqi::match

@@ -153,6 +153,54 @@ TEST(Engine, NodeLimitIsHonoured) {
   for (const search::SearchInfo& info : infos) EXPECT_LE(info.nodes, 3000u);
 }
 
+// A game played elsewhere, set as it stands: the engine searches it as it
+// searches the same game set move by move.
+TEST(Engine, SetGameSearchesTheGameAsSetPositionDoes) {
+  Options options;
+  options.engine.search = "alphabeta";
+  const std::vector<std::string> moves = {"k3k5", "e14e13", "l3l5", "f14f13"};
+  Game game(*start_setup(options.rules));
+  for (const std::string& move : moves) ASSERT_TRUE(game.play(move));
+  search::SearchLimits limits;
+  limits.depth = 3;
+  Results by_game, by_request;
+  Engine set_by_game(by_game.callbacks()), set_by_request(by_request.callbacks());
+  ASSERT_TRUE(set_by_game.set_options(options));
+  ASSERT_TRUE(set_by_request.set_options(options));
+  ASSERT_TRUE(set_by_game.set_game(game));
+  ASSERT_TRUE(set_by_request.set_position(PositionRequest{std::nullopt, std::nullopt, moves}));
+  EXPECT_EQ(set_by_game.game().moves(), set_by_request.game().moves());
+  ASSERT_TRUE(set_by_game.go(limits));
+  ASSERT_TRUE(set_by_request.go(limits));
+  set_by_game.wait();
+  set_by_request.wait();
+  ASSERT_EQ(by_game.best.size(), 1u);
+  ASSERT_EQ(by_request.best.size(), 1u);
+  EXPECT_EQ(by_game.best[0].root.hash(), game.position().hash());
+  EXPECT_EQ(by_game.best[0].best, by_request.best[0].best);
+}
+
+// Rule options changed after set_game replay the whole game, as they
+// replay a position request: here the start, seen twice, draws at once
+// when Repetitions becomes 2.
+TEST(Engine, SetGameIsReplayedUnderChangedRules) {
+  Results results;
+  Engine engine(results.callbacks());
+  Options options;
+  options.rules.repetitions = 3;
+  ASSERT_TRUE(engine.set_options(options));
+  Game game(*start_setup(options.rules));
+  for (const char* move : {"k3k5", "e14e13", "k5k3", "e13e14"}) ASSERT_TRUE(game.play(move));
+  ASSERT_FALSE(game.position().is_over());
+  ASSERT_TRUE(engine.set_game(game));
+  options.rules.repetitions = 2;
+  ASSERT_TRUE(engine.set_options(options));
+  ASSERT_TRUE(engine.apply_rule_options());
+  EXPECT_EQ(engine.game().moves(), game.moves());
+  EXPECT_TRUE(engine.game().position().is_over());
+  EXPECT_EQ(engine.game().position().hash(), game.position().hash());
+}
+
 }  // namespace
 }  // namespace tiaoqi::facade
 

@@ -1,0 +1,36 @@
+"""What the Python tests share. CTest runs them (tests/python/CMakeLists.txt)
+with PYTHONPATH at the built package and TIAOQI_BINARY at the built engine."""
+
+import os
+import random
+import subprocess
+
+import numpy as np
+import pytest
+
+
+def engine_binary() -> str:
+    path = os.environ.get("TIAOQI_BINARY")
+    if not path:
+        pytest.fail("TIAOQI_BINARY must name the tiaoqi binary (CTest sets it)")
+    return path
+
+
+def run_engine(*arguments: str, stdin: str = "") -> str:
+    """What the tiaoqi binary writes for these arguments and input lines."""
+    done = subprocess.run([engine_binary(), *arguments], input=stdin, capture_output=True,
+                          text=True, timeout=300, check=True)
+    return done.stdout
+
+
+def option_arguments(rules) -> list[str]:
+    """--option Name=Value for every rule option (str(rules) writes them so)."""
+    arguments = []
+    for word in str(rules).split():
+        arguments += ["--option", word]
+    return arguments
+
+
+def random_action(observation: dict, rng: random.Random) -> int:
+    legal = np.flatnonzero(observation["action_mask"].view(np.bool_))
+    return int(legal[rng.randrange(len(legal))])

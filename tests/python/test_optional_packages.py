@@ -1,0 +1,70 @@
+"""With PettingZoo and Gymnasium importable, the environments are their
+classes and use their spaces; without them, the stand-ins serve. Neither
+can be installed from Debian, so small fakes stand in for them here, in a
+fresh interpreter."""
+
+import os
+import subprocess
+import sys
+import textwrap
+
+FAKES = {
+    "pettingzoo/__init__.py": "class AECEnv:\n    pass\n",
+    "gymnasium/__init__.py": "from . import spaces\n\nclass Env:\n"
+                             "    def reset(self, *, seed=None, options=None):\n"
+                             "        self.reset_seed = seed\n",
+    "gymnasium/spaces.py": textwrap.dedent("""\
+        class Space:
+            def __init__(self, *arguments):
+                self.arguments = arguments
+            def seed(self, seed=None):
+                return [seed]
+
+        class Discrete(Space): pass
+        class Box(Space): pass
+        class Dict(Space): pass
+        """),
+}
+
+CHECK = textwrap.dedent("""\
+    import gymnasium, pettingzoo, tiaoqi
+    env = tiaoqi.env()
+    assert tiaoqi.HAS_PETTINGZOO and isinstance(env, pettingzoo.AECEnv)
+    assert isinstance(env.action_space("player_0"), gymnasium.spaces.Discrete)
+    assert env.action_space("player_0").arguments == (14641,)
+    single = tiaoqi.single_agent_env(opponents="random")
+    assert isinstance(single, gymnasium.Env)
+    assert isinstance(single.observation_space, gymnasium.spaces.Dict)
+    single.reset(seed=3)
+    assert single.reset_seed == 3
+    print("fakes used")
+    """)
+
+
+def test_the_real_classes_are_used_when_importable(tmp_path):
+    for name, text in FAKES.items():
+        (tmp_path / name).parent.mkdir(exist_ok=True)
+        (tmp_path / name).write_text(text)
+    environment = dict(os.environ)
+    environment["PYTHONPATH"] = os.pathsep.join([str(tmp_path), environment["PYTHONPATH"]])
+    done = subprocess.run([sys.executable, "-c", CHECK], env=environment, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "fakes used\n"
+
+
+def test_the_stand_ins_serve_without_them():
+    import tiaoqi
+    from tiaoqi import aec_base, spaces
+
+    if tiaoqi.HAS_PETTINGZOO:
+        return
+    env = tiaoqi.env()
+    assert isinstance(env, aec_base.AECBase)
+    space = env.action_space("player_0")
+    assert isinstance(space, spaces.Discrete) and space.n == 14641 and space.shape == ()
+    assert space.seed(5) == [5] and space.contains(14640) and not space.contains(14641)
+    mask = tiaoqi.Position().action_mask()
+    assert mask[space.sample(mask)] == 1
+    box = env.observation_space("player_0")["observation"]
+    assert box.shape == (20, 17, 17) and box.dtype.name == "int8" and box.contains(box.sample())

@@ -1,0 +1,50 @@
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "engine/facade/options.hpp"
+#include "engine/search/limits.hpp"
+#include "engine/util/expected.hpp"
+
+namespace tiaoqi::python {
+
+namespace py = pybind11;
+
+// Each part of the module, in the order module.cpp binds them.
+void bind_rules(py::module_& module);
+void bind_position(py::module_& module);
+void bind_engine(py::module_& module);
+void bind_table(py::module_& module);
+void bind_stats(py::module_& module);
+void bind_yardsticks(py::module_& module);
+
+// Raises ValueError with the engine's message when `status` failed.
+void raise_on_error(const Status& status);
+template <class T>
+T value_or_raise(Expected<T> result) {
+  if (!result) throw py::value_error(result.error());
+  return std::move(*result);
+}
+
+// A Python value as the option table reads it: True and False are true
+// and false, anything else its str(); the table's parser judges it.
+std::string option_text(py::handle value);
+// An option's value as Python sees it: a bool (check), an int (spin, and
+// a combo of numbers such as PiecesPerArmy) or a str (combo).
+py::object option_value(const facade::OptionSpec& spec, const std::string& text);
+// The table's spelling of a name given in Python (long_jumps is
+// LongJumps); an unknown name is passed on as given, for the table's own
+// message.
+std::string table_name(std::string_view name);
+
+// The limits of one search as Python gives them; a search needs one of
+// them (without, it would run until stop()).
+search::SearchLimits search_limits(std::optional<long long> nodes,
+                                   std::optional<long long> movetime,
+                                   std::optional<long long> depth, bool infinite);
+
+}  // namespace tiaoqi::python

@@ -1,0 +1,154 @@
+// tiaoqi.Engine: the engine's searches through its facade, blocking with
+// the GIL released, stoppable from another thread.
+#include <pybind11/stl.h>
+
+#include <memory>
+
+#include "engine/notation.hpp"
+#include "tools/python/binding/bindings.hpp"
+#include "tools/python/binding/option_names.hpp"
+#include "tools/python/binding/searcher.hpp"
+
+namespace tiaoqi::python {
+namespace {
+
+// A search's result in Python's terms.
+struct SearchReport {
+  std::string move;
+  std::vector<int> path;
+  int score = 0;
+  std::vector<double> values;
+  std::vector<std::string> pv;
+  int depth = 0;
+  std::uint64_t nodes = 0;
+  std::int64_t time_ms = 0;
+};
+
+SearchReport report_of(const Position& root, const SearchOutcome& outcome) {
+  SearchReport report;
+  report.move = move_ends_text(root.geometry(), outcome.best);
+  const std::vector<Hole> path = shortest_path(root, outcome.best);
+  report.path.assign(path.begin(), path.end());
+  report.score = outcome.score;
+  report.values = outcome.values;
+  for (const Move& move : outcome.pv) report.pv.push_back(move_ends_text(root.geometry(), move));
+  report.depth = outcome.depth;
+  report.nodes = outcome.nodes;
+  report.time_ms = outcome.time_ms;
+  return report;
+}
+
+void set_engine_option(Searcher& searcher, const std::string& name, py::handle value) {
+  raise_on_error(searcher.set_option(table_name(name), option_text(value)));
+}
+
+void set_engine_options(Searcher& searcher, const py::dict& options) {
+  for (const auto& [name, value] : options)
+    set_engine_option(searcher, py::str(name).cast<std::string>(), value);
+}
+
+py::dict engine_options(const Searcher& searcher) {
+  py::dict values;
+  for (const facade::OptionSpec& spec : facade::option_specs())
+    if (!spec.is_rule)
+      values[py::str(python_name(spec.name))] = option_value(spec, spec.get(searcher.options()));
+  return values;
+}
+
+}  // namespace
+
+search::SearchLimits search_limits(std::optional<long long> nodes,
+                                   std::optional<long long> movetime,
+                                   std::optional<long long> depth, bool infinite) {
+  search::SearchLimits limits;
+  if (nodes) {
+    if (*nodes < 1) throw py::value_error("nodes must be 1 or more, got " + std::to_string(*nodes));
+    limits.nodes = static_cast<std::uint64_t>(*nodes);
+  }
+  if (movetime) {
+    if (*movetime < 1)
+      throw py::value_error("movetime must be 1 ms or more, got " + std::to_string(*movetime));
+    limits.move_time_ms = *movetime;
+  }
+  if (depth) {
+    if (*depth < 1 || *depth > 1000)
+      throw py::value_error("depth must be 1 to 1000, got " + std::to_string(*depth));
+    limits.depth = static_cast<int>(*depth);
+  }
+  limits.infinite = infinite;
+  if (!nodes && !movetime && !depth && !infinite)
+    throw py::value_error(
+        "a search needs a limit: nodes, movetime or depth (or infinite=True and a stop() from "
+        "another thread)");
+  return limits;
+}
+
+void bind_engine(py::module_& module) {
+  module.def(
+      "check_limits",
+      [](std::optional<long long> nodes, std::optional<long long> movetime,
+         std::optional<long long> depth) { search_limits(nodes, movetime, depth, false); },
+      py::kw_only(), py::arg("nodes") = py::none(), py::arg("movetime") = py::none(),
+      py::arg("depth") = py::none(), "Raises ValueError when these are no limits of a search.");
+  py::class_<SearchReport>(module, "SearchResult", "What a search found.")
+      .def_readonly("move", &SearchReport::move, "The move chosen, as start and end.")
+      .def_readonly("path", &SearchReport::path,
+                    "The move as a hole-index path (a shortest chain).")
+      .def_readonly("score", &SearchReport::score,
+                    "From the mover's side, in centi-steps (the protocol's score cp).")
+      .def_readonly("values", &SearchReport::values,
+                    "Three or more players: each seat's expected share of the win; else [].")
+      .def_readonly("pv", &SearchReport::pv, "The principal line, moves as start and end.")
+      .def_readonly("depth", &SearchReport::depth)
+      .def_readonly("nodes", &SearchReport::nodes)
+      .def_readonly("time_ms", &SearchReport::time_ms)
+      .def("__repr__", [](const SearchReport& report) {
+        return "tiaoqi.SearchResult(move=" + py::repr(py::str(report.move)).cast<std::string>() +
+               ", score=" + std::to_string(report.score) +
+               ", depth=" + std::to_string(report.depth) +
+               ", nodes=" + std::to_string(report.nodes) + ")";
+      });
+
+  py::class_<Searcher>(module, "Engine", R"doc(
+A tiaoqi engine: its engine options and one search at a time.
+
+Options are the engine options of the one option table, by name
+(``Engine(search="mcts", threads=2)`` or ``Engine({"Move Overhead": 10})``);
+the rules come with each position searched. search() blocks with the GIL
+released; stop() from another thread ends it early with the best move so
+far. Unknown names and bad values raise ValueError with the engine's
+message.
+)doc")
+      .def(py::init([](const py::object& options, const py::kwargs& keywords) {
+             auto searcher = std::make_unique<Searcher>();
+             if (!options.is_none()) set_engine_options(*searcher, py::dict(options));
+             set_engine_options(*searcher, keywords);
+             return searcher;
+           }),
+           py::arg("options") = py::none())
+      .def("set_option", &set_engine_option, py::arg("name"), py::arg("value"),
+           "Sets one engine option by name.")
+      .def_property_readonly("options", &engine_options, "Every engine option by its Python name.")
+      .def(
+          "search",
+          [](Searcher& searcher, const Game& position, std::optional<long long> nodes,
+             std::optional<long long> movetime, std::optional<long long> depth, bool infinite) {
+            const search::SearchLimits limits = search_limits(nodes, movetime, depth, infinite);
+            const Game game = position;
+            Expected<SearchOutcome> outcome = fail("no search");
+            {
+              py::gil_scoped_release released;
+              outcome = searcher.search(game, limits);
+            }
+            return report_of(game.position(), value_or_raise(std::move(outcome)));
+          },
+          py::arg("position"), py::kw_only(), py::arg("nodes") = py::none(),
+          py::arg("movetime") = py::none(), py::arg("depth") = py::none(),
+          py::arg("infinite") = false, "Searches the player to move; movetime is in milliseconds.")
+      .def("stop", &Searcher::stop, py::call_guard<py::gil_scoped_release>(),
+           "Ends the running search (from another thread); nothing when none runs.")
+      .def("new_game", &Searcher::new_game, py::call_guard<py::gil_scoped_release>(),
+           "Forgets what earlier games taught the engine (its tables).");
+}
+
+}  // namespace tiaoqi::python

@@ -1,0 +1,137 @@
+// tiaoqi._tiaoqi.GameTable: the environments' hot path. A step and an
+// observation are one call each that writes straight into numpy arrays.
+#include <pybind11/numpy.h>
+#include <pybind11/stl.h>
+
+#include <algorithm>
+#include <memory>
+
+#include "engine/notation.hpp"
+#include "tools/python/binding/bindings.hpp"
+#include "tools/python/binding/searcher.hpp"
+#include "tools/python/binding/table.hpp"
+
+namespace tiaoqi::python {
+namespace {
+
+int checked_player(const GameTable& table, int player) {
+  if (player < 0 || player >= table.players())
+    throw py::value_error("player " + std::to_string(player) + " is not in this game (0 to " +
+                          std::to_string(table.players() - 1) + ")");
+  return player;
+}
+
+py::array_t<std::int8_t> observation(const GameTable& table, int viewer) {
+  const Frame& frame = table.frame(checked_player(table, viewer));
+  py::array_t<std::int8_t> planes({kPlaneCount, frame.side(), frame.side()});
+  table.write_observation(viewer, planes.mutable_data());
+  return planes;
+}
+
+py::array_t<std::int8_t> action_mask(const GameTable& table, int viewer) {
+  const Frame& frame = table.frame(checked_player(table, viewer));
+  py::array_t<std::int8_t> mask(frame.action_count());
+  table.write_mask(viewer, mask.mutable_data());
+  return mask;
+}
+
+}  // namespace
+
+void bind_table(py::module_& module) {
+  py::class_<GameTable>(module, "GameTable", R"doc(
+One refereed game for the environments (tiaoqi.env, tiaoqi.single_agent_env):
+observations, masks and steps in each player's frame. In the dragons
+variant it holds every dragon and shows each player only its own view.
+)doc")
+      .def(py::init([](const RuleOptions& rules) {
+             auto made = Rules::make(rules);
+             if (!made) throw py::value_error(made.error());
+             return std::make_unique<GameTable>(std::make_shared<const Rules>(std::move(*made)));
+           }),
+           py::arg("rules"))
+      .def(
+          "reset",
+          [](GameTable& table, const std::string& dragons, std::uint64_t seed) {
+            raise_on_error(table.reset(dragons, seed));
+          },
+          py::arg("dragons") = "", py::arg("seed") = 0,
+          "A new game; dragons (\"m1 c11 l12\") or drawn from seed in the dragons variant.")
+      .def_property_readonly("players", &GameTable::players)
+      .def_property_readonly("to_move", &GameTable::to_move, "The player to move; -1 once over.")
+      .def_property_readonly("moves_played", &GameTable::moves_played)
+      .def_property_readonly("action_count",
+                             [](const GameTable& table) { return table.frame(0).action_count(); })
+      .def_property_readonly("hole_count",
+                             [](const GameTable& table) { return table.frame(0).hole_count(); })
+      .def_property_readonly("observation_shape",
+                             [](const GameTable& table) {
+                               const int side = table.frame(0).side();
+                               return py::make_tuple(kPlaneCount, side, side);
+                             })
+      .def("observation", &observation, py::arg("viewer"))
+      .def("action_mask", &action_mask, py::arg("viewer"))
+      .def(
+          "observe",
+          [](const GameTable& table, int viewer) {
+            py::dict observed;
+            observed["observation"] = observation(table, viewer);
+            observed["action_mask"] = action_mask(table, viewer);
+            return observed;
+          },
+          py::arg("viewer"), "{'observation': planes, 'action_mask': mask} of a player.")
+      .def(
+          "legal_actions",
+          [](const GameTable& table) {
+            const int mover = table.to_move();
+            std::vector<long long> actions;
+            if (mover >= 0)
+              for (const Move& move : table.legal_moves())
+                actions.push_back(table.frame(mover).action(move));
+            std::sort(actions.begin(), actions.end());
+            return py::array_t<long long>(static_cast<py::ssize_t>(actions.size()), actions.data());
+          },
+          "The legal actions of the player to move, ascending (none once over).")
+      .def(
+          "step", [](GameTable& table, long long action) { raise_on_error(table.step(action)); },
+          py::arg("action"), "Plays an action of the player to move; refused with ValueError.")
+      .def(
+          "play_engine",
+          [](GameTable& table, Searcher& engine, std::optional<long long> nodes,
+             std::optional<long long> movetime, std::optional<long long> depth) {
+            const search::SearchLimits limits = search_limits(nodes, movetime, depth, false);
+            const int mover = table.to_move();
+            if (mover < 0) throw py::value_error("the game is over: no move to play");
+            const Game view = table.view(mover);
+            Expected<SearchOutcome> outcome = fail("no search");
+            {
+              py::gil_scoped_release released;
+              outcome = engine.search(view, limits);
+            }
+            const Move move = value_or_raise(std::move(outcome)).best;
+            raise_on_error(table.play(move));
+            return move_ends_text(table.rules().geometry(), move);
+          },
+          py::arg("engine"), py::kw_only(), py::arg("nodes") = py::none(),
+          py::arg("movetime") = py::none(), py::arg("depth") = py::none(),
+          "The engine searches the mover's view and plays its move (returned as text).")
+      .def("rewards", &GameTable::rewards,
+           "Per player, once over: 2 x placement score - 1 (1 first alone, -1 last alone).")
+      .def_property_readonly("standings", &GameTable::standings)
+      .def(
+          "position",
+          [](const GameTable& table, int viewer) {
+            return table.view(checked_player(table, viewer));
+          },
+          py::arg("viewer"), "A copy of what a player knows of the game, as a Position.")
+      .def(
+          "action_move",
+          [](const GameTable& table, int viewer, long long action) {
+            const Frame& frame = table.frame(checked_player(table, viewer));
+            return move_ends_text(table.rules().geometry(),
+                                  value_or_raise(frame.checked_move(action)));
+          },
+          py::arg("viewer"), py::arg("action"),
+          "The move (start and end) an action names for a player.");
+}
+
+}  // namespace tiaoqi::python

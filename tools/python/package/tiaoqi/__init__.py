@@ -1,0 +1,62 @@
+"""Tiaoqi, the Chinese checkers engine, from Python (docs/python.md).
+
+    import tiaoqi
+    position = tiaoqi.Position(players=3)           # rules by option name
+    position.play(position.legal_moves()[0])
+    result = tiaoqi.search(position, search="mcts", nodes=2000)
+    env = tiaoqi.env(players=2)                      # PettingZoo's AEC API
+    single = tiaoqi.single_agent_env(opponents={"search": "mcts", "nodes": 500})
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import spaces
+from ._tiaoqi import (
+    OBSERVATION_PLANES,
+    Engine,
+    GameTable,
+    Position,
+    Rules,
+    SearchResult,
+    hole_names,
+    option_specs,
+    stats,
+)
+from .aec import TiaoqiEnv
+from .aec_base import HAS_PETTINGZOO
+from .opponents import DEFAULT_LIMITS, Opponent
+from .rating import Rating, rate
+from .single_agent import SingleAgentEnv
+
+__all__ = [
+    "DEFAULT_LIMITS", "Engine", "HAS_PETTINGZOO", "OBSERVATION_PLANES", "Opponent", "Position",
+    "Rating", "Rules", "SearchResult", "SingleAgentEnv", "TiaoqiEnv", "env", "hole_names",
+    "option_specs", "raw_env", "rate", "search", "single_agent_env", "spaces", "stats",
+]
+
+
+def search(position: Position, search: str = "auto", *, nodes: int | None = None,
+           movetime: int | None = None, depth: int | None = None, threads: int = 1,
+           **options: Any) -> SearchResult:
+    """Searches the player to move with a new engine: `search` is the Search
+    option, other engine options by name; one of nodes, movetime (ms) or
+    depth limits it. For a search to stop from another thread, use an
+    Engine and its stop()."""
+    engine = Engine(options, search=search, threads=threads)
+    return engine.search(position, nodes=nodes, movetime=movetime, depth=depth)
+
+
+def env(rules: Rules | None = None, **options: Any) -> TiaoqiEnv:
+    """The multi-agent environment (PettingZoo's AEC API): see TiaoqiEnv."""
+    return TiaoqiEnv(rules, **options)
+
+
+# PettingZoo's name for the environment without wrappers; this one has none.
+raw_env = env
+
+
+def single_agent_env(rules: Rules | None = None, **options: Any) -> SingleAgentEnv:
+    """The single-agent environment (Gymnasium's API): see SingleAgentEnv."""
+    return SingleAgentEnv(rules, **options)

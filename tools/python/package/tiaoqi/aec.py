@@ -1,0 +1,143 @@
+"""tiaoqi.env(): every seat an agent, in PettingZoo's agent-environment cycle.
+
+Agents are "player_0" ... in turn order (the protocol's player 1 is
+player_0). observe(agent) gives {"observation": int8 planes, "action_mask":
+int8 flags} in that agent's frame (docs/python.md, "Observations" and
+"Actions"); the mask is all 0 unless the agent is to move. Rewards come at
+the end of the game: 2 x placement score - 1 for each player (1 for first
+alone, -1 for last alone, 0 for a draw of two). A player eliminated before
+the end (no legal move in a game of three or more) is no longer selected
+and ends with the others. With max_moves, a game still running after that
+many moves is truncated for every agent, with rewards 0.
+"""
+
+from __future__ import annotations
+
+import operator
+import random
+from typing import Any
+
+from . import spaces
+from ._tiaoqi import GameTable, Position, Rules
+from .aec_base import AECBase
+
+
+def rules_of(rules: Rules | None, rule_options: dict[str, Any]) -> Rules:
+    """The rules given, changed by rule options given as keywords."""
+    if rules is None:
+        return Rules(**rule_options)
+    return rules.replace(**rule_options) if rule_options else rules
+
+
+def check_env_arguments(render_mode: str | None, max_moves: int | None) -> None:
+    """The arguments both environments take besides the rules."""
+    if render_mode not in (None, "ansi"):
+        raise ValueError(f"render_mode: expected None or 'ansi', got {render_mode!r}")
+    if max_moves is not None and (not isinstance(max_moves, int) or max_moves < 1):
+        raise ValueError(f"max_moves: expected 1 or more (or None), got {max_moves!r}")
+
+
+class TiaoqiEnv(AECBase):
+    """A Tiaoqi game for PettingZoo's AEC API (a pettingzoo.AECEnv when
+    PettingZoo is installed)."""
+
+    metadata = {"name": "tiaoqi_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+
+    def __init__(self, rules: Rules | None = None, *, max_moves: int | None = None,
+                 dragons: str | None = None, render_mode: str | None = None,
+                 **rule_options: Any):
+        super().__init__()
+        check_env_arguments(render_mode, max_moves)
+        self.rules = rules_of(rules, rule_options)
+        self.render_mode = render_mode
+        self.max_moves = max_moves
+        self._dragons = dragons or ""
+        self._table = GameTable(self.rules)
+        self.possible_agents = [f"player_{i}" for i in range(self._table.players)]
+        self._player = {agent: i for i, agent in enumerate(self.possible_agents)}
+        planes = self._table.observation_shape
+        actions = self._table.action_count
+        self.observation_spaces = {
+            agent: spaces.observation_dict(spaces.binary_box(planes), spaces.binary_box((actions,)))
+            for agent in self.possible_agents}
+        self.action_spaces = {agent: spaces.discrete(actions) for agent in self.possible_agents}
+        self._random = random.Random()
+        self.agents: list[str] = []
+
+    def observation_space(self, agent: str) -> Any:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> Any:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game. seed reseeds the environment (the dragons drawn) and the
+        action spaces' sample(); options may give "dragons" ("m1 c11 l12").
+        Refused options change nothing."""
+        source = random.Random(seed) if seed is not None else self._random
+        state = source.getstate()
+        dragons = (options or {}).get("dragons", self._dragons)
+        try:
+            self._table.reset(dragons or "", source.getrandbits(63))
+        except ValueError:
+            source.setstate(state)
+            raise
+        self._random = source
+        if seed is not None:
+            for i, agent in enumerate(self.possible_agents):
+                self.action_spaces[agent].seed(seed + i)
+        self.agents = list(self.possible_agents)
+        self.rewards = {agent: 0.0 for agent in self.agents}
+        self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
+        self.terminations = {agent: False for agent in self.agents}
+        self.truncations = {agent: False for agent in self.agents}
+        self.infos = {agent: {} for agent in self.agents}
+        self._skip_agent_selection = None
+        self._moves = 0
+        self.agent_selection = self.possible_agents[self._table.to_move]
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        return self._table.observe(self._player[agent])
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} is to move: None is the action of a finished agent only")
+        try:
+            action = operator.index(action)
+        except TypeError:
+            raise ValueError(f"action: expected an integer, got {action!r}") from None
+        self._table.step(action)
+        self._moves += 1
+        self._cumulative_rewards[agent] = 0.0
+        mover = self._table.to_move
+        if mover >= 0:
+            self.agent_selection = self.possible_agents[mover]
+            if self.max_moves is not None and self._moves >= self.max_moves:
+                for name in self.agents:
+                    self.truncations[name] = True
+            return
+        standings = self._table.standings
+        for name, reward in zip(self.possible_agents, self._table.rewards()):
+            self.rewards[name] = reward
+            self.terminations[name] = True
+            self.infos[name] = {"standings": standings}
+        self._accumulate_rewards()
+        # Every agent then takes its last step, None, in turn order from here.
+        self.agent_selection = self.possible_agents[(self._player[agent] + 1) % self.max_num_agents]
+
+    def position(self, agent: str) -> Position:
+        """What the agent knows of the game (its view in the dragons variant)."""
+        return self._table.position(self._player[agent])
+
+    def render(self) -> str | None:
+        """ansi: the position string of the selected agent's view."""
+        if self.render_mode != "ansi":
+            return None
+        return str(self.position(self.agent_selection))
+
+    def close(self) -> None:
+        pass

@@ -1,0 +1,91 @@
+"""Tiaoqi engines in the seats an environment's agent does not play.
+
+An opponent is described by engine options of the engine's one option
+table, by name, together with the limits of its searches:
+
+    "mcts"                                   # Search mcts, the default limit
+    {"search": "mcts", "nodes": 2000}
+    {"Search": "alphabeta", "depth": 4, "Hash": 16}
+    {"search": "auto", "movetime": 50, "threads": 2}
+
+Names are compared without case, spaces and underscores. ``nodes``,
+``movetime`` (milliseconds) and ``depth`` are the limits; every other name
+is an engine option, so options added to the table later (a strength level,
+say) are taken as they are. Without a limit an opponent searches
+``DEFAULT_LIMITS``. Unless the options name a ``Seed``, each game gives the
+engine one drawn from the environment's seed, so that a seed replays a game.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Union
+
+from ._tiaoqi import Engine, GameTable, check_limits
+
+OpponentSpec = Union[None, str, Mapping[str, Any], "Opponent"]
+
+LIMIT_NAMES = ("nodes", "movetime", "depth")
+DEFAULT_LIMITS = {"nodes": 1000}
+# The largest Seed the option table takes.
+SEED_LIMIT = 2147483647
+
+
+def _folded(name: str) -> str:
+    return name.replace("_", "").replace(" ", "").lower()
+
+
+class Opponent:
+    """One engine and the limits of its searches."""
+
+    def __init__(self, spec: OpponentSpec = None):
+        if isinstance(spec, Opponent):
+            spec = spec.spec
+        if spec is None:
+            spec = {}
+        elif isinstance(spec, str):
+            spec = {"Search": spec}
+        elif not isinstance(spec, Mapping):
+            raise ValueError(f"an opponent is a Search name or a mapping of engine options and "
+                             f"limits, got {spec!r}")
+        self.spec = dict(spec)
+        options: dict[str, Any] = {}
+        self.limits: dict[str, int] = {}
+        for name, value in self.spec.items():
+            if _folded(str(name)) in LIMIT_NAMES:
+                self.limits[_folded(str(name))] = value
+            else:
+                options[name] = value
+        try:
+            self.engine = Engine(options)
+        except ValueError as error:
+            raise ValueError(f"{error} (or a limit: {', '.join(LIMIT_NAMES)})") from None
+        if not self.limits:
+            self.limits = dict(DEFAULT_LIMITS)
+        try:
+            check_limits(**self.limits)
+        except TypeError:
+            raise ValueError(f"limits: expected integers, got {self.limits!r}") from None
+        self._own_seed = any(_folded(str(name)) == "seed" for name in options)
+
+    def new_game(self, seed: int) -> None:
+        """Forgets the last game; takes the seed unless the options fix one."""
+        self.engine.new_game()
+        if not self._own_seed:
+            self.engine.set_option("Seed", 1 + seed % (SEED_LIMIT - 1))
+
+    def play(self, table: GameTable) -> str:
+        """Searches the mover's view of the table and plays the move found."""
+        return table.play_engine(self.engine, **self.limits)
+
+    def __repr__(self) -> str:
+        return f"Opponent({self.spec!r})"
+
+
+def opponents_for(spec: OpponentSpec | list[OpponentSpec], count: int) -> list[Opponent]:
+    """count opponents: one spec for every seat, or a list with one per seat."""
+    if isinstance(spec, (list, tuple)):
+        if len(spec) != count:
+            raise ValueError(f"opponents: expected {count} (one per other seat, in turn order "
+                             f"after the agent), got {len(spec)}")
+        return [Opponent(one) for one in spec]
+    return [Opponent(spec) for _ in range(count)]

@@ -1,0 +1,94 @@
+"""tiaoqi.rate(): an agent written in Python, rated against a tiaoqi opponent
+with the match runner's own statistics (tiaoqi.stats, bound from tools/match).
+
+The agent plays every seat of a game in turn, the opponent's engine all the
+others; the seeds of one round are the same in every seat, as the match
+runner plays an opening with the colours swapped. A sample is the agent's
+placement score averaged over the round's seats (at two players, a game
+pair: the pentanomial model), and the estimate is the Elo difference to the
+opponent with its 95% interval. Add the opponent's own rating, when it has
+one (Search random is 0 on the rating list's scale), for the agent's.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from ._tiaoqi import stats
+from ._tiaoqi import Rules
+from .aec import rules_of
+from .opponents import OpponentSpec, opponents_for
+from .single_agent import SingleAgentEnv
+
+Agent = Callable[[dict[str, Any]], int]
+
+# The games end by themselves: at 300 moves the players still in are ranked
+# by the steps they have left (docs/rules.md, "Move limit").
+DEFAULT_RATING_RULES = {"max_plies": 300}
+
+
+@dataclass
+class Rating:
+    """The agent's Elo difference to the opponent, from `samples` rounds."""
+
+    elo: float
+    elo_low: float
+    elo_high: float
+    has_interval: bool
+    score: float
+    samples: int
+    games: int
+    # The agent's results, one per game: 1 first alone ... 0 last alone.
+    scores: list[float] = field(repr=False, default_factory=list)
+    note: str = ""
+
+    def __str__(self) -> str:
+        """"+120 [+40, +210]": the estimate and its 95% interval."""
+        if math.isinf(self.elo):
+            return "all won" if self.elo > 0 else "all lost"
+        if not self.has_interval:
+            return f"{_elo_text(self.elo)} (no interval)"
+        return f"{_elo_text(self.elo)} [{_elo_text(self.elo_low)}, {_elo_text(self.elo_high)}]"
+
+
+def _elo_text(elo: float) -> str:
+    return f"{elo:+}" if math.isinf(elo) else f"{round(elo):+d}"
+
+
+def rate(agent: Agent, opponent: OpponentSpec | list[OpponentSpec] = None, *, rounds: int = 10,
+         rules: Rules | None = None, seed: int = 1, **rule_options: Any) -> Rating:
+    """Plays `rounds` rounds (each: the agent once in every seat) and rates the agent.
+
+    agent maps an observation ({"observation", "action_mask"}) to an action.
+    opponent is an engine spec (tiaoqi.opponents), or one per other seat.
+    rules default to DEFAULT_RATING_RULES; rules whose games need not end
+    (no MaxPlies) are refused, since a rating needs every game finished.
+    """
+    if rules is None:
+        rule_options = {**DEFAULT_RATING_RULES, **rule_options}
+    rules = rules_of(rules, rule_options)
+    if rules.max_plies == 0:
+        raise ValueError("rate(): the rules must end every game: give max_plies (MaxPlies) "
+                         "above 0")
+    if rounds < 1:
+        raise ValueError(f"rounds: expected 1 or more, got {rounds!r}")
+    players = rules.players
+    env = SingleAgentEnv(rules)
+    env.opponents = opponents_for(opponent, players - 1)
+    samples: list[float] = []
+    scores: list[float] = []
+    for round_index in range(rounds):
+        round_scores = []
+        for seat in range(players):
+            observation, info = env.reset(seed=seed + round_index, options={"seat": seat})
+            while "rewards" not in info:
+                observation, _, _, _, info = env.step(agent(observation))
+            round_scores.append((info["rewards"][seat] + 1) / 2)
+        scores += round_scores
+        samples.append(sum(round_scores) / len(round_scores))
+    estimate = stats.estimate_elo(samples)
+    return Rating(elo=estimate.elo, elo_low=estimate.elo_low, elo_high=estimate.elo_high,
+                  has_interval=estimate.has_interval, score=estimate.score,
+                  samples=estimate.samples, games=len(scores), scores=scores, note=estimate.note)
