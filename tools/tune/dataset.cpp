@@ -1,6 +1,5 @@
 #include "tools/tune/dataset.hpp"
 
-#include <limits>
 #include <map>
 
 #include "engine/util/text.hpp"
@@ -9,38 +8,31 @@
 namespace tiaoqi::tune {
 namespace {
 
-// The side to move's share of first place in a finished game.
-double result_for(const Position& final_position, int player) {
-  if (final_position.place_of(player) != 0) return 0;
-  int sharing = 0;
-  for (int p = 0; p < final_position.rules().player_count(); ++p)
-    sharing += final_position.place_of(p) == 0;
-  return sharing == 1 ? 1.0 : 0.5;
+using Shares = std::array<double, kMaxPlayers>;
+
+// Each player's share of first place, from the result tag (which the
+// replay has checked against the rules, or found to be the runner's
+// adjudicated draw: everyone first).
+Expected<Shares> first_place_shares(const tools::GameRecord& record) {
+  auto standings = tools::parse_standings(record.result);
+  if (!standings) return Error{standings.error()};
+  Shares shares{};
+  if (standings->empty() || standings->front().empty()) return shares;
+  const std::vector<int>& first = standings->front();
+  for (int player : first)
+    if (player < kMaxPlayers) shares[player] = 1.0 / static_cast<double>(first.size());
+  return shares;
 }
 
-int cost_of(const FeatureValues& features, const EvalWeights& weights) {
-  int cost = 0;
-  for (int f = 0; f < kFeatureCount; ++f) cost += weights.feature[f] * features[f];
-  return cost;
-}
-
-Sample sample_of(const Position& position, const EvalWeights& weights) {
-  const int viewer = position.side_to_move();
-  const FeatureValues own = player_features(position, viewer);
-  // The best opponent as evaluate_terms picks it; alone, all zero.
-  FeatureValues opponent{};
-  int best_cost = std::numeric_limits<int>::max();
-  for (int p = 0; p < position.rules().player_count(); ++p) {
-    if (p == viewer || position.is_eliminated(p)) continue;
-    const FeatureValues features = player_features(position, p);
-    const int cost = cost_of(features, weights);
-    if (cost >= best_cost) continue;
-    best_cost = cost;
-    opponent = features;
-  }
+Sample sample_of(const Position& position, const Shares& shares) {
   Sample sample;
-  for (int f = 0; f < kFeatureCount; ++f) sample.difference[f] = opponent[f] - own[f];
-  sample.tempo_sign = 1;
+  for (int p = 0; p < position.rules().player_count(); ++p) {
+    if (position.is_eliminated(p)) continue;
+    Contender& contender = sample.contenders[sample.contender_count++];
+    contender.features = player_features(position, p);
+    contender.to_move = p == position.side_to_move();
+    contender.share = shares[p];
+  }
   return sample;
 }
 
@@ -53,25 +45,28 @@ bool is_usable(const tools::GameRecord& record) {
   return true;
 }
 
-Expected<std::vector<Sample>> game_samples(const tools::GameRecord& record,
-                                           const SamplingOptions& options) {
-  if (!is_usable(record)) return std::vector<Sample>{};
+Expected<GameSamples> game_samples(const tools::GameRecord& record,
+                                   const SamplingOptions& options) {
+  if (!is_usable(record)) return GameSamples{};
   auto replay = tools::replay_record(record);
   if (!replay) return Error{replay.error()};
-  const Position& final_position = replay->frames.back().position;
+  auto shares = first_place_shares(record);
+  if (!shares) return Error{shares.error()};
   const int every = options.every < 1 ? 1 : options.every;
-  std::vector<Sample> samples;
+  GameSamples game;
+  game.players = replay->rules->player_count();
   for (std::size_t ply = 0; ply < replay->frames.size(); ++ply) {
     const int index = static_cast<int>(ply) - options.skip_plies;
     if (index < 0 || index % every != 0) continue;
     const Position& position = replay->frames[ply].position;
     if (position.is_over()) continue;
-    Sample sample = sample_of(position, options.weights);
-    sample.label = result_for(final_position, position.side_to_move());
+    Sample sample = sample_of(position, *shares);
+    // A player alone in the game has nothing to be compared with.
+    if (sample.contender_count < 2) continue;
     sample.group = record.opening_index;
-    samples.push_back(sample);
+    game.samples.push_back(sample);
   }
-  return samples;
+  return game;
 }
 
 Expected<Dataset> read_dataset(const std::vector<std::string>& paths,
@@ -87,13 +82,20 @@ Expected<Dataset> read_dataset(const std::vector<std::string>& paths,
         ++dataset.stats.games_skipped;
         continue;
       }
-      auto samples = game_samples(record, options);
-      if (!samples) return fail(util::quote_input(path, 200) + ": " + samples.error());
+      const std::string file = util::quote_input(path, 200);
+      auto game = game_samples(record, options);
+      if (!game) return fail(file + ": " + game.error());
+      if (dataset.stats.players == 0) dataset.stats.players = game->players;
+      if (game->players != dataset.stats.players)
+        return fail(file + ": game " + std::to_string(record.game) + " has " +
+                    util::plural(game->players, "player") + ", the games before it " +
+                    std::to_string(dataset.stats.players) +
+                    ": fit each player count on its own (each has its own scale)");
       ++dataset.stats.games;
       const auto group = group_of_opening.try_emplace(record.opening_index, groups);
       if (group.second) ++groups;
-      for (Sample& sample : *samples) sample.group = group.first->second;
-      dataset.samples.insert(dataset.samples.end(), samples->begin(), samples->end());
+      for (Sample& sample : game->samples) sample.group = group.first->second;
+      dataset.samples.insert(dataset.samples.end(), game->samples.begin(), game->samples.end());
     }
   }
   dataset.stats.positions = static_cast<int>(dataset.samples.size());

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <array>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -10,22 +11,32 @@
 
 namespace tiaoqi::tune {
 
-// One position of a game, seen from the side to move, as the evaluation
-// sees it: score = sum of weight * difference + tempo * tempo_sign.
+// One player still in the game at a sample's position, as the evaluation
+// sees it: its cost is the weighted sum of `features`, less the tempo
+// bonus when it is to move.
+struct Contender {
+  FeatureValues features{};
+  bool to_move = false;
+  // The player's share of first place at the end of the game: 1 first
+  // alone, 1/k first with k - 1 others, 0 otherwise. The shares of a
+  // sample's contenders sum to 1; fitting accepts any such split.
+  double share = 0;
+};
+
+// One position of a game: every player still in it (eliminated players
+// are left out, as the searches leave them out of their shares).
 struct Sample {
-  // Best opponent's feature minus the side to move's own (evaluate_terms'
-  // convention, so that positive values favour the side to move).
-  FeatureValues difference{};
-  // +1: the evaluation adds the tempo bonus for the side to move.
-  int tempo_sign = 1;
-  // The game's result for the side to move: 1 first place alone, 0.5 a
-  // shared first place, 0 otherwise. Fitting accepts any value in [0, 1].
-  double label = 0;
+  std::array<Contender, kMaxPlayers> contenders{};
+  int contender_count = 0;
   // The games of one opening in one record file form a group, numbered
   // from 0 in the order read: identical engines play the same game from
-  // both seats, so the hold-out set and the standard errors take whole
+  // every seat, so the hold-out set and the standard errors take whole
   // groups. game_samples() gives the opening index (the Round tag).
   int group = 0;
+
+  std::span<const Contender> in_game() const {
+    return {contenders.data(), std::size_t(contender_count)};
+  }
 };
 
 struct SamplingOptions {
@@ -33,12 +44,11 @@ struct SamplingOptions {
   int skip_plies = 0;
   // Of the positions left, every k-th (the first one, then every k-th).
   int every = 1;
-  // Picks the best opponent in games of three or more players, as the
-  // search would: the lowest cost under these weights.
-  EvalWeights weights = kEvalWeights;
 };
 
 struct DatasetStats {
+  // The players seated in every game read (0 before the first game).
+  int players = 0;
   int games = 0;
   // Unfinished games (result "*") and games with a player eliminated by the
   // referee (a crash, a loss on time): their results say nothing about
@@ -55,12 +65,19 @@ struct Dataset {
 // A finished game without referee eliminations.
 bool is_usable(const tools::GameRecord& record);
 
+struct GameSamples {
+  // The players seated (0 for a game that is not usable).
+  int players = 0;
+  std::vector<Sample> samples;
+};
+
 // The samples of one recorded game (none for a game that is not usable);
 // an error when the record does not replay.
-Expected<std::vector<Sample>> game_samples(const tools::GameRecord& record,
-                                           const SamplingOptions& options);
+Expected<GameSamples> game_samples(const tools::GameRecord& record, const SamplingOptions& options);
 
-// Every game of the record files; an error names the file and the game.
+// Every game of the record files; an error names the file and the game,
+// also for a game whose player count differs from the games before it
+// (each count has a scale of its own: fit them one at a time).
 Expected<Dataset> read_dataset(const std::vector<std::string>& paths,
                                const SamplingOptions& options);
 

@@ -9,31 +9,44 @@
 namespace tiaoqi::tune {
 namespace {
 
-// The regression in plain terms: prediction sigmoid(theta . x) over
-// columns x built from a sample. Column 0 is the distance with every held
-// weight folded in (relative to the distance weight), so theta[0] is
-// distance weight / scale; the other columns are the free features and the
-// tempo, each theta = weight / scale.
+// The regression in plain terms: each contender of a sample has a row of
+// columns x, its chance is the softmax of theta . x over the sample's
+// rows. Column 0 is minus the distance with every held weight folded in
+// (relative to the distance weight), so theta[0] is distance weight /
+// scale; the other columns are minus the free features and the tempo (1
+// for the side to move), each theta = weight / scale.
 class Design {
  public:
   Design(std::span<const Sample> samples, const FitOptions& options) : options_(options) {
     for (int f = 0; f < kFeatureCount; ++f)
       if (f != kDistance && options.fit_feature[f]) free_features_.push_back(f);
     columns_ = 1 + static_cast<int>(free_features_.size()) + (options.fit_tempo ? 1 : 0);
-    rows_ = static_cast<int>(samples.size());
-    values_.reserve(static_cast<std::size_t>(rows_) * columns_);
-    labels_.reserve(samples.size());
+    samples_ = static_cast<int>(samples.size());
+    first_row_.reserve(samples.size() + 1);
+    side_row_.reserve(samples.size());
+    groups_.reserve(samples.size());
     for (const Sample& sample : samples) {
-      append_row(sample);
-      labels_.push_back(sample.label);
+      first_row_.push_back(rows());
+      side_row_.push_back(rows());
+      for (const Contender& contender : sample.in_game()) {
+        if (contender.to_move) side_row_.back() = rows();
+        append_row(contender);
+        shares_.push_back(contender.share);
+      }
       groups_.push_back(sample.group);
     }
+    first_row_.push_back(rows());
   }
 
   int columns() const { return columns_; }
-  int rows() const { return rows_; }
-  const double* row(int i) const { return &values_[static_cast<std::size_t>(i) * columns_]; }
-  double label(int i) const { return labels_[i]; }
+  int samples() const { return samples_; }
+  int rows() const { return static_cast<int>(shares_.size()); }
+  // The rows of sample i are [first_row(i), first_row(i + 1)).
+  int first_row(int i) const { return first_row_[i]; }
+  // The row of sample i's side to move.
+  int side_row(int i) const { return side_row_[i]; }
+  const double* row(int r) const { return &values_[static_cast<std::size_t>(r) * columns_]; }
+  double share(int r) const { return shares_[r]; }
   int group(int i) const { return groups_[i]; }
 
   std::vector<double> theta_of(const RealWeights& weights, double scale) const {
@@ -84,36 +97,29 @@ class Design {
   }
 
  private:
-  void append_row(const Sample& sample) {
+  void append_row(const Contender& contender) {
     const RealWeights& start = options_.start;
     const double unit = start.feature[kDistance];
-    double anchor = sample.difference[kDistance];
+    double anchor = -contender.features[kDistance];
     for (int f = 0; f < kFeatureCount; ++f)
       if (f != kDistance && !options_.fit_feature[f])
-        anchor += start.feature[f] / unit * sample.difference[f];
-    if (!options_.fit_tempo) anchor += start.tempo / unit * sample.tempo_sign;
+        anchor -= start.feature[f] / unit * contender.features[f];
+    if (!options_.fit_tempo && contender.to_move) anchor += start.tempo / unit;
     values_.push_back(anchor);
-    for (int f : free_features_) values_.push_back(sample.difference[f]);
-    if (options_.fit_tempo) values_.push_back(sample.tempo_sign);
+    for (int f : free_features_) values_.push_back(-contender.features[f]);
+    if (options_.fit_tempo) values_.push_back(contender.to_move ? 1 : 0);
   }
 
   const FitOptions& options_;
   std::vector<int> free_features_;
   int columns_ = 0;
-  int rows_ = 0;
+  int samples_ = 0;
   std::vector<double> values_;
-  std::vector<double> labels_;
+  std::vector<double> shares_;
+  std::vector<int> first_row_;
+  std::vector<int> side_row_;
   std::vector<int> groups_;
 };
-
-// log(1 + e^x) without overflow.
-double softplus(double x) { return std::max(x, 0.0) + std::log1p(std::exp(-std::abs(x))); }
-
-double sample_loss(double logit, double label, Loss loss) {
-  if (loss == Loss::kLog) return softplus(logit) - label * logit;
-  const double error = sigmoid(logit) - label;
-  return error * error;
-}
 
 double dot(const double* x, const std::vector<double>& theta) {
   double sum = 0;
@@ -121,46 +127,102 @@ double dot(const double* x, const std::vector<double>& theta) {
   return sum;
 }
 
+// Softmax of `logits` in place; returns log(sum exp(logits)).
+double softmax(std::span<double> logits) {
+  const double top = *std::max_element(logits.begin(), logits.end());
+  double sum = 0;
+  for (double& logit : logits) sum += (logit = std::exp(logit - top));
+  for (double& chance : logits) chance /= sum;
+  return top + std::log(sum);
+}
+
+// One sample under theta: each row's logit, then its chance.
+struct SampleFit {
+  std::array<double, kMaxPlayers> logit{};
+  std::array<double, kMaxPlayers> chance{};
+  double log_normaliser = 0;
+  int begin = 0;
+  int rows = 0;
+};
+
+SampleFit sample_fit(const Design& design, int i, const std::vector<double>& theta) {
+  SampleFit fit;
+  fit.begin = design.first_row(i);
+  fit.rows = design.first_row(i + 1) - fit.begin;
+  for (int k = 0; k < fit.rows; ++k)
+    fit.chance[k] = fit.logit[k] = dot(design.row(fit.begin + k), theta);
+  fit.log_normaliser = softmax(std::span<double>(fit.chance.data(), fit.rows));
+  return fit;
+}
+
+double sample_loss(const Design& design, int i, const std::vector<double>& theta, Loss loss) {
+  const SampleFit fit = sample_fit(design, i, theta);
+  if (loss == Loss::kLog) {
+    double sum = 0;
+    for (int k = 0; k < fit.rows; ++k)
+      sum += design.share(fit.begin + k) * (fit.log_normaliser - fit.logit[k]);
+    return sum;
+  }
+  const int side = design.side_row(i) - fit.begin;
+  const double error = fit.chance[side] - design.share(design.side_row(i));
+  return error * error;
+}
+
 double design_loss(const Design& design, const std::vector<double>& theta, Loss loss) {
   double sum = 0;
-  for (int i = 0; i < design.rows(); ++i)
-    sum += sample_loss(dot(design.row(i), theta), design.label(i), loss);
-  return sum / design.rows();
+  for (int i = 0; i < design.samples(); ++i) sum += sample_loss(design, i, theta, loss);
+  return sum / design.samples();
 }
 
-// One row's first and second derivative of the loss with respect to its
-// score x . theta (Gauss-Newton's second derivative for squared error).
-std::pair<double, double> row_derivatives(const Design& design, int i,
-                                          const std::vector<double>& theta, Loss loss) {
-  const double p = sigmoid(dot(design.row(i), theta));
-  const double slope = p * (1 - p);
-  const double error = p - design.label(i);
-  if (loss == Loss::kLog) return {error, slope};
-  return {2 * error * slope, 2 * slope * slope};
+// At most the distance, the other features and the tempo.
+using Columns = std::array<double, kFeatureCount + 1>;
+
+// Adds one sample's gradient of the loss to `gradient` and its Hessian
+// (Gauss-Newton's for squared error, which is positive semi-definite where
+// the exact one need not be) to `hessian`, both over theta.
+void add_sample_derivatives(const Design& design, int i, const std::vector<double>& theta,
+                            Loss loss, double* gradient, double* hessian) {
+  const int n = design.columns();
+  const SampleFit fit = sample_fit(design, i, theta);
+  // The chance-weighted mean row: a row's chance moves with theta along
+  // its row less this mean.
+  Columns mean{};
+  for (int k = 0; k < fit.rows; ++k)
+    for (int a = 0; a < n; ++a) mean[a] += fit.chance[k] * design.row(fit.begin + k)[a];
+  Columns centred{};
+  if (loss == Loss::kLog) {
+    // -sum share * log chance, the shares summing to 1: its Hessian is
+    // the covariance of the rows under the chances, whatever the shares.
+    for (int k = 0; k < fit.rows; ++k) {
+      const double* x = design.row(fit.begin + k);
+      for (int a = 0; a < n; ++a) centred[a] = x[a] - mean[a];
+      for (int a = 0; a < n; ++a) {
+        gradient[a] -= design.share(fit.begin + k) * centred[a];
+        for (int b = 0; b < n; ++b) hessian[a * n + b] += fit.chance[k] * centred[a] * centred[b];
+      }
+    }
+    return;
+  }
+  const int side = design.side_row(i);
+  const double chance = fit.chance[side - fit.begin];
+  const double error = chance - design.share(side);
+  for (int a = 0; a < n; ++a) centred[a] = chance * (design.row(side)[a] - mean[a]);
+  for (int a = 0; a < n; ++a) {
+    gradient[a] += 2 * error * centred[a];
+    for (int b = 0; b < n; ++b) hessian[a * n + b] += 2 * centred[a] * centred[b];
+  }
 }
 
-// The mean gradient and the Hessian (Gauss-Newton's for squared error,
-// which is positive semi-definite where the exact one need not be).
+// The mean gradient and Hessian over the samples.
 void derivatives(const Design& design, const std::vector<double>& theta, Loss loss,
                  std::vector<double>& gradient, std::vector<double>& hessian) {
   const int n = design.columns();
   gradient.assign(n, 0.0);
   hessian.assign(static_cast<std::size_t>(n) * n, 0.0);
-  for (int i = 0; i < design.rows(); ++i) {
-    const double* x = design.row(i);
-    const auto [g, h] = row_derivatives(design, i, theta, loss);
-    for (int a = 0; a < n; ++a) {
-      gradient[a] += g * x[a];
-      for (int b = 0; b <= a; ++b) hessian[a * n + b] += h * x[a] * x[b];
-    }
-  }
-  for (int a = 0; a < n; ++a) {
-    gradient[a] /= design.rows();
-    for (int b = 0; b <= a; ++b) {
-      hessian[a * n + b] /= design.rows();
-      hessian[b * n + a] = hessian[a * n + b];
-    }
-  }
+  for (int i = 0; i < design.samples(); ++i)
+    add_sample_derivatives(design, i, theta, loss, gradient.data(), hessian.data());
+  for (double& value : gradient) value /= design.samples();
+  for (double& value : hessian) value /= design.samples();
 }
 
 // Solves A x = b by Gaussian elimination with partial pivoting; A is small.
@@ -199,16 +261,11 @@ std::vector<double> covariance(const Design& design, const std::vector<double>& 
   // Each group's summed gradient, in slots numbered as groups appear.
   std::unordered_map<int, int> slot_of_group;
   std::vector<double> group_gradients;
-  for (int i = 0; i < design.rows(); ++i) {
-    const double* x = design.row(i);
-    const auto [g, h] = row_derivatives(design, i, theta, loss);
+  for (int i = 0; i < design.samples(); ++i) {
     const auto slot = slot_of_group.try_emplace(design.group(i), slot_of_group.size());
     if (slot.second) group_gradients.resize(group_gradients.size() + n, 0.0);
     double* group = &group_gradients[static_cast<std::size_t>(slot.first->second) * n];
-    for (int a = 0; a < n; ++a) {
-      group[a] += g * x[a];
-      for (int b = 0; b < n; ++b) hessian[a * n + b] += h * x[a] * x[b];
-    }
+    add_sample_derivatives(design, i, theta, loss, group, hessian.data());
   }
   std::vector<double> spread(static_cast<std::size_t>(n) * n, 0.0);
   for (std::size_t start = 0; start < group_gradients.size(); start += n) {
@@ -257,18 +314,48 @@ double sigmoid(double x) {
   return x >= 0 ? 1 / (1 + std::exp(-x)) : std::exp(x) / (1 + std::exp(x));
 }
 
-double score_of(const Sample& sample, const RealWeights& weights) {
-  double score = weights.tempo * sample.tempo_sign;
-  for (int f = 0; f < kFeatureCount; ++f) score += weights.feature[f] * sample.difference[f];
+double score_of(const Contender& contender, const RealWeights& weights) {
+  double score = contender.to_move ? weights.tempo : 0;
+  for (int f = 0; f < kFeatureCount; ++f) score -= weights.feature[f] * contender.features[f];
   return score;
+}
+
+namespace {
+
+// Each contender's logit (score / scale) and chance; returns the log of the
+// softmax's normaliser, so that log chance = logit - it without underflow.
+double chances_of(const Sample& sample, const RealWeights& weights, double scale,
+                  std::array<double, kMaxPlayers>& logits,
+                  std::array<double, kMaxPlayers>& chances) {
+  for (int k = 0; k < sample.contender_count; ++k)
+    chances[k] = logits[k] = score_of(sample.contenders[k], weights) / scale;
+  return softmax(std::span<double>(chances.data(), sample.contender_count));
+}
+
+}  // namespace
+
+std::array<double, kMaxPlayers> first_place_chances(const Sample& sample,
+                                                    const RealWeights& weights, double scale) {
+  std::array<double, kMaxPlayers> logits{}, chances{};
+  chances_of(sample, weights, scale, logits, chances);
+  return chances;
 }
 
 double mean_loss(std::span<const Sample> samples, const RealWeights& weights, double scale,
                  Loss loss) {
   if (samples.empty()) return 0;
   double sum = 0;
-  for (const Sample& sample : samples)
-    sum += sample_loss(score_of(sample, weights) / scale, sample.label, loss);
+  for (const Sample& sample : samples) {
+    std::array<double, kMaxPlayers> logits{}, chances{};
+    const double log_normaliser = chances_of(sample, weights, scale, logits, chances);
+    for (int k = 0; k < sample.contender_count; ++k) {
+      const Contender& contender = sample.contenders[k];
+      if (loss == Loss::kLog)
+        sum += contender.share * (log_normaliser - logits[k]);
+      else if (contender.to_move)
+        sum += (chances[k] - contender.share) * (chances[k] - contender.share);
+    }
+  }
   return sum / static_cast<double>(samples.size());
 }
 
@@ -322,7 +409,7 @@ Expected<FitResult> fit(std::span<const Sample> samples, const FitOptions& optio
   }
   if (!(theta[0] > 0))
     return fail("the fit gives a lead in distance no value (distance weight / scale = " +
-                std::to_string(theta[0]) + "); are the labels the results of the side to move?");
+                std::to_string(theta[0]) + "); are the shares of first place the games' results?");
   result.weights = design.weights_of(theta, result.scale);
   result.standard_error =
       design.errors_of(theta, covariance(design, theta, options.loss), result.scale_standard_error);

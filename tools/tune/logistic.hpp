@@ -9,17 +9,24 @@
 
 namespace tiaoqi::tune {
 
-// The model: a position's expected result for the side to move is
-// sigmoid(score / scale), score the evaluation in centi-steps. Fitting the
-// weights and the scale together is logistic regression on the samples'
-// columns; the distance weight stays fixed, since it sets the unit and
-// the scale would otherwise absorb any common factor of the weights.
+// The model: each player still in the game has a score, minus its cost
+// (the weighted sum of its features, evaluate_terms' cost) plus the tempo
+// bonus when it is to move, in centi-steps; its chance of first place is a
+// softmax of score / scale over those players (the searches' win shares,
+// engine/search/win_shares.hpp). With two players this is logistic
+// regression: the side to move's chance is sigmoid(evaluate() / scale).
+// Fitting the weights and the scale together is multinomial logistic
+// regression on the samples' columns; the distance weight stays fixed,
+// since it sets the unit and the scale would otherwise absorb any common
+// factor of the weights.
 
 enum class Loss {
-  // Cross-entropy: convex in the weights over the scale, so Newton's method
-  // finds the one minimum.
+  // Cross-entropy of the predicted chances against the shares of first
+  // place (-sum share * log chance): convex in the weights over the scale,
+  // so Newton's method finds the one minimum.
   kLog,
-  // Mean squared error of the prediction (Texel tuning's choice).
+  // Squared error of the side to move's chance against its share (Texel
+  // tuning's choice).
   kSquared,
 };
 
@@ -46,7 +53,8 @@ struct FitOptions {
 
 struct FitResult {
   RealWeights weights;
-  // Centi-steps: a lead of one scale predicts sigmoid(1) = 73%.
+  // Centi-steps: with two players a lead of one scale predicts
+  // sigmoid(1) = 73%.
   double scale = 0;
   double loss = 0;
   int iterations = 0;
@@ -61,8 +69,13 @@ struct FitResult {
 };
 
 double sigmoid(double x);
-// The evaluation of a sample under real weights, in centi-steps.
-double score_of(const Sample& sample, const RealWeights& weights);
+// A contender's score under real weights, in centi-steps: minus its cost,
+// plus the tempo bonus when it is to move. With two players the side to
+// move's score less the other's is evaluate().
+double score_of(const Contender& contender, const RealWeights& weights);
+// The model's chance of first place of each of the sample's contenders.
+std::array<double, kMaxPlayers> first_place_chances(const Sample& sample,
+                                                    const RealWeights& weights, double scale);
 double mean_loss(std::span<const Sample> samples, const RealWeights& weights, double scale,
                  Loss loss);
 

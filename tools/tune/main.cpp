@@ -1,6 +1,7 @@
 // tiaoqi-tune: fits the evaluation's weights to the results of recorded
 // games (logistic regression of the result on the evaluation, "Texel
-// tuning"). See docs/match.md, "Tuning the evaluation".
+// tuning"; with three or more players, of the first place on the players'
+// costs). See docs/match.md, "Tuning the evaluation".
 #include <boost/program_options.hpp>
 #include <iostream>
 
@@ -28,11 +29,16 @@ po::options_description tune_flags() {
   po::options_description flags(
       "tiaoqi-tune --records games.txt [more.txt ...] [options]\n\n"
       "Fits the weights of engine/eval.hpp to the results of recorded games\n"
-      "(tiaoqi-match --record) and prints a line to paste as kEvalWeights.\n\n"
+      "(tiaoqi-match --record) and prints a line to paste as kEvalWeights. Two\n"
+      "players: the side to move's result is sigmoid(evaluation / scale); three\n"
+      "to six: each player's chance of first place is a softmax over the players\n"
+      "in of -(cost - tempo to move) / scale, as the searches' win shares take it.\n"
+      "The records must all have one player count.\n\n"
       "Exit status: 0 fitted; 1 the records give no fit (no positions, or weights\n"
       "without a meaning) or the JSON could not be written; 2 a bad command line,\n"
       "found before anything is fitted: a flag or value that is wrong, a record file\n"
-      "that cannot be read or replayed, or a --json whose folder does not exist.\n\nOptions");
+      "that cannot be read or replayed, records of more than one player count, or a\n"
+      "--json whose folder does not exist.\n\nOptions");
   tools::add_help_and_version(flags);
   flags.add_options()(
       "records",
@@ -47,7 +53,8 @@ po::options_description tune_flags() {
       "weights to fit (default all): straggler, last_piece, outside_target, in_home, "
       "forward_jumps, tempo; the others stay at kEvalWeights, distance always")(
       "loss", po::value<std::string>()->value_name("LOSS")->default_value("log"),
-      "log (cross-entropy) or mse (squared error)")(
+      "log (cross-entropy against the shares of first place) or mse (squared error "
+      "of the side to move's chance)")(
       "iterations", po::value<int>()->value_name("N")->default_value(100), "Newton steps at most")(
       "holdout", po::value<int>()->value_name("K")->default_value(0),
       "leave the games of every K-th opening out of the fit and report the loss on them")(

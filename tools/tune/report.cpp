@@ -1,5 +1,6 @@
 #include "tools/tune/report.hpp"
 
+#include <cmath>
 #include <cstdio>
 
 #include "engine/util/text.hpp"
@@ -53,7 +54,17 @@ tools::Json fit_json(const FitResult& fit) {
   return json;
 }
 
+// The model the fit used, in words.
+std::string model_text(int players) {
+  if (players == 2) return "predicted result = sigmoid(score / scale)";
+  return "chance of first place = softmax(-(cost - tempo to move) / scale) over the players in";
+}
+
 }  // namespace
+
+std::string scale_paste_line(double scale) {
+  return "inline constexpr double kShareScale = " + std::to_string(std::lround(scale)) + ";";
+}
 
 std::string paste_line(const EvalWeights& weights) {
   std::string line = "inline constexpr EvalWeights kEvalWeights = {{";
@@ -64,8 +75,9 @@ std::string paste_line(const EvalWeights& weights) {
 
 std::string format_report(const TuneReport& report) {
   const DatasetStats& stats = report.stats;
-  std::string out = util::plural(stats.games, "game") + " (" + std::to_string(stats.games_skipped) +
-                    " skipped), " + util::plural(stats.positions, "position") + " (skip " +
+  std::string out = util::plural(stats.games, "game") + " of " + std::to_string(stats.players) +
+                    " players (" + std::to_string(stats.games_skipped) + " skipped), " +
+                    util::plural(stats.positions, "position") + " (skip " +
                     util::plural(report.sampling.skip_plies, "ply", "plies") + ", every " +
                     std::to_string(report.sampling.every) + "), loss " +
                     std::string(loss_name(report.loss)) + "\n";
@@ -99,10 +111,10 @@ std::string format_report(const TuneReport& report) {
     out += table_row("held-out loss", fixed(report.holdout_loss.before, 6),
                      fixed(report.holdout_loss.after, 6), fixed(report.holdout_loss.rounded, 6));
   out += "\n" + util::plural(report.after.iterations, "iteration") +
-         (report.after.converged ? " (converged)" : " (not converged: raise --iterations)") +
-         "; predicted result = sigmoid(score / scale)\n"
-         "+- one standard error (the games of an opening count as one draw)\n\n";
-  return out + paste_line(rounded) + "\n";
+         (report.after.converged ? " (converged)" : " (not converged: raise --iterations)") + "; " +
+         model_text(report.stats.players) +
+         "\n+- one standard error (the games of an opening count as one draw)\n\n";
+  return out + paste_line(rounded) + "\n" + scale_paste_line(report.rounded.scale) + "\n";
 }
 
 tools::Json report_json(const TuneReport& report) {
@@ -114,6 +126,8 @@ tools::Json report_json(const TuneReport& report) {
 
   tools::Json json;
   json["records"] = report.records;
+  json["players"] = report.stats.players;
+  json["model"] = report.stats.players == 2 ? "logistic" : "softmax";
   json["skip_plies"] = report.sampling.skip_plies;
   json["every"] = report.sampling.every;
   json["games"] = report.stats.games;
@@ -131,6 +145,7 @@ tools::Json report_json(const TuneReport& report) {
                        {"loss_after", report.holdout_loss.after},
                        {"loss_rounded", report.holdout_loss.rounded}};
   json["paste"] = paste_line(rounded_weights(report.rounded.weights));
+  json["paste_scale"] = scale_paste_line(report.rounded.scale);
   return json;
 }
 

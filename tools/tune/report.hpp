@@ -33,6 +33,10 @@ struct TuneReport {
 
 // The line to paste into engine/eval.hpp.
 std::string paste_line(const EvalWeights& weights);
+// The scale as the searches' win shares take it
+// (engine/search/win_shares.hpp), rounded: it goes with the weights of
+// paste_line.
+std::string scale_paste_line(double scale);
 
 std::string format_report(const TuneReport& report);
 tools::Json report_json(const TuneReport& report);
