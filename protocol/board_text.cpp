@@ -4,6 +4,7 @@
 
 #include "engine/notation.hpp"
 #include "engine/position_string.hpp"
+#include "engine/search/strength.hpp"
 #include "protocol/format.hpp"
 #include "protocol/options.hpp"
 
@@ -51,6 +52,8 @@ std::string options_text(const facade::Options& options, bool rules, int player_
   for (const facade::OptionSpec& spec : facade::option_specs()) {
     if (spec.is_rule != rules) continue;
     text += (text.empty() ? "" : ", ") + std::string(spec.name) + " " + spec.get(options);
+    if (spec.name == "UCI_Elo" && options.engine.limit_strength)
+      text += " (" + std::string(search::level_at_elo(options.engine.elo).name) + ")";
     if (spec.name != "Search") continue;
     const std::string_view played = facade::played_search_name(options, player_count);
     if (!played.empty()) text += " (plays " + std::string(played) + ")";

@@ -130,6 +130,10 @@ void status(Session& session, const Args&) {
   session.output().line(status_line(session.engine().game().position()));
 }
 
+void levels(Session& session, const Args&) {
+  for (const std::string& line : level_lines()) session.output().line(line);
+}
+
 void bench(Session& session, const Args& args) {
   Output& output = session.output();
   const int max_depth = session.config().max_bench_depth;
@@ -166,6 +170,7 @@ const std::vector<Dialect::Command>& shared_commands() {
       {"eval", eval, false, false},
       {"legal", legal, false, false},
       {"status", status, false, false},
+      {"levels", levels, false, false},
       {"bench", bench, true, true},
   };
   return kCommands;

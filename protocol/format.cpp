@@ -4,6 +4,7 @@
 
 #include "engine/movegen.hpp"
 #include "engine/notation.hpp"
+#include "engine/search/strength.hpp"
 
 namespace tiaoqi::protocol {
 
@@ -129,6 +130,13 @@ std::string legal_line(const Position& position) {
   std::string line = "legal";
   for (const std::string& text : texts) line += " " + text;
   return line;
+}
+
+std::vector<std::string> level_lines() {
+  std::vector<std::string> lines;
+  for (const search::StrengthLevel& level : search::strength_levels())
+    lines.push_back("level " + std::string(level.name) + " elo " + std::to_string(level.elo));
+  return lines;
 }
 
 std::string status_line(const Position& position) {

@@ -29,6 +29,8 @@ std::string bench_position_line(const facade::BenchLine& line);
 std::string legal_line(const Position& position);
 // "status running" or "status over 2 1=3".
 std::string status_line(const Position& position);
+// "level <name> elo <elo>" per level below full strength, weakest first.
+std::vector<std::string> level_lines();
 std::vector<std::string> eval_lines(const Position& position, const EvalTerms& terms);
 
 // The armies of a player as letters ("ab").

@@ -159,7 +159,15 @@ Expected<JobStart> Engine::start_search(const search::SearchLimits& limits,
   params.want_ponder = options_.engine.ponder && !analysis_lines;
   const search::TimeBudget budget =
       search::plan_time(limits, player, options_.engine.move_overhead_ms);
-  control_.start(budget, limits.nodes, limits.ponder, limits.received);
+  // A level below full strength (not for analysis, which asks for the
+  // engine's own view) searches at most its nodes, then chooses as it does.
+  std::optional<search::StrengthLevel> level;
+  std::optional<std::uint64_t> nodes = limits.nodes;
+  if (options_.engine.limit_strength && !analysis_lines) {
+    level = search::level_at_elo(options_.engine.elo);
+    nodes = std::min(nodes.value_or(level->nodes), level->nodes);
+  }
+  control_.start(budget, nodes, limits.ponder, limits.received);
   {
     std::lock_guard lock(mutex_);
     busy_ = true;
@@ -177,9 +185,9 @@ Expected<JobStart> Engine::start_search(const search::SearchLimits& limits,
   if (root.rules().dragons()) game = *game_;
   start_job([this, root = Position(root), rules = game_->shared_rules(), limits, params,
              game_history = std::move(game_history), game = std::move(game),
-             analysis = analysis_lines.has_value()]() mutable {
+             analysis = analysis_lines.has_value(), level]() mutable {
     search_job(root, rules, limits, params, std::move(game_history), game ? &*game : nullptr,
-               analysis);
+               analysis, level);
   });
   return start;
 }
@@ -221,7 +229,8 @@ class AnalysisCollector {
 
 void Engine::search_job(Position root, std::shared_ptr<const Rules> rules,
                         search::SearchLimits limits, search::SearchParams params,
-                        std::vector<std::uint64_t> game_history, const Game* game, bool analysis) {
+                        std::vector<std::uint64_t> game_history, const Game* game, bool analysis,
+                        std::optional<search::StrengthLevel> level) {
   (void)rules;  // Keeps the rules `root` points at alive.
   AnalysisCollector collector(params.multipv);
   const search::InfoSink collect = [&collector](const search::SearchInfo& info) {
@@ -230,7 +239,12 @@ void Engine::search_job(Position root, std::shared_ptr<const Rules> rules,
   const search::SearchRequest request{
       root,          params,       limits, control_, analysis ? collect : callbacks_.info,
       search_state_, game_history, game};
-  const search::SearchResult result = search::run_search(request);
+  search::SearchResult result = search::run_search(request);
+  if (level) {
+    const Move chosen = search::choose_at_level(root, limits, *level, result.best, params.seed);
+    if (chosen != result.best) result.ponder = Move{};
+    result.best = chosen;
+  }
   {
     // UCI: after infinite or ponder, bestmove waits for stop or ponderhit.
     std::unique_lock lock(mutex_);

@@ -171,7 +171,7 @@ class Engine {
                                   std::optional<int> analysis_lines);
   void search_job(Position root, std::shared_ptr<const Rules> rules, search::SearchLimits limits,
                   search::SearchParams params, std::vector<std::uint64_t> game_history,
-                  const Game* game, bool analysis);
+                  const Game* game, bool analysis, std::optional<search::StrengthLevel> level);
   void finish_job();
 
   EngineCallbacks callbacks_;
@@ -185,7 +185,7 @@ class Engine {
 
   // The transposition table and whatever else searches keep between moves;
   // only the worker touches it while a job runs.
-  search::SearchState search_state_{EngineOptions{}.hash_mib};
+  search::SearchState search_state_{static_cast<std::size_t>(kHashRange.default_value)};
   search::SearchControl control_;
   std::thread worker_;
   mutable std::mutex mutex_;

@@ -154,6 +154,10 @@ std::vector<OptionSpec> make_specs() {
   specs.push_back(combo(
       "DragonBelief", kEngine, {"behaviour", "uniform", "single"},
       [](auto& o) -> auto& { return o.engine.dragon_belief; }));
+  specs.push_back(check(
+      "UCI_LimitStrength", kEngine, [](auto& o) -> auto& { return o.engine.limit_strength; }));
+  specs.push_back(spin(
+      "UCI_Elo", kEngine, search::elo_range(), [](auto& o) -> auto& { return o.engine.elo; }));
   return specs;
 }
 

@@ -9,6 +9,7 @@
 
 #include "engine/rules.hpp"
 #include "engine/search/params.hpp"
+#include "engine/search/strength.hpp"
 #include "engine/util/expected.hpp"
 #include "engine/util/spin_range.hpp"
 
@@ -31,6 +32,9 @@ struct EngineOptions {
   bool ponder = false;
   std::int64_t seed = kSeedRange.default_value;
   search::DragonBelief dragon_belief = search::DragonBelief::kBehaviour;
+  // A level below full strength (search/strength.hpp): UCI's names.
+  bool limit_strength = false;
+  int elo = static_cast<int>(search::elo_range().default_value);
   bool operator==(const EngineOptions&) const = default;
 };
 

@@ -95,6 +95,7 @@ class UciDialect final : public Dialect {
       shared_command("eval"),
       shared_command("legal"),
       shared_command("status"),
+      shared_command("levels"),
       shared_command("bench"),
       {"ccp", switch_to_ccp, true, false},
   };

@@ -7,6 +7,7 @@
 #include <sstream>
 #include <string>
 
+#include "engine/search/strength.hpp"
 #include "protocol/input_loop.hpp"
 
 namespace tiaoqi::protocol {
@@ -197,6 +198,63 @@ TEST(Session, SearchesScoreARepetitionAsTheRulesDo) {
       }
     }
   }
+}
+
+// A level plays the dragons variant too: every move of a short game is
+// legal (each `position ... moves` line accepts the moves before it).
+TEST(Session, ALevelPlaysTheDragonsVariant) {
+  Transcript out;
+  {
+    Session session(out.sink());
+    std::istringstream script(
+        "setoption name Players value 3\n"
+        "setoption name Variant value dragons\n"
+        "setoption name UCI_LimitStrength value true\n"
+        "setoption name UCI_Elo value " +
+        std::to_string(search::strength_levels()[1].elo) +
+        "\n"
+        "position startpos dragon m1\n"
+        "go nodes 200\n");
+    run_input(session, script);
+  }
+  ASSERT_FALSE(out.lines.empty());
+  ASSERT_TRUE(out.lines.back().starts_with("bestmove ")) << out.lines.back();
+  const std::string move = out.lines.back().substr(9);
+  Transcript after;
+  {
+    Session session(after.sink());
+    std::istringstream script(
+        "setoption name Players value 3\n"
+        "setoption name Variant value dragons\n"
+        "position startpos dragon m1 moves " +
+        move + "\nstatus\n");
+    run_input(session, script);
+  }
+  ASSERT_EQ(after.lines.size(), 1u) << after.lines[0];
+  EXPECT_EQ(after.lines[0], "status running");
+}
+
+// `levels` lists the ladder; `d` names the level an Elo plays.
+TEST(Session, LevelsAreListedAndNamed) {
+  Transcript out;
+  const auto& levels = search::strength_levels();
+  {
+    Session session(out.sink());
+    std::istringstream script(
+        "levels\nsetoption name UCI_LimitStrength value true\n"
+        "setoption name UCI_Elo value " +
+        std::to_string(levels[2].elo + 1) + "\nd\n");
+    run_input(session, script);
+  }
+  ASSERT_GT(out.lines.size(), levels.size());
+  for (std::size_t i = 0; i < levels.size(); ++i)
+    EXPECT_EQ(out.lines[i],
+              "level " + std::string(levels[i].name) + " elo " + std::to_string(levels[i].elo));
+  const std::string named = "UCI_LimitStrength true, UCI_Elo " + std::to_string(levels[2].elo + 1) +
+                            " (" + std::string(levels[2].name) + ")";
+  EXPECT_TRUE(std::any_of(out.lines.begin(), out.lines.end(), [&](const std::string& line) {
+    return line.starts_with("Engine: ") && line.ends_with(named);
+  }));
 }
 
 TEST(Session, OutputLinesAreCapped) {

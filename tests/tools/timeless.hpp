@@ -30,8 +30,8 @@ inline std::string without_times(const std::string& text) {
   std::string out;
   std::size_t cut = std::string::npos;
   for (std::string line; std::getline(in, line);) {
-    if (const auto header = line.find("Faults"); header != std::string::npos &&
-                                                 line.find("ms/move") != std::string::npos)
+    if (const auto header = line.find("Faults");
+        header != std::string::npos && line.find("ms/move") != std::string::npos)
       cut = header + std::string_view("Faults").size();
     else if (line.starts_with("Elo") || line.size() < cut)
       cut = std::string::npos;
