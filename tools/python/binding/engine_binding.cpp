@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "engine/notation.hpp"
+#include "engine/search/strength.hpp"
 #include "tools/python/binding/bindings.hpp"
 #include "tools/python/binding/option_names.hpp"
 #include "tools/python/binding/searcher.hpp"
@@ -84,6 +85,17 @@ search::SearchLimits search_limits(std::optional<long long> nodes,
 }
 
 void bind_engine(py::module_& module) {
+  module.def(
+      "levels",
+      [] {
+        std::vector<std::pair<std::string, int>> levels;
+        for (const search::StrengthLevel& level : search::strength_levels())
+          levels.emplace_back(std::string(level.name), level.elo);
+        return levels;
+      },
+      "The strength levels below full strength, weakest first, as (name, Elo) pairs: the Elo "
+      "measured at two players with Search random at 0 (docs/levels.md). An opponent takes one "
+      "as level=name or level=Elo; an Engine as the options UCI_LimitStrength and UCI_Elo.");
   module.def(
       "check_limits",
       [](std::optional<long long> nodes, std::optional<long long> movetime,

@@ -45,13 +45,13 @@ def greedy_agent(seed):
     return act
 
 
-# Graded opponents: engine options and limits by name (a strength level
-# will be one more option here).
+# Graded opponents: engine options and limits by name, or a strength
+# level of tiaoqi.levels() (its Elo measured from random = 0).
 OPPONENTS = {
     "random": {"search": "random"},
     "greedy": {"search": "greedy"},
-    "mcts 10": {"search": "mcts", "nodes": 10},
-    "mcts 100": {"search": "mcts", "nodes": 100},
+    "beginner": {"level": "beginner"},
+    "novice": {"level": "novice"},
 }
 
 

@@ -21,6 +21,7 @@ from ._tiaoqi import (
     Rules,
     SearchResult,
     hole_names,
+    levels,
     option_specs,
     stats,
 )
@@ -33,7 +34,7 @@ from .single_agent import SingleAgentEnv
 __all__ = [
     "DEFAULT_LIMITS", "Engine", "HAS_PETTINGZOO", "OBSERVATION_PLANES", "Opponent", "Position",
     "Rating", "Rules", "SearchResult", "SingleAgentEnv", "TiaoqiEnv", "env", "hole_names",
-    "option_specs", "raw_env", "rate", "search", "single_agent_env", "spaces", "stats",
+    "levels", "option_specs", "raw_env", "rate", "search", "single_agent_env", "spaces", "stats",
 ]
 
 

@@ -7,12 +7,15 @@ table, by name, together with the limits of its searches:
     {"search": "mcts", "nodes": 2000}
     {"Search": "alphabeta", "depth": 4, "Hash": 16}
     {"search": "auto", "movetime": 50, "threads": 2}
+    {"level": "club"}                        # a strength level, by name
+    {"level": 1600}                          # or by Elo (UCI_Elo)
 
 Names are compared without case, spaces and underscores. ``nodes``,
-``movetime`` (milliseconds) and ``depth`` are the limits; every other name
-is an engine option, so options added to the table later (a strength level,
-say) are taken as they are. Without a limit an opponent searches
-``DEFAULT_LIMITS``. Unless the options name a ``Seed``, each game gives the
+``movetime`` (milliseconds) and ``depth`` are the limits; ``level`` is a
+name or an Elo of ``levels()`` and stands for the options
+UCI_LimitStrength and UCI_Elo; every other name is an engine option, taken
+as it is. Without a limit an opponent searches ``DEFAULT_LIMITS``; a level
+without a limit searches what the level does (its own node budget). Unless the options name a ``Seed``, each game gives the
 engine one drawn from the environment's seed, so that a seed replays a game.
 """
 
@@ -20,18 +23,32 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Union
 
-from ._tiaoqi import Engine, GameTable, check_limits
+from ._tiaoqi import Engine, GameTable, check_limits, levels
 
 OpponentSpec = Union[None, str, Mapping[str, Any], "Opponent"]
 
 LIMIT_NAMES = ("nodes", "movetime", "depth")
 DEFAULT_LIMITS = {"nodes": 1000}
+# A level's own node budget is below this: the limit only makes every search end.
+LEVEL_LIMITS = {"nodes": 10 ** 9}
 # The largest Seed the option table takes.
 SEED_LIMIT = 2147483647
 
 
 def _folded(name: str) -> str:
     return name.replace("_", "").replace(" ", "").lower()
+
+
+def _level_elo(level: Any) -> Any:
+    """UCI_Elo of a level given by name (a level of levels()) or by Elo (any
+    value the option takes, which the option table checks)."""
+    if isinstance(level, str) and not level.strip().lstrip("-").isdigit():
+        for name, elo in levels():
+            if name == level.strip().lower():
+                return elo
+        raise ValueError(f"level: expected one of {', '.join(name for name, _ in levels())} or an "
+                         f"Elo, got {level!r}")
+    return level
 
 
 class Opponent:
@@ -50,8 +67,13 @@ class Opponent:
         self.spec = dict(spec)
         options: dict[str, Any] = {}
         self.limits: dict[str, int] = {}
+        level = None
         for name, value in self.spec.items():
-            if _folded(str(name)) in LIMIT_NAMES:
+            if _folded(str(name)) == "level":
+                level = value
+                options["UCI_LimitStrength"] = True
+                options["UCI_Elo"] = _level_elo(value)
+            elif _folded(str(name)) in LIMIT_NAMES:
                 self.limits[_folded(str(name))] = value
             else:
                 options[name] = value
@@ -60,7 +82,7 @@ class Opponent:
         except ValueError as error:
             raise ValueError(f"{error} (or a limit: {', '.join(LIMIT_NAMES)})") from None
         if not self.limits:
-            self.limits = dict(DEFAULT_LIMITS)
+            self.limits = dict(DEFAULT_LIMITS if level is None else LEVEL_LIMITS)
         try:
             check_limits(**self.limits)
         except TypeError:
