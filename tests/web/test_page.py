@@ -118,6 +118,36 @@ class PageCase(unittest.TestCase):
                         "arguments[0].dispatchEvent(new Event('change'));", select, value)
         self.assertEqual(select.get_attribute("value"), value)
 
+    def engine_levels(self):
+        """The levels of the engine's `levels` command, weakest first, as
+        (name, elo); the page's choice must follow them, whatever they are."""
+        levels = []
+        for line in engine_answer(self.engine, "levels", "quit"):
+            if line.startswith("level "):
+                match = re.fullmatch(r"level (\S+) elo (\d+)", line)
+                self.assertIsNotNone(match, f"a line of levels: {line!r}")
+                levels.append((match[1], int(match[2])))
+        return levels
+
+    def level_choice(self, player):
+        """A seat's choice of strength and the labels it lists."""
+        select = self.seat(player).find_element(By.CSS_SELECTOR, "select.level")
+        labels = self.browser.js("return [...arguments[0].options].map(o => o.textContent)", select)
+        return select, labels
+
+    def choose_level(self, player, name):
+        select, _ = self.level_choice(player)
+        Select(select).select_by_value(name)
+        self.assertEqual(select.get_attribute("value"), name)
+
+    def sent_before_new_game(self, label):
+        """What the page sent an engine before its `ucinewgame` (waiting for
+        it: the engines of the seats start after the referee)."""
+        self.browser.wait(lambda d: f"{label} > ucinewgame" in self.browser.js(
+            "return window.tiaoqi.app.logLines"), f"the new game of {label}")
+        sent = [line for line in self.engine_log(label) if line.startswith("> ")]
+        return sent[:sent.index("> ucinewgame")]
+
     def state(self):
         return self.browser.js("""
             const app = window.tiaoqi.app;
@@ -212,6 +242,63 @@ class PageTest(PageCase):
         self.assertIn("Search", engine_options)
         self.assertIn("Move Overhead", engine_options)
         self.assertNotIn("LongJumps", engine_options)
+        # The seat's level choice sets the strength options: they have no
+        # input of their own.
+        self.assertNotIn("UCI_LimitStrength", engine_options)
+        self.assertNotIn("UCI_Elo", engine_options)
+
+    def test_an_engine_seat_offers_the_engines_levels(self):
+        self.open_page()
+        levels = self.engine_levels()
+        self.assertGreater(len(levels), 1, "the engine should list its levels")
+        self.set_seat(2, "engine")
+        select, labels = self.level_choice(2)
+        self.assertEqual(labels, ["full strength"] + [f"{name} (Elo {elo})" for name, elo in levels])
+        self.assertTrue(select.is_displayed())
+        self.assertTrue(select.is_enabled())
+        self.assertEqual(select.get_attribute("value"), "")
+        # A human's seat has no strength to choose.
+        self.set_seat(1, "human")
+        self.assertFalse(self.level_choice(1)[0].is_displayed())
+
+    def test_a_level_reaches_its_seats_engine_and_the_game_stays_legal(self):
+        self.open_page()
+        name, elo = self.engine_levels()[0]
+        self.set_rule("BoardSize", 2)
+        # A bound on the game, whatever the weakest level plays.
+        self.set_rule("MaxPlies", 80)
+        self.set_seat(1, "engine", "depth", 1)
+        self.set_seat(2, "engine", "depth", 1)
+        self.choose_level(2, name)
+        self.new_game()
+        # The level's seat is told both options; the full-strength seat is
+        # told it plays at full strength, and nothing of an Elo.
+        level_seat = self.sent_before_new_game("player 2")
+        self.assertIn("> setoption name UCI_LimitStrength value true", level_seat)
+        self.assertIn(f"> setoption name UCI_Elo value {elo}", level_seat)
+        full_seat = self.sent_before_new_game("player 1")
+        self.assertIn("> setoption name UCI_LimitStrength value false", full_seat)
+        self.assertEqual([line for line in full_seat if "UCI_Elo" in line], [])
+        self.assertEqual([line for line in self.engine_log("referee") if line.startswith("> setoption name UCI_")], [])
+        titles = [self.browser.text(f'.engine-card[data-player="{p}"] h3') for p in (1, 2)]
+        self.assertNotIn("(Elo ", titles[0])
+        self.assertIn(f"{name} (Elo {elo})", titles[1])
+        # The game runs to its end, every move one the referee listed.
+        state = self.browser.wait(lambda d: (lambda s: s if s and s["over"] else None)(self.state()),
+                                  "the end of the engines' game")
+        frames = self.browser.js("""
+            return window.tiaoqi.app.game.frames.map(f => ({kind: f.kind, text: f.text ?? '',
+                ends: f.path ? [f.path[0], f.path[f.path.length - 1]] : null,
+                legal: f.legal.map(m => [m.from, m.to])}));""")
+        self.assertGreater(len(frames), 2)
+        for before, after in zip(frames, frames[1:]):
+            self.assertEqual(after["kind"], "move", after["text"])
+            self.assertIn(after["ends"], before["legal"], after["text"])
+        # The engine itself finds the same end after these moves.
+        moves = " ".join(f["text"] for f in frames[1:])
+        status = engine_answer(self.engine, "setoption name BoardSize value 2", "setoption name MaxPlies value 80",
+                               f"position startpos moves {moves}", "status", "quit")
+        self.assertIn(f"status over {state['places']}", status)
 
     def test_the_dragons_variant_is_offered_only_when_the_engine_takes_it(self):
         self.open_page()
@@ -597,6 +684,31 @@ class DragonsPageTest(PageCase):
         record = self.record_text()
         self.assertIn("Variant=dragons", record)
         self.assertRegex(record, r'\[Opening "1/2/3/4/Cccc5eeeE/ccc6eee/cc7ee/c8e/9/10/11/12/13/Aaaa/aaa/aa/a 1 a/c/e 0"\]')
+
+
+class EngineWithoutLevelsPageTest(PageCase):
+    """The page in front of an engine that predates the `levels` command:
+    the real engine behind a filter that renames the command, so that the
+    engine answers it as any unknown command, with an error."""
+
+    @classmethod
+    def engine_command(cls):
+        return ["/bin/sh", "-c", 'sed -u "s/^levels$/levels-unknown/" | exec "$0"', CONFIG["engine"]]
+
+    def test_an_engine_without_levels_plays_at_full_strength(self):
+        self.open_page()
+        self.assertIn("> levels", self.engine_log("setup"))
+        self.set_rule("BoardSize", 2)
+        self.set_seat(1, "human")
+        self.set_seat(2, "engine", "depth", 1)
+        select, labels = self.level_choice(2)
+        self.assertEqual(labels, ["full strength"])
+        self.assertFalse(select.is_enabled())
+        self.assertIn("the engine lists no levels: unknown command 'levels-unknown'", select.get_attribute("title"))
+        self.new_game()
+        sent = self.sent_before_new_game("player 2")
+        self.assertIn("> setoption name UCI_LimitStrength value false", sent)
+        self.assertEqual([line for line in sent if "UCI_Elo" in line], [])
 
 
 if __name__ == "__main__":

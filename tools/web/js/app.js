@@ -13,6 +13,7 @@ import { formatClock, renderMoves, renderThinking, renderThinkingPanels, statusT
 import { errorOf, setoptionLine } from "./protocol.js";
 import { formatRecord, parseOptionsTag, parseRecords } from "./record.js";
 import { Setup } from "./setup.js";
+import { levelLabel } from "./strength.js";
 
 const ENGINE_URL = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/engine`;
 // How far a clock may overrun before its player loses on time (as the
@@ -149,9 +150,11 @@ class App {
       engine.onClose = () => this.game === game && this.eliminate(player, "engine disconnected").catch((e) => this.fail(e));
       const changed = this.setup.engineOptionNames.filter((n) => seat.options[n] !== this.setup.option(n).default);
       const options = changed.map((n) => setoptionLine(n, seat.options[n]));
-      const answer = await engine.query(...this.setup.ruleCommands(), ...options, "ucinewgame");
+      const strength = this.setup.strengthCommands(seat.level);
+      const answer = await engine.query(...this.setup.ruleCommands(), ...options, ...strength, "ucinewgame");
       if (errorOf(answer)) throw new Error(`player ${player}: ${errorOf(answer)}`);
-      game.names[i] = [engine.name || "engine", ...changed.map((n) => `${n.replace(/ /g, "")}=${seat.options[n]}`)].join(" ");
+      const level = seat.level ? [levelLabel(seat.level)] : [];
+      game.names[i] = [engine.name || "engine", ...changed.map((n) => `${n.replace(/ /g, "")}=${seat.options[n]}`), ...level].join(" ");
     }
     if (token !== this.turnToken) return;
     renderThinkingPanels($("#thinking"), this.game, this.last);

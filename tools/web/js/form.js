@@ -2,6 +2,7 @@
 // section 6) and the row of a seat.
 
 import { $, make } from "./dom.js";
+import { fillLevelChoice } from "./strength.js";
 
 // Time controls by seat kind: [value, label, preset].
 export const TIME_CONTROLS = {
@@ -52,16 +53,18 @@ export function optionInput(option, value, onChange) {
   return label;
 }
 
-// A new seat: a human without a clock; as an engine, a second a move.
+// A new seat: a human without a clock; as an engine, a second a move at
+// full strength (level null).
 export function seatDefaults(engineOptions) {
   const options = {};
   for (const option of engineOptions) options[option.name] = option.default;
-  return { kind: "human", options, tc: { kind: "movetime", value: 1000, base: 300, inc: 2 }, humanTc: { kind: "none", base: 300, inc: 2 } };
+  return { kind: "human", options, level: null, tc: { kind: "movetime", value: 1000, base: 300, inc: 2 }, humanTc: { kind: "none", base: 300, inc: 2 } };
 }
 
 // A seat's row of the form: human or engine, time control, the engine's
+// strength (`strength`: its levels, or the reason it has none) and
 // options. It edits `seat` in place.
-export function seatRow(seat, player, engineOptions) {
+export function seatRow(seat, player, engineOptions, strength) {
   const row = $("#seat-template").content.firstElementChild.cloneNode(true);
   row.dataset.player = player;
   $(".seat-name", row).textContent = `Player ${player}`;
@@ -82,6 +85,7 @@ export function seatRow(seat, player, engineOptions) {
     $(".tc-clock", row).hidden = tc.kind !== "clock";
     base.value = tc.base;
     inc.value = tc.inc;
+    $(".level", row).hidden = seat.kind !== "engine";
     $(".engine-options", row).hidden = seat.kind !== "engine";
   };
   kind.addEventListener("change", () => {
@@ -98,6 +102,7 @@ export function seatRow(seat, player, engineOptions) {
   value.addEventListener("change", () => (seat.tc.value = Math.max(1, Math.round(Number(value.value) || 1))));
   base.addEventListener("change", () => ((seat.kind === "engine" ? seat.tc : seat.humanTc).base = Math.max(0, Number(base.value) || 0)));
   inc.addEventListener("change", () => ((seat.kind === "engine" ? seat.tc : seat.humanTc).inc = Math.max(0, Number(inc.value) || 0)));
+  fillLevelChoice($(".level", row), seat, strength.levels, strength.reason);
   const grid = $(".engine-options .option-grid", row);
   for (const option of engineOptions)
     grid.append(optionInput(option, seat.options[option.name], (v) => (seat.options[option.name] = v)));

@@ -138,6 +138,16 @@ export function parseDisplay(lines) {
   };
 }
 
+// The answer to `levels`: "level club elo 500" lines, weakest first.
+export function parseLevels(lines) {
+  const levels = [];
+  for (const line of lines) {
+    const match = /^level (.+) elo (\d+)$/.exec(line.trim());
+    if (match) levels.push({ name: match[1], elo: Number(match[2]) });
+  }
+  return levels;
+}
+
 // The first "info string error: ..." of an answer, without its prefix.
 export function errorOf(lines) {
   const line = lines.find((l) => l.startsWith("info string error: "));

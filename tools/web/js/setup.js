@@ -1,13 +1,14 @@
 // The setup form and the engine behind it: the options from the engine's
 // `uci` answer, which of them are rules (the `Rules:` line of `d`),
-// the player counts and variants it accepts, and its answer to every
-// change (the start position, or what is wrong).
+// the player counts and variants it accepts, its strength levels, and its
+// answer to every change (the start position, or what is wrong).
 
 import { COLOURS } from "./board.js";
 import { $, make, plural } from "./dom.js";
 import { optionInput, seatDefaults, seatRow } from "./form.js";
 import { parsePositionString } from "./geometry.js";
-import { errorOf, parseDisplay, parseSettings, setoptionLine } from "./protocol.js";
+import { errorOf, parseDisplay, parseLevels, parseSettings, setoptionLine } from "./protocol.js";
+import { STRENGTH_OPTIONS, strengthCommands } from "./strength.js";
 
 export class Setup {
   // connect(label) opens an engine; preview(position) shows the start;
@@ -21,6 +22,7 @@ export class Setup {
     this.allowedPlayers = [];
     this.refusedValues = new Map(); // "Variant=dragons" -> the engine's error
     this.variantPlayers = new Map(); // "dragons" -> 3: a variant played only by so many
+    this.strength = { levels: [], reason: "" }; // the levels an engine seat may choose
     this.seats = [];
     this.validation = Promise.resolve();
   }
@@ -30,7 +32,7 @@ export class Setup {
   }
 
   // The handshake: the options, which of them are rules (the `Rules:` line
-  // of `d`), the player counts and variants the engine accepts.
+  // of `d`), the player counts and variants the engine accepts, its levels.
   async start() {
     const { engine, options } = await this.connect("setup");
     this.engine = engine;
@@ -39,7 +41,8 @@ export class Setup {
     const display = parseDisplay(await engine.query("d"));
     const names = options.map((o) => o.name);
     this.ruleNames = [...parseSettings(display.rules, names).keys()];
-    this.engineOptionNames = [...parseSettings(display.engine, names).keys()];
+    // The seat's level choice sets the strength options.
+    this.engineOptionNames = [...parseSettings(display.engine, names).keys()].filter((n) => !STRENGTH_OPTIONS.includes(n));
     for (const name of this.ruleNames) this.rules[name] = this.option(name).default;
     const players = this.option("Players");
     for (let n = players.min; n <= players.max; ++n) {
@@ -49,6 +52,7 @@ export class Setup {
     }
     await engine.query(setoptionLine("Players", this.rules.Players));
     await this.probeVariants();
+    await this.readLevels();
     this.setConnection(`${engine.name} · ${plural(options.length, "option", "options")}`);
     this.build();
   }
@@ -72,6 +76,26 @@ export class Setup {
       if (error) this.refusedValues.set(`Variant=${value}`, error);
     }
     await engine.query(setoptionLine("Variant", variant.default), setoptionLine("Players", this.rules.Players), "position startpos");
+  }
+
+  // The levels of `levels`, weakest first; none, with the reason, when
+  // the engine answers with an error (it predates the command) or has no
+  // UCI_LimitStrength to play them with.
+  async readLevels() {
+    if (!this.option("UCI_LimitStrength")) {
+      this.strength.reason = "the engine has no option UCI_LimitStrength";
+      return;
+    }
+    const answer = await this.engine.query("levels");
+    const error = errorOf(answer);
+    this.strength.levels = error ? [] : parseLevels(answer);
+    this.strength.reason = error ? `the engine lists no levels: ${error}` : "the engine lists no levels";
+  }
+
+  // What a seat's engine is told of its strength; nothing for an engine
+  // that cannot limit it.
+  strengthCommands(level) {
+    return this.option("UCI_LimitStrength") ? strengthCommands(level) : [];
   }
 
   build() {
@@ -166,7 +190,7 @@ export class Setup {
     this.seats.length = count;
     const box = $("#seats");
     box.replaceChildren();
-    this.seats.forEach((seat, i) => box.append(seatRow(seat, i + 1, this.engineOptions())));
+    this.seats.forEach((seat, i) => box.append(seatRow(seat, i + 1, this.engineOptions(), this.strength)));
   }
 
   startCommand() {
