@@ -11,18 +11,16 @@
 namespace tiaoqi::search {
 namespace {
 
-// The Elo column is what bench/levels measured at two players under the
-// default rules (docs/levels.md); change a row's amounts and measure again.
+// The Elo column is what bench/levels measured at two players (the default
+// rules with a draw at 240 plies; docs/levels.md), rounded to tens so that
+// the ladder's halfway rungs fall on whole numbers; change a row's amounts
+// and measure again.
 const std::vector<StrengthLevel> kLevels = {
     // name, Elo, nodes, random share, temperature, search bonus, forward only
-    {"beginner", 100, 1, 0.50, 300, 0, false},
-    {"novice", 200, 1, 0.30, 200, 0, false},
-    {"learner", 300, 1, 0.15, 120, 0, false},
-    {"casual", 400, 16, 0.07, 80, 30, true},
-    {"club", 500, 100, 0.03, 50, 60, true},
-    {"strong", 600, 500, 0.01, 30, 100, true},
-    {"expert", 700, 2000, 0.0, 20, 200, true},
-    {"master", 800, 8000, 0.0, 10, 400, true},
+    {"beginner", 260, 1, 0.22, 150, 0, false},  {"novice", 410, 1, 0.15, 120, 0, false},
+    {"learner", 560, 4, 0.11, 98, 15, false},   {"casual", 1210, 16, 0.07, 80, 30, true},
+    {"club", 1680, 100, 0.03, 50, 60, true},    {"strong", 2210, 500, 0.01, 30, 100, true},
+    {"expert", 2550, 2000, 0.0, 20, 200, true}, {"master", 2790, 8000, 0.0, 10, 400, true},
 };
 
 double lerp(double a, double b, double t) { return a + (b - a) * t; }
