@@ -10,7 +10,7 @@ import { setoptionLine } from "./protocol.js";
 // get no input of their own among the seat's options.
 export const STRENGTH_OPTIONS = ["UCI_LimitStrength", "UCI_Elo"];
 
-// "club (Elo 500)"; a seat without a level plays at full strength.
+// "club (Elo 1680)"; a seat without a level plays at full strength.
 export function levelLabel(level) {
   return level ? `${level.name} (Elo ${level.elo})` : "full strength";
 }
