@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <memory>
 #include <random>
 
 #include "engine/facade/options.hpp"
@@ -422,11 +423,14 @@ TEST(TuneDataset, AFirstPlaceSharedAmongThreePlayers) {
 
 // A longer game, moves picked by a fixed rule, and the rows recomputed
 // position by position.
-tools::GameRecord game_by_rule(int players, int max_plies, std::vector<Position>& positions) {
+// The positions point at rules that `rules` keeps alive.
+tools::GameRecord game_by_rule(int players, int max_plies, std::vector<Position>& positions,
+                               std::shared_ptr<const Rules>& rules) {
   RuleOptions options;
   options.players = players;
   options.max_plies = max_plies;
   auto setup = start_setup(options);
+  rules = setup->rules;
   positions = {setup->position};
   std::vector<std::string> moves;
   while (!positions.back().is_over()) {
@@ -444,7 +448,8 @@ tools::GameRecord game_by_rule(int players, int max_plies, std::vector<Position>
 
 TEST(TuneDataset, RowsAreThePlayersFeatures) {
   std::vector<Position> positions;
-  const tools::GameRecord record = game_by_rule(2, 12, positions);
+  std::shared_ptr<const Rules> rules;
+  const tools::GameRecord record = game_by_rule(2, 12, positions, rules);
   const Position& last = positions.back();
 
   SamplingOptions sampling;
@@ -478,7 +483,8 @@ TEST(TuneDataset, RowsAreThePlayersFeatures) {
 // are the win shares the searches of six players start from.
 TEST(TuneDataset, SixPlayerChancesAreTheSearchesStaticShares) {
   std::vector<Position> positions;
-  const tools::GameRecord record = game_by_rule(6, 60, positions);
+  std::shared_ptr<const Rules> rules;
+  const tools::GameRecord record = game_by_rule(6, 60, positions, rules);
   auto game = game_samples(record, {});
   ASSERT_TRUE(game.ok()) << game.error();
   EXPECT_EQ(game->players, 6);
