@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "engine/game.hpp"
+#include "engine/search/movepick.hpp"
 #include "engine/search/root.hpp"
 #include "engine/util/hash.hpp"
 #include "engine/util/random.hpp"
@@ -26,12 +27,6 @@ const std::vector<StrengthLevel> kLevels = {
 double lerp(double a, double b, double t) { return a + (b - a) * t; }
 double log_lerp(double a, double b, double t) {
   return std::exp(lerp(std::log(a), std::log(b), t));
-}
-
-// How much nearer its target the move brings the moving piece, in steps.
-int progress(const Position& root, Move move) {
-  const int army = root.army_at(move.from);
-  return root.rules().tip_distance(army, move.from) - root.rules().tip_distance(army, move.to);
 }
 
 }  // namespace
@@ -69,12 +64,8 @@ Move choose_at_level(const Position& root, const SearchLimits& limits, const Str
   // The moves the level considers: from "casual" up none that goes back,
   // unless the search chose it or every move goes back.
   MoveList moves;
-  bool searched_found = false;
-  for (const Move& move : legal) {
-    const bool is_searched = move == searched;
-    searched_found |= is_searched;
-    if (!level.forward_only || is_searched || progress(root, move) >= 0) moves.add(move);
-  }
+  for (const Move& move : legal)
+    if (!level.forward_only || move == searched || progress_gain(root, move) >= 0) moves.add(move);
   if (moves.empty()) moves = legal;
   // As the random search draws: the move count enters, so that a position
   // met again later is not always answered alike.
@@ -83,6 +74,8 @@ Move choose_at_level(const Position& root, const SearchLimits& limits, const Str
                                   (static_cast<std::uint64_t>(root.move_count()) << 24)));
   if (random.unit() < level.random_share) return moves[random.below(moves.size())];
 
+  // Each move's one-ply score, the searched move's raised to the bonus
+  // above the best of the others; then turned into its softmax weight.
   struct Candidate {
     Move move;
     double score;
@@ -98,12 +91,12 @@ Move choose_at_level(const Position& root, const SearchLimits& limits, const Str
     candidates.push_back({move, static_cast<double>(score_after_move(child, mover))});
     best = std::max(best, candidates.back().score);
   }
-  if (searched_found)
-    for (Candidate& candidate : candidates)
-      if (candidate.move == searched) {
-        candidate.score = std::max(candidate.score, best + level.search_bonus);
-        best = std::max(best, candidate.score);
-      }
+  const double raised = best + level.search_bonus;
+  for (Candidate& candidate : candidates)
+    if (candidate.move == searched) {
+      candidate.score = std::max(candidate.score, raised);
+      best = raised;
+    }
   double total = 0;
   for (Candidate& candidate : candidates) {
     candidate.score = std::exp((candidate.score - best) / level.temperature);

@@ -10,6 +10,7 @@
 #include "engine/game.hpp"
 #include "engine/movegen.hpp"
 #include "engine/position_string.hpp"
+#include "engine/search/movepick.hpp"
 #include "engine/search/strength.hpp"
 
 namespace tiaoqi::facade {
@@ -93,13 +94,6 @@ TEST(Levels, OneSeedReplaysTheGame) {
   }
 }
 
-// The progress of a move towards the mover's target, in steps.
-int progress(const Position& position, Move move) {
-  const int army = position.army_at(move.from);
-  return position.rules().tip_distance(army, move.from) -
-         position.rules().tip_distance(army, move.to);
-}
-
 // From the levels that promise it up, no move goes back unless the search
 // chose it: over many draws on positions of a game in progress.
 TEST(Levels, UpperLevelsMoveBackOnlyWhenTheSearchDid) {
@@ -112,15 +106,17 @@ TEST(Levels, UpperLevelsMoveBackOnlyWhenTheSearchDid) {
     generate_moves(game.position(), legal);
     Move longest = legal[0];
     for (const Move& move : legal)
-      if (progress(game.position(), move) > progress(game.position(), longest)) longest = move;
+      if (search::progress_gain(game.position(), move) >
+          search::progress_gain(game.position(), longest))
+        longest = move;
     game.play(longest);
   }
   const Position& position = game.position();
   generate_moves(position, legal);
   Move forward, backward;
   for (const Move& move : legal) {
-    if (progress(position, move) > 0) forward = move;
-    if (progress(position, move) < 0) backward = move;
+    if (search::progress_gain(position, move) > 0) forward = move;
+    if (search::progress_gain(position, move) < 0) backward = move;
   }
   ASSERT_NE(forward, Move{});
   ASSERT_NE(backward, Move{});
@@ -131,7 +127,7 @@ TEST(Levels, UpperLevelsMoveBackOnlyWhenTheSearchDid) {
     bool chose_back = false;
     for (std::int64_t seed = 0; seed < 200; ++seed) {
       const Move chosen = search::choose_at_level(position, {}, level, forward, seed);
-      EXPECT_GE(progress(position, chosen), 0) << level.name << ", seed " << seed;
+      EXPECT_GE(search::progress_gain(position, chosen), 0) << level.name << ", seed " << seed;
       chose_back |= search::choose_at_level(position, {}, level, backward, seed) == backward;
     }
     // The searched move stays possible, backward or not.
@@ -153,8 +149,9 @@ TEST(Levels, TheWeakestLevelSometimesMovesBack) {
   generate_moves(game.position(), legal);
   int back = 0;
   for (std::int64_t seed = 0; seed < 400; ++seed)
-    back += progress(game.position(),
-                     search::choose_at_level(game.position(), {}, weakest, legal[0], seed)) < 0;
+    back += search::progress_gain(
+                game.position(),
+                search::choose_at_level(game.position(), {}, weakest, legal[0], seed)) < 0;
   EXPECT_GT(back, 0);
 }
 
