@@ -50,8 +50,8 @@ void full_playouts(benchmark::State& state, const SuitePosition& entry) {
   for (auto _ : state) {
     Position position = setup.position;
     trace.clear();
-    const auto shares =
-        search::mcts::play_out(position, search::mcts::kFullPlayout, config.epsilon, random, trace);
+    const auto shares = search::mcts::play_out(position, search::mcts::kFullPlayout, config.epsilon,
+                                               config.share_scale, random, trace);
     benchmark::DoNotOptimize(shares);
     plies += static_cast<std::int64_t>(trace.size());
   }

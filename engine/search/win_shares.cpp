@@ -46,14 +46,14 @@ bool wins_alone(const Position& over, int player) {
   return true;
 }
 
-WinShares static_shares(const Position& position) {
+WinShares static_shares(const Position& position, double scale) {
   if (position.is_over()) return final_shares(position);
   const int side = position.side_to_move();
   const EvalTerms terms = evaluate_terms(position, side);
   std::array<double, kMaxPlayers> log_shares{};
   for (int p = 0; p < terms.players; ++p) {
     const int cost = terms.player[p].cost - (p == side ? kEvalWeights.tempo : 0);
-    log_shares[p] = terms.player[p].active ? -cost / kShareScale : kNoShare;
+    log_shares[p] = terms.player[p].active ? -cost / scale : kNoShare;
   }
   return softmax(log_shares, terms.players);
 }
@@ -87,7 +87,7 @@ WinShares shares_of_score(const Position& root, const std::vector<Move>& pv, int
   return softmax(log_shares, players);
 }
 
-int score_of_shares(const Position& position, const WinShares& shares, int player) {
+int score_of_shares(const Position& position, const WinShares& shares, int player, double scale) {
   // Shares this small stand for a result the scale cannot tell apart.
   constexpr double kFloor = 1e-9;
   double best_other = 0;
@@ -95,8 +95,7 @@ int score_of_shares(const Position& position, const WinShares& shares, int playe
     if (p != player && !position.is_eliminated(p)) best_other = std::max(best_other, shares[p]);
   const double log_odds =
       std::log(std::max(shares[player], kFloor)) - std::log(std::max(best_other, kFloor));
-  const double score =
-      std::clamp(log_odds * kShareScale, -double{kMaxEvalScore}, double{kMaxEvalScore});
+  const double score = std::clamp(log_odds * scale, -double{kMaxEvalScore}, double{kMaxEvalScore});
   return static_cast<int>(std::lround(score));
 }
 

@@ -26,10 +26,12 @@ WinShares final_shares(const Position& over);
 bool wins_alone(const Position& over, int player);
 
 // The static evaluation as shares: a softmax over the players still in
-// the game of -(cost) / kShareScale, the side to move's cost lowered by
-// the tempo bonus (evaluate()'s terms). With two players the side to move
-// gets sigmoid(evaluate() / kShareScale), the tuner's model of a result.
-WinShares static_shares(const Position& position);
+// the game of -(cost) / scale, the side to move's cost lowered by the
+// tempo bonus (evaluate()'s terms). With two players and kShareScale the
+// side to move gets sigmoid(evaluate() / kShareScale), the tuner's model
+// of a result. A smaller scale makes the same lead count for more (MCTS
+// at six players, mcts/config.hpp).
+WinShares static_shares(const Position& position, double scale = kShareScale);
 
 // The shares a score of a depth-first search (alpha-beta, paranoid,
 // best-reply, greedy) stands for, from the side to move's view at `root`
@@ -42,7 +44,9 @@ WinShares shares_of_score(const Position& root, const std::vector<Move>& pv, int
 
 // The inverse for shares found otherwise (max^n, MCTS): the score, on the
 // evaluation's scale, of `player` against the best other player still in
-// the game; clamped below the forced-result scores.
-int score_of_shares(const Position& position, const WinShares& shares, int player);
+// the game; clamped below the forced-result scores. `scale` is the one the
+// shares were made with (static_shares()).
+int score_of_shares(const Position& position, const WinShares& shares, int player,
+                    double scale = kShareScale);
 
 }  // namespace tiaoqi::search

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "engine/search/win_shares.hpp"
+
 namespace tiaoqi::search::mcts {
 
 // The parameters of the Monte Carlo tree search, as plain values (the
@@ -27,7 +29,24 @@ struct Config {
   // In a playout, the share of moves drawn at random; the others make the
   // most progress towards the mover's target (ties drawn at random).
   double epsilon = 0.1;
+  // Centi-steps of evaluation per unit of log-odds where a playout is cut
+  // off (static_shares()): kShareScale is fitted on two-player results.
+  double share_scale = kShareScale;
 };
+
+// The settings MCTS plays with at a table of `players`. From three
+// players on, a sharper share scale than the two-player fit: early in a
+// game the shares at the cut-off all lie near 1 / players and differ by
+// less than the exploration term, so the tree spread its visits nearly
+// evenly. First place against copies of paranoid at 50 ms a move
+// (docs/search.md, "MCTS settings per table size"): six players, 48 games
+// each, 13 at 461, 25 at 250, 21 at 150, 20 at 80; four players, 32
+// games, 25 at 461, 27 at 250; three players, 24 games, 17 and 19.
+inline Config config_for(int players) {
+  Config config;
+  if (players >= 3) config.share_scale = 250;
+  return config;
+}
 
 // playout_plies that plays to the end of the game; a game that has not
 // ended after this many plies is scored by the evaluation after all.

@@ -31,14 +31,14 @@ Move playout_move(const Position& position, const MoveList& moves, double epsilo
   return best;
 }
 
-WinShares play_out(Position& position, int plies, double epsilon, util::Random& random,
-                   Trace& trace) {
+WinShares play_out(Position& position, int plies, double epsilon, double share_scale,
+                   util::Random& random, Trace& trace) {
   return play_out_with(
       position, plies, random, trace,
       [epsilon](const Position& at, const MoveList& moves, util::Random& draw) {
         return playout_move(at, moves, epsilon, draw);
       },
-      [](const Position& at) { return static_shares(at); });
+      [share_scale](const Position& at) { return static_shares(at, share_scale); });
 }
 
 }  // namespace tiaoqi::search::mcts

@@ -62,8 +62,8 @@ WinShares play_out_with(Position& position, int plies, util::Random& random, Tra
 }
 
 // The playout of the standard game: the policy above, cut off by the
-// evaluation's shares.
-WinShares play_out(Position& position, int plies, double epsilon, util::Random& random,
-                   Trace& trace);
+// evaluation's shares at `share_scale` (static_shares()).
+WinShares play_out(Position& position, int plies, double epsilon, double share_scale,
+                   util::Random& random, Trace& trace);
 
 }  // namespace tiaoqi::search::mcts

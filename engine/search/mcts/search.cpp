@@ -96,7 +96,7 @@ WinShares child_shares(const Position& root, const Shared& shared, std::uint32_t
   Position after = root;
   after.play(shared.tree.node(child).move);
   settle(after);
-  return static_shares(after);
+  return static_shares(after, shared.config.share_scale);
 }
 
 // A root move that ends the game with the side to move first alone.
@@ -171,7 +171,7 @@ class Reporter {
       line.visits = load(tree.node(ranked[static_cast<std::size_t>(k)]).visits);
       line.hashfull = static_cast<int>(tree.used() * 1000 / tree.capacity());
       const WinShares shares = child_shares(root_, shared_, ranked[static_cast<std::size_t>(k)]);
-      line.score = score_of_shares(root_, shares, root_.side_to_move());
+      line.score = score_of_shares(root_, shares, root_.side_to_move(), shared_.config.share_scale);
       if (players >= 3) line.values.assign(shares.begin(), shares.begin() + players);
       info_(line);
       if (k > 0) continue;
@@ -220,14 +220,17 @@ SearchResult result_of(const Position& root, const SearchParams& params, const T
   if (ranked.empty()) return result;
   const std::vector<Move> line = legal_prefix(root, principal_line(tree, ranked[0]));
   result.best = line.empty() ? tree.node(ranked[0]).move : line[0];
-  result.score = score_of_shares(root, child_shares(root, shared, ranked[0]), root.side_to_move());
+  result.score = score_of_shares(root, child_shares(root, shared, ranked[0]), root.side_to_move(),
+                                 shared.config.share_scale);
   if (params.want_ponder && line.size() > 1) result.ponder = line[1];
   return result;
 }
 
 }  // namespace
 
-SearchResult search(const SearchRequest& request) { return mcts_search(request, Config{}, {}); }
+SearchResult search(const SearchRequest& request) {
+  return mcts_search(request, config_for(request.root.rules().player_count()), {});
+}
 
 SearchResult mcts_search(const SearchRequest& request, const Config& config, const Worlds& worlds) {
   State* kept = request.state.kept<State>();

@@ -201,11 +201,11 @@ bool Worker::iterate() {
   }
 
   if (repeated) position.end_in_draw();
-  const WinShares rewards =
-      position.is_over() ? final_shares(position)
-      : shared_.worlds.simulate
-          ? shared_.worlds.simulate(position, random_, trace_)
-          : play_out(position, config.playout_plies, config.epsilon, random_, trace_);
+  const WinShares rewards = position.is_over() ? final_shares(position)
+                            : shared_.worlds.simulate
+                                ? shared_.worlds.simulate(position, random_, trace_)
+                                : play_out(position, config.playout_plies, config.epsilon,
+                                           config.share_scale, random_, trace_);
   back_up(rewards);
   iterations_.store(iterations_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
   return true;

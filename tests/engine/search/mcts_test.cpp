@@ -251,14 +251,14 @@ TEST(Mcts, PlayoutsScoreWhereTheyStop) {
   util::Random random(2);
   Trace trace;
   Position cut = setup.position;
-  const WinShares shares = play_out(cut, 6, 0.1, random, trace);
+  const WinShares shares = play_out(cut, 6, 0.1, kShareScale, random, trace);
   EXPECT_EQ(trace.size(), 6u);
   EXPECT_EQ(cut.move_count(), 6);
   const WinShares expected = static_shares(cut);
   for (int p = 0; p < 3; ++p) EXPECT_DOUBLE_EQ(shares[p], expected[p]);
 
   Position full = setup.position;
-  const WinShares final = play_out(full, kFullPlayout, 0.1, random, trace);
+  const WinShares final = play_out(full, kFullPlayout, 0.1, kShareScale, random, trace);
   if (full.is_over()) {
     double sum = 0;
     for (int p = 0; p < 3; ++p) sum += final[p];

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "engine/eval.hpp"
@@ -45,6 +46,22 @@ TEST(WinShares, SharesSumToOneAndLeaveEliminatedPlayersOut) {
   EXPECT_EQ(shares[3], 0);
   EXPECT_NEAR(sum_of(shares), 1, 1e-12);
   for (double share : shares) EXPECT_GE(share, 0);
+}
+
+// The scale divides every log-share alike: a third of it triples each
+// log-odds between two players, and the leader's share grows.
+TEST(WinShares, ASmallerScaleSharpensTheSharesInProportion) {
+  const GameSetup game = middle_game(6, 7);
+  const Position& position = game.position;
+  const WinShares fitted = static_shares(position);
+  const WinShares sharp = static_shares(position, kShareScale / 3);
+  const auto leader = std::max_element(fitted.begin(), fitted.end()) - fitted.begin();
+  EXPECT_GT(sharp[leader], fitted[leader]);
+  for (int p = 0; p < 6; ++p) {
+    if (p == leader) continue;
+    EXPECT_NEAR(std::log(sharp[leader] / sharp[p]), 3 * std::log(fitted[leader] / fitted[p]), 1e-9);
+  }
+  EXPECT_NEAR(sum_of(sharp), 1, 1e-12);
 }
 
 // A search score and the shares it stands for convert into each other.
