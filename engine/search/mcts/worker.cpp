@@ -10,6 +10,31 @@
 #include "engine/search/movepick.hpp"
 
 namespace tiaoqi::search::mcts {
+namespace {
+
+// Expansion's order of the children as one integer: the gain descending
+// (biased to stay positive), then the start and end holes ascending.
+constexpr int kGainBias = 1 << 12;
+std::uint32_t sort_key(Move move, int gain) {
+  return static_cast<std::uint32_t>(kGainBias - gain) << 16 |
+         static_cast<std::uint32_t>(move.from) << 8 | move.to;
+}
+Move move_of_key(std::uint32_t key) {
+  return {static_cast<Hole>(key >> 8 & 0xff), static_cast<Hole>(key & 0xff)};
+}
+
+// 1 / sqrt(n) for the visit counts most nodes have, computed once.
+double inverse_root(double n) {
+  static constexpr int kTabled = 4096;
+  static const auto kTable = [] {
+    std::array<double, kTabled> table{};
+    for (int i = 1; i < kTabled; ++i) table[static_cast<std::size_t>(i)] = 1 / std::sqrt(i);
+    return table;
+  }();
+  return n < kTabled ? kTable[static_cast<std::size_t>(n)] : 1 / std::sqrt(n);
+}
+
+}  // namespace
 
 std::uint64_t Shared::completed() const {
   std::uint64_t total = 0;
@@ -51,38 +76,25 @@ bool Worker::expand(std::uint32_t index, Position& position) {
     shared(node.state).store(kLeaf, std::memory_order_release);
     return false;
   }
-  // Most progress first: equal urgencies then go to the forward moves.
-  // The order is total, so that a search replays exactly.
-  std::sort(moves.begin(), moves.end(), [&](Move a, Move b) {
-    const int gain_a = progress_gain(position, a), gain_b = progress_gain(position, b);
-    if (gain_a != gain_b) return gain_a > gain_b;
-    return a.from != b.from ? a.from < b.from : a.to < b.to;
-  });
-  for (int i = 0; i < moves.size(); ++i) {
+  // Most progress first, then by start and end hole: a total order, so
+  // that a search replays exactly. Each move's gain is found once and
+  // packed with its holes into one integer key that sorts in that order
+  // (comparing gains inside the sort made expansion a fifth of the time).
+  std::array<std::uint32_t, kMaxMoves> keys;
+  const int count = moves.size();
+  for (int i = 0; i < count; ++i)
+    keys[static_cast<std::size_t>(i)] = sort_key(moves[i], progress_gain(position, moves[i]));
+  std::sort(keys.begin(), keys.begin() + count);
+  for (int i = 0; i < count; ++i) {
     Node& child = tree.node(block + static_cast<std::uint32_t>(i));
     child = Node{};
-    child.move = moves[i];
+    child.move = move_of_key(keys[static_cast<std::size_t>(i)]);
   }
   node.first_child = block;
   node.child_count = static_cast<std::uint16_t>(moves.size());
   shared(node.state).store(kExpanded, std::memory_order_release);
   return true;
 }
-
-namespace {
-
-// 1 / sqrt(n) for the visit counts most nodes have, computed once.
-double inverse_root(double n) {
-  static constexpr int kTabled = 4096;
-  static const auto kTable = [] {
-    std::array<double, kTabled> table{};
-    for (int i = 1; i < kTabled; ++i) table[static_cast<std::size_t>(i)] = 1 / std::sqrt(i);
-    return table;
-  }();
-  return n < kTabled ? kTable[static_cast<std::size_t>(n)] : 1 / std::sqrt(n);
-}
-
-}  // namespace
 
 bool Worker::moves_of(const Node& node, const Position& position) const {
   const int army = position.army_at(shared_.tree.node(node.first_child).move.from);
