@@ -43,7 +43,7 @@ void iterations(benchmark::State& state, const SuitePosition& entry) {
 // Playouts of the search's policy from the position to the end of the game.
 void full_playouts(benchmark::State& state, const SuitePosition& entry) {
   const GameSetup setup = load(entry);
-  const search::mcts::Config config;
+  const search::mcts::Config config = search::mcts::config_for(entry.players);
   util::Random random(1);
   search::mcts::Trace trace;
   std::int64_t plies = 0;
