@@ -15,6 +15,8 @@ namespace {
 // Expansion's order of the children as one integer: the gain descending
 // (biased to stay positive), then the start and end holes ascending.
 constexpr int kGainBias = 1 << 12;
+static_assert(sizeof(Hole) == 1, "sort_key packs each hole into 8 bits");
+static_assert(kGainBias > Rules::kMaxTipDistance, "a biased gain stays positive");
 std::uint32_t sort_key(Move move, int gain) {
   return static_cast<std::uint32_t>(kGainBias - gain) << 16 |
          static_cast<std::uint32_t>(move.from) << 8 | move.to;
@@ -91,7 +93,7 @@ bool Worker::expand(std::uint32_t index, Position& position) {
     child.move = move_of_key(keys[static_cast<std::size_t>(i)]);
   }
   node.first_child = block;
-  node.child_count = static_cast<std::uint16_t>(moves.size());
+  node.child_count = static_cast<std::uint16_t>(count);
   shared(node.state).store(kExpanded, std::memory_order_release);
   return true;
 }
