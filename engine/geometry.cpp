@@ -146,10 +146,4 @@ Hole Geometry::rotate(Hole h, int sixths) const {
   return at(c.x, c.y);
 }
 
-Bitboard Geometry::from_grid(GridBitboard grid, int parity_class) const {
-  Bitboard holes;
-  for (int bit : grid) holes.set(grid_holes_[parity_class][bit]);
-  return holes;
-}
-
 }  // namespace tiaoqi

@@ -129,7 +129,12 @@ class Geometry {
                                  compress(holes.high(), packing.holes_high) << packing.low_count;
     return GridBitboard(deposit(packed, packing.grid));
   }
-  Bitboard from_grid(GridBitboard grid, int parity_class) const;
+  Bitboard from_grid(GridBitboard grid, int parity_class) const {
+    const ClassPacking& packing = packing_[parity_class];
+    const std::uint64_t packed = compress(grid.raw(), packing.grid);
+    return Bitboard(Bitboard::Bits{deposit(packed >> packing.low_count, packing.holes_high)} << 64 |
+                    deposit(packed, packing.holes_low));
+  }
 
   // Rays for long jumps: the holes in a direction, nearest first.
   int ray_length(Hole h, int direction) const { return ray_lengths_[h][direction]; }

@@ -15,6 +15,7 @@ constexpr bool kRisingDirection[kDirections] = {true, true, true, false, false, 
 // What one piece can reach. Step and long-jump ends are hole indices; short
 // jump ends are bits of the piece's parity-class grid.
 struct Destinations {
+  int army = 0;
   Bitboard holes;
   GridBitboard grid;
   int parity_class = 0;
@@ -87,6 +88,7 @@ void visit_long_jump_destinations(const Position& position, Sink&& sink) {
       const Bitboard stop_mask = locked ? target : rules.stop_allowed(army);
       const Bitboard passable = locked ? empty & target : empty;
       Destinations destinations;
+      destinations.army = army;
       const Bitboard occupied_lifted = occupied ^ Bitboard::bit(start);
       const Bitboard reach =
           options.goal_lock_in_chain
@@ -152,6 +154,7 @@ void visit_short_jump_destinations(const Position& position, Sink&& sink) {
         reach = components[c].reach(start_node);
       }
       Destinations destinations;
+      destinations.army = army;
       destinations.holes = geometry.neighbour_mask(start) & (empty | swappable) &
                            (locked ? target : rules.stop_allowed(army));
       destinations.grid = reach & rules.stop_allowed_grid(army, c);
@@ -191,6 +194,17 @@ void generate_moves(const Position& position, MoveList& moves) {
     for (int to : destinations.holes) moves.add(Move{from, static_cast<Hole>(to)});
     for (int bit : destinations.grid)
       moves.add(Move{from, geometry.grid_hole(destinations.parity_class, bit)});
+    return false;
+  });
+}
+
+void generate_moves(const Position& position, PieceMoveList& pieces) {
+  pieces.clear();
+  const Geometry& geometry = position.geometry();
+  visit_destinations(position, [&](Hole from, const Destinations& destinations) {
+    const Bitboard ends =
+        destinations.holes | geometry.from_grid(destinations.grid, destinations.parity_class);
+    if (ends.any()) pieces.add(from, destinations.army, ends);
     return false;
   });
 }

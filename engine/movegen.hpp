@@ -8,6 +8,8 @@ namespace tiaoqi {
 // Every legal move of the side to move: distinct (start, end) pairs of steps
 // and jump chains under the position's rules. Empty when the game is over.
 void generate_moves(const Position& position, MoveList& moves);
+// The same moves grouped by piece (pieces without a move left out).
+void generate_moves(const Position& position, PieceMoveList& pieces);
 
 // The number of legal moves, without listing them (perft's bulk counting).
 int count_moves(const Position& position);

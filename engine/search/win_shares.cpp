@@ -58,6 +58,50 @@ WinShares static_shares(const Position& position, double scale) {
   return softmax(log_shares, terms.players);
 }
 
+Outcome final_outcome(const Position& over) {
+  const int players = over.rules().player_count();
+  Outcome outcome;
+  outcome.win = final_shares(over);
+  if (players == 1) {
+    outcome.ahead = outcome.win;
+    return outcome;
+  }
+  for (int p = 0; p < players; ++p) {
+    double ahead = 0;
+    for (int q = 0; q < players; ++q) {
+      if (q == p) continue;
+      const int mine = over.place_of(p), theirs = over.place_of(q);
+      ahead += mine < theirs ? 1.0 : mine == theirs ? 0.5 : 0.0;
+    }
+    outcome.ahead[p] = ahead / (players - 1);
+  }
+  return outcome;
+}
+
+Outcome static_outcome(const Position& position, double scale) {
+  if (position.is_over()) return final_outcome(position);
+  const int players = position.rules().player_count();
+  Outcome outcome;
+  outcome.win = static_shares(position, scale);
+  if (players == 1) {
+    outcome.ahead = outcome.win;
+    return outcome;
+  }
+  // The two-player model on two log-shares, sigmoid(l_p - l_q), is
+  // w_p / (w_p + w_q) of their shares: no exponential more. A player out
+  // (share 0) is behind everyone; shares of players still in are never 0,
+  // since costs stay far inside the range of exp().
+  for (int p = 0; p < players; ++p) {
+    const double share = outcome.win[p];
+    if (share == 0) continue;
+    double ahead = 0;
+    for (int q = 0; q < players; ++q)
+      if (q != p) ahead += share / (share + outcome.win[q]);
+    outcome.ahead[p] = ahead / (players - 1);
+  }
+  return outcome;
+}
+
 WinShares shares_of_score(const Position& root, const std::vector<Move>& pv, int score) {
   const int players = root.rules().player_count();
   const int player = root.side_to_move();

@@ -33,6 +33,22 @@ bool wins_alone(const Position& over, int player);
 // at six players, mcts/config.hpp).
 WinShares static_shares(const Position& position, double scale = kShareScale);
 
+// What a simulation of MCTS scores, two ways. `win`: the shares of the win
+// above, what the searches report. `ahead`: each player's expected share
+// of the other players it finishes ahead of (a tie counts half), the same
+// race read pairwise. In a finished game it follows the places. At a
+// cut-off, player p is ahead of q with the two-player model's chance,
+// sigmoid((q's cost - p's cost) / scale), and ahead of every player out of
+// the game, who gets 0. With two players the two agree.
+struct Outcome {
+  WinShares win{};
+  WinShares ahead{};
+};
+
+Outcome final_outcome(const Position& over);
+// Both readings of the static evaluation, from one evaluation.
+Outcome static_outcome(const Position& position, double scale);
+
 // The shares a score of a depth-first search (alpha-beta, paranoid,
 // best-reply, greedy) stands for, from the side to move's view at `root`
 // after the line `pv`: at the line's end the other players keep their

@@ -188,6 +188,24 @@ TEST(MoveGeneration, AgreesWithTheReferenceUnderEveryOptionAndSeating) {
           ASSERT_EQ(generated.size(), static_cast<std::size_t>(moves.size())) << "duplicate moves";
           ASSERT_EQ(generated, reference_moves(position))
               << position_string(position) << " options " << bits;
+          // The same moves grouped by piece, each piece with its army, and
+          // listed one by one in order by move(index).
+          PieceMoveList by_piece;
+          generate_moves(position, by_piece);
+          ASSERT_EQ(by_piece.move_count(), moves.size());
+          ASSERT_EQ(by_piece.empty(), moves.empty());
+          std::set<std::pair<int, int>> grouped, indexed;
+          for (const PieceMoves& piece : by_piece) {
+            ASSERT_TRUE(piece.to.any());
+            ASSERT_EQ(piece.army, position.army_at(piece.from));
+            for (int to : piece.to) grouped.insert({piece.from, to});
+          }
+          for (int i = 0; i < by_piece.move_count(); ++i) {
+            const Move move = by_piece.move(i);
+            indexed.insert({move.from, move.to});
+          }
+          ASSERT_EQ(grouped, generated) << position_string(position) << " options " << bits;
+          ASSERT_EQ(indexed, generated) << position_string(position) << " options " << bits;
           ++positions;
           if (moves.empty()) {
             position.eliminate_side_to_move();

@@ -67,12 +67,12 @@ Move Playout::move(const Position& world, const MoveList& moves, double epsilon,
 
 WinShares Playout::play_out(Position& world, int plies, double epsilon, util::Random& random,
                             mcts::Trace& trace) const {
-  return mcts::play_out_with(
+  return mcts::play_out_with<MoveList>(
       world, plies, random, trace,
       [this, epsilon](const Position& at, const MoveList& moves, util::Random& draw) {
         return move(at, moves, epsilon, draw);
       },
-      [this](const Position& at) { return shares(at); });
+      [this](const Position& at) { return at.is_over() ? final_shares(at) : shares(at); });
 }
 
 WinShares Playout::shares(const Position& world) const {

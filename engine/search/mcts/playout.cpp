@@ -1,44 +1,48 @@
 #include "engine/search/mcts/playout.hpp"
 
-#include <bit>
-
 #include "engine/movegen.hpp"
-#include "engine/search/movepick.hpp"
 
 namespace tiaoqi::search::mcts {
 
-Move playout_move(const Position& position, const MoveList& moves, double epsilon,
+Move playout_move(const Position& position, const PieceMoveList& moves, double epsilon,
                   util::Random& random) {
-  if (random.unit() < epsilon) return moves[random.below(moves.size())];
-  // A player of one army needs no look-up of the army that moves.
+  if (random.unit() < epsilon) return moves.move(random.below(moves.move_count()));
   const Rules& rules = position.rules();
-  const std::uint8_t armies = rules.armies_of(position.side_to_move());
-  const int only_army = std::has_single_bit(armies) ? std::countr_zero(armies) : -1;
-  int best_gain = -1000;
+  int best_gain = -Rules::kMaxTipDistance - 1;
   int ties = 0;
   Move best;
-  for (const Move& move : moves) {
-    const int gain =
-        progress_gain(rules, only_army >= 0 ? only_army : position.army_at(move.from), move);
-    if (gain < best_gain) continue;
-    if (gain > best_gain) {
-      best_gain = gain;
-      ties = 0;
+  for (const PieceMoves& piece : moves) {
+    const int from_distance = rules.tip_distance(piece.army, piece.from);
+    // The ends whose gain can equal the best so far: no farther from the
+    // tip than this (the others are never read).
+    const int farthest = from_distance - best_gain;
+    if (farthest < 0) continue;
+    const Bitboard candidates =
+        farthest >= Rules::kMaxTipDistance
+            ? piece.to
+            : piece.to & ~rules.tip_distance_at_least(piece.army, farthest + 1);
+    for (int to : candidates) {
+      const int gain = from_distance - rules.tip_distance(piece.army, static_cast<Hole>(to));
+      if (gain < best_gain) continue;
+      if (gain > best_gain) {
+        best_gain = gain;
+        ties = 0;
+      }
+      // Reservoir sampling: each of the equal best moves has the same chance.
+      if (random.below(++ties) == 0) best = {piece.from, static_cast<Hole>(to)};
     }
-    // Reservoir sampling: each of the equal best moves has the same chance.
-    if (random.below(++ties) == 0) best = move;
   }
   return best;
 }
 
-WinShares play_out(Position& position, int plies, double epsilon, double share_scale,
-                   util::Random& random, Trace& trace) {
-  return play_out_with(
+Outcome play_out(Position& position, int plies, double epsilon, double share_scale,
+                 util::Random& random, Trace& trace) {
+  return play_out_with<PieceMoveList>(
       position, plies, random, trace,
-      [epsilon](const Position& at, const MoveList& moves, util::Random& draw) {
+      [epsilon](const Position& at, const PieceMoveList& moves, util::Random& draw) {
         return playout_move(at, moves, epsilon, draw);
       },
-      [share_scale](const Position& at) { return static_shares(at, share_scale); });
+      [share_scale](const Position& at) { return static_outcome(at, share_scale); });
 }
 
 }  // namespace tiaoqi::search::mcts

@@ -34,20 +34,22 @@ struct Worlds {
 
 // The playout policy (epsilon-greedy): with probability `epsilon` any
 // legal move, otherwise one of the moves that bring their piece nearest
-// its target tip.
-Move playout_move(const Position& position, const MoveList& moves, double epsilon,
+// its target tip, each with the same chance. It reads the moves by piece:
+// only the ends that can match the best gain so far are looked at.
+Move playout_move(const Position& position, const PieceMoveList& moves, double epsilon,
                   util::Random& random);
 
 // Plays at most `plies` plies from `position`, each move chosen by
-// `choose(position, moves, random)` (a player without a legal move is
+// `choose(position, moves, random)` from the legal moves listed as a
+// `Moves` (MoveList or PieceMoveList; a player without a legal move is
 // taken out as the rules say, eliminate_side_to_move), adds them to
-// `trace`, and scores where it stopped: the final shares of a finished
-// game, `score(position)` otherwise. Every simulation loop is this one;
-// the searches differ in their move choice and their cut-off's score.
-template <class Choose, class Score>
-WinShares play_out_with(Position& position, int plies, util::Random& random, Trace& trace,
-                        const Choose& choose, const Score& score) {
-  MoveList moves;
+// `trace`, and returns `score(position)` where it stopped (in a finished
+// game or not). Every simulation loop is this one; the searches differ in
+// their move choice and their score.
+template <class Moves, class Choose, class Score>
+auto play_out_with(Position& position, int plies, util::Random& random, Trace& trace,
+                   const Choose& choose, const Score& score) {
+  Moves moves;
   for (int ply = 0; ply < plies && !position.is_over(); ++ply) {
     generate_moves(position, moves);
     if (moves.empty()) {
@@ -58,12 +60,13 @@ WinShares play_out_with(Position& position, int plies, util::Random& random, Tra
     trace.push_back({position.side_to_move(), move});
     position.play(move);
   }
-  return position.is_over() ? final_shares(position) : score(position);
+  return score(position);
 }
 
-// The playout of the standard game: the policy above, cut off by the
-// evaluation's shares at `share_scale` (static_shares()).
-WinShares play_out(Position& position, int plies, double epsilon, double share_scale,
-                   util::Random& random, Trace& trace);
+// The playout of the standard game: the policy above, scored by the
+// result of a finished game or, where it is cut off, by the evaluation at
+// `share_scale` (static_outcome()).
+Outcome play_out(Position& position, int plies, double epsilon, double share_scale,
+                 util::Random& random, Trace& trace);
 
 }  // namespace tiaoqi::search::mcts

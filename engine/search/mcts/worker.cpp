@@ -215,17 +215,23 @@ bool Worker::iterate() {
   }
 
   if (repeated) position.end_in_draw();
-  const WinShares rewards = position.is_over() ? final_shares(position)
-                            : shared_.worlds.simulate
-                                ? shared_.worlds.simulate(position, random_, trace_)
-                                : play_out(position, config.playout_plies, config.epsilon,
-                                           config.share_scale, random_, trace_);
-  back_up(rewards);
+  Outcome outcome;
+  if (position.is_over()) {
+    outcome = final_outcome(position);
+  } else if (shared_.worlds.simulate) {
+    outcome.win = outcome.ahead = shared_.worlds.simulate(position, random_, trace_);
+  } else {
+    outcome = play_out(position, config.playout_plies, config.epsilon, config.share_scale, random_,
+                       trace_);
+  }
+  back_up(outcome);
   iterations_.store(iterations_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
   return true;
 }
 
-void Worker::back_up(const WinShares& rewards) {
+void Worker::back_up(const Outcome& outcome) {
+  const WinShares& rewards =
+      shared_.config.reward == Config::Reward::kAhead ? outcome.ahead : outcome.win;
   Tree& tree = shared_.tree;
   const bool virtual_loss = shared_.virtual_loss;
   auto units = [](double reward) {
@@ -244,7 +250,7 @@ void Worker::back_up(const WinShares& rewards) {
     const std::size_t child = path_.front().node - root.first_child;
     for (int p = 0; p < kMaxPlayers; ++p)
       shared_.root_rewards[child * kMaxPlayers + static_cast<std::size_t>(p)].fetch_add(
-          units(rewards[p]), std::memory_order_relaxed);
+          units(outcome.win[p]), std::memory_order_relaxed);
   }
   for (const PlayedMove& played : trace_)
     shared_.history.add(played.player, played.move, rewards[played.player]);

@@ -45,9 +45,9 @@ struct Shared {
   std::vector<const Worker*> workers;
   std::atomic<int> seldepth{0};
   std::atomic<bool> done{false};
-  // Per root child and seat, the sum of the rewards of this search's
-  // simulations through it (kRewardUnits): the chosen move's full value
-  // vector, which the nodes keep only for their mover.
+  // Per root child and seat, the sum of the shares of the win of this
+  // search's simulations through it (kRewardUnits, whatever the tree's
+  // reward): the chosen move's full value vector for the reports.
   std::unique_ptr<std::atomic<std::uint64_t>[]> root_rewards;
 
   // The iterations completed by all threads (exact once they have ended).
@@ -79,7 +79,7 @@ class Worker {
   // Under Repetitions: `position` repeats one of the iteration's path or
   // of the game.
   bool repeats(const Position& position) const;
-  void back_up(const WinShares& rewards);
+  void back_up(const Outcome& outcome);
 
   struct Step {
     std::uint32_t node;

@@ -74,7 +74,9 @@ Move some_move(const Position& position, util::Random& random) {
   generate_moves(position, moves);
   for (const Move& move : moves)
     if (position.army_at(move.to) >= 0 && random.unit() < 0.3) return move;
-  return mcts::playout_move(position, moves, 0.3, random);
+  PieceMoveList by_piece;
+  generate_moves(position, by_piece);
+  return mcts::playout_move(position, by_piece, 0.3, random);
 }
 
 void expect_consistent(const Belief& belief, const Game& view, const Game& truth,

@@ -1,9 +1,11 @@
 #include <gtest/gtest.h>
 
 #include <functional>
+#include <set>
 
 #include "engine/game.hpp"
 #include "engine/movegen.hpp"
+#include "engine/position_string.hpp"
 #include "engine/search/mcts/history.hpp"
 #include "engine/search/mcts/playout.hpp"
 #include "engine/search/mcts/search.hpp"
@@ -234,16 +236,39 @@ TEST(Mcts, HistoryKeepsMeansPerPlayerAndMoveAndAgesThemEvenly) {
   EXPECT_EQ(history.mean(1, move, -1), -1);
 }
 
-TEST(Mcts, GreedyPlayoutMovesMakeTheMostProgress) {
-  const GameSetup setup = tiaoqi::testing::start_of(players(3));
-  const Position position = tiaoqi::testing::random_playout(setup.position, 5, 15);
-  MoveList moves;
-  generate_moves(position, moves);
-  int most = -100;
-  for (const Move& move : moves) most = std::max(most, progress_gain(position, move));
-  util::Random random(1);
-  for (int i = 0; i < 20; ++i)
-    EXPECT_EQ(progress_gain(position, playout_move(position, moves, 0.0, random)), most);
+// The greedy choice draws every move of the most progress, and only those;
+// the random choice draws every legal move. Tables of one army a player
+// and of three (where the piece's army decides its target).
+TEST(Mcts, PlayoutMovesAreTheMostProgressOrAnyLegalMove) {
+  RuleOptions three_armies = players(2);
+  three_armies.armies_per_player = 3;
+  for (const RuleOptions& options : {players(3), players(6), three_armies}) {
+    const GameSetup setup = tiaoqi::testing::start_of(options);
+    for (unsigned seed = 1; seed <= 3; ++seed) {
+      const Position position = tiaoqi::testing::random_playout(setup.position, seed, 15);
+      MoveList moves;
+      generate_moves(position, moves);
+      PieceMoveList by_piece;
+      generate_moves(position, by_piece);
+      int most = -100;
+      for (const Move& move : moves) most = std::max(most, progress_gain(position, move));
+      std::set<std::pair<int, int>> best, all;
+      for (const Move& move : moves) {
+        all.insert({move.from, move.to});
+        if (progress_gain(position, move) == most) best.insert({move.from, move.to});
+      }
+      util::Random random(seed);
+      std::set<std::pair<int, int>> greedy, any;
+      for (int i = 0; i < 40 * moves.size(); ++i) {
+        const Move chosen = playout_move(position, by_piece, 0.0, random);
+        greedy.insert({chosen.from, chosen.to});
+        const Move drawn = playout_move(position, by_piece, 1.0, random);
+        any.insert({drawn.from, drawn.to});
+      }
+      EXPECT_EQ(greedy, best) << position_string(position);
+      EXPECT_EQ(any, all) << position_string(position);
+    }
+  }
 }
 
 TEST(Mcts, PlayoutsScoreWhereTheyStop) {
@@ -251,14 +276,18 @@ TEST(Mcts, PlayoutsScoreWhereTheyStop) {
   util::Random random(2);
   Trace trace;
   Position cut = setup.position;
-  const WinShares shares = play_out(cut, 6, 0.1, kShareScale, random, trace);
+  const Outcome outcome = play_out(cut, 6, 0.1, kShareScale, random, trace);
   EXPECT_EQ(trace.size(), 6u);
   EXPECT_EQ(cut.move_count(), 6);
   const WinShares expected = static_shares(cut);
-  for (int p = 0; p < 3; ++p) EXPECT_DOUBLE_EQ(shares[p], expected[p]);
+  const Outcome expected_outcome = static_outcome(cut, kShareScale);
+  for (int p = 0; p < 3; ++p) {
+    EXPECT_DOUBLE_EQ(outcome.win[p], expected[p]);
+    EXPECT_DOUBLE_EQ(outcome.ahead[p], expected_outcome.ahead[p]);
+  }
 
   Position full = setup.position;
-  const WinShares final = play_out(full, kFullPlayout, 0.1, kShareScale, random, trace);
+  const WinShares final = play_out(full, kFullPlayout, 0.1, kShareScale, random, trace).win;
   if (full.is_over()) {
     double sum = 0;
     for (int p = 0; p < 3; ++p) sum += final[p];

@@ -82,6 +82,9 @@ TEST(WinShares, ScoresAndSharesConvertBothWays) {
   }
 }
 
+// The share of the win goes to the winner alone; the ahead reward follows
+// the places: the winner is ahead of both others, the second of one, the
+// last of none.
 TEST(WinShares, AFinishedGameGoesToItsWinner) {
   GameSetup game = middle_game(3, 7);
   Position& position = game.position;
@@ -92,6 +95,60 @@ TEST(WinShares, AFinishedGameGoesToItsWinner) {
   const WinShares shares = final_shares(position);
   EXPECT_EQ(shares[1], 1);
   EXPECT_EQ(shares[0] + shares[2], 0);
+  const Outcome outcome = final_outcome(position);
+  EXPECT_EQ(outcome.win, shares);
+  EXPECT_EQ(outcome.ahead[1], 1);
+  EXPECT_NE(position.place_of(0), position.place_of(2));
+  for (int p : {0, 2}) EXPECT_EQ(outcome.ahead[p], position.place_of(p) == 1 ? 0.5 : 0) << p;
+  EXPECT_EQ(static_outcome(position, 250).ahead, outcome.ahead);
+}
+
+// The ahead reward: p is ahead of q with the chance w_p / (w_p + w_q) of
+// their shares of the win (the two-player model on their log-shares), so
+// the rewards of n players still in sum to n / 2, and they rank the
+// players as the shares do.
+TEST(WinShares, TheAheadRewardReadsTheRacePairwise) {
+  for (int players : {3, 6}) {
+    const GameSetup game = middle_game(players, 9);
+    const Position& position = game.position;
+    const Outcome outcome = static_outcome(position, 250);
+    const WinShares win = static_shares(position, 250);
+    for (int p = 0; p < players; ++p) {
+      EXPECT_NEAR(outcome.win[p], win[p], 1e-12);
+      double ahead = 0;
+      for (int q = 0; q < players; ++q)
+        if (q != p) ahead += win[p] / (win[p] + win[q]);
+      EXPECT_NEAR(outcome.ahead[p], ahead / (players - 1), 1e-12) << players << " " << p;
+      for (int q = 0; q < players; ++q) {
+        if (win[p] > win[q]) {
+          EXPECT_GT(outcome.ahead[p], outcome.ahead[q]);
+        }
+      }
+    }
+    EXPECT_NEAR(sum_of(outcome.ahead), players / 2.0, 1e-12);
+  }
+}
+
+TEST(WinShares, TheAheadRewardOfTwoPlayersIsTheirShare) {
+  const GameSetup game = middle_game(2, 4);
+  const Outcome outcome = static_outcome(game.position, kShareScale);
+  for (int p = 0; p < 2; ++p) EXPECT_NEAR(outcome.ahead[p], outcome.win[p], 1e-12);
+}
+
+// A player out is behind everyone still in: five players in of six share
+// (10 pairs among them + 5 wins over the one out) / 5 = 3.
+TEST(WinShares, APlayerOutIsBehindEveryoneStillIn) {
+  GameSetup game = middle_game(6, 5);
+  Position& position = game.position;
+  position.set_eliminated(3);
+  const Outcome outcome = static_outcome(position, 250);
+  EXPECT_EQ(outcome.ahead[3], 0);
+  EXPECT_NEAR(sum_of(outcome.ahead), 3, 1e-12);
+  for (int p = 0; p < 6; ++p) {
+    if (p != 3) {
+      EXPECT_GE(outcome.ahead[p], 0.2);
+    }
+  }
 }
 
 }  // namespace
