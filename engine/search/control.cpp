@@ -55,4 +55,9 @@ bool SearchControl::soft_time_up() const {
   return since_clock_start_ms() >= *budget_.soft_ms;
 }
 
+bool SearchControl::soft_time_share_up(int percent) const {
+  if (pondering() || !budget_.soft_ms) return false;
+  return since_clock_start_ms() * 100 >= *budget_.soft_ms * percent;
+}
+
 }  // namespace tiaoqi::search

@@ -38,6 +38,9 @@ class SearchControl {
   }
   // Past the soft deadline: do not start another iteration.
   bool soft_time_up() const;
+  // Past `percent` per cent of the soft deadline: for work ahead of the
+  // search proper, which must leave it the rest.
+  bool soft_time_share_up(int percent) const;
   // So little time is left before the hard deadline that only an answer at
   // once is safe (docs/protocol.md, "Time"): not while pondering.
   bool emergency() const;

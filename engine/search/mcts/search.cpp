@@ -19,6 +19,8 @@ namespace {
 constexpr std::uint64_t kClockInterval = 16;
 constexpr std::int64_t kReportIntervalMs = 1000;
 constexpr std::uint64_t kMaxVisits = std::uint64_t{1} << 31;
+// The share of the soft time limit the search for the fastest finish may take.
+constexpr int kFinishTimePercent = 25;
 
 // Reports read the tree while helper threads still search it.
 double mean_of(const Node& node) {
@@ -107,6 +109,28 @@ std::optional<Move> immediate_win(const Position& root, const MoveList& moves) {
     if (wins_alone(after, root.side_to_move())) return move;
   }
   return std::nullopt;
+}
+
+// Near the end of the game, keeps among `moves` the first moves of the
+// fastest finish (config.finish_moves, finish.hpp) and says whether any
+// was left out. A move that wastes a tempo there costs the race, and the
+// playouts' cut-off evaluation, which sums distances, cannot tell.
+// It costs a few milliseconds at most, and gives up at a quarter of the
+// soft time limit so that the tree keeps the rest.
+bool keep_fastest_finish(const Position& root, const Config& config, const SearchControl& control,
+                         FinishSearch& finish, MoveList& moves) {
+  if (config.finish_moves <= 0) return false;
+  const std::optional<Finish> fastest = finish.solve(
+      root, config.finish_moves, config.finish_nodes,
+      [&control] { return control.stopped() || control.soft_time_share_up(kFinishTimePercent); });
+  if (!fastest) return false;
+  MoveList kept;
+  for (const Move& move : moves)
+    if (fastest->first_moves.contains(move)) kept.add(move);
+  // `searchmoves` without a fastest first move: search what was asked.
+  if (kept.empty() || kept.size() == moves.size()) return false;
+  moves = kept;
+  return true;
 }
 
 // `go depth N`: the principal line (the most visited root move, then the
@@ -251,6 +275,7 @@ SearchResult mcts_search(const SearchRequest& request, const Config& config, con
     report_one_ply(root, control, 0, 1, *win, result.score, info);
     return result;
   }
+  const bool finish_only = keep_fastest_finish(root, config, control, state.finish(), moves);
 
   // A `go depth` search starts afresh, so that its depth means the same
   // search every time: the same position, options and Seed give the same
@@ -277,7 +302,7 @@ SearchResult mcts_search(const SearchRequest& request, const Config& config, con
     main_worker.expand(0, expanded_root);
   }
   const Node& root_node = tree.root();
-  if (!limits.search_moves.empty()) {
+  if (!limits.search_moves.empty() || finish_only) {
     shared.root_allowed.resize(root_node.child_count);
     for (std::uint32_t i = 0; i < root_node.child_count; ++i)
       shared.root_allowed[i] = moves.contains(tree.node(root_node.first_child + i).move);

@@ -34,8 +34,10 @@ namespace tiaoqi::search::mcts {
 // move, then the most visited children) is N moves long, or can grow no
 // longer (it ends the game, or the tree is full); its info lines report
 // depth N and lines of at most N moves. An immediate win is played at
-// once. Under `Repetitions`, a move in the tree that repeats a position
-// of the game or of the path is a draw, as the rules make it.
+// once; near the end of a game (config.finish_moves) the root keeps only
+// the first moves of the mover's fastest finish (finish.hpp). Under
+// `Repetitions`, a move in the tree that repeats a position of the game
+// or of the path is a draw, as the rules make it.
 //
 // Threads share the tree (tree parallelism): a simulation under way
 // counts as a lost visit on its path (virtual loss), so that the others

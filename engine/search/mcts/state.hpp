@@ -7,13 +7,15 @@
 #include <vector>
 
 #include "engine/position_string.hpp"
+#include "engine/search/finish.hpp"
 #include "engine/search/mcts/history.hpp"
 #include "engine/search/mcts/tree.hpp"
 
 namespace tiaoqi::search::mcts {
 
 // What MCTS keeps from one move of a game to the next: the tree, its
-// root's position, and the progressive history. Owned by the SearchState.
+// root's position, and the progressive history (and the table of the
+// search for the fastest finish, allocated once). Owned by the SearchState.
 class State {
  public:
   // ok() is false when the tree's memory cannot be had.
@@ -25,6 +27,7 @@ class State {
 
   Tree& tree() { return tree_; }
   History& history() { return history_; }
+  FinishSearch& finish() { return finish_; }
 
   // Makes `root` the tree's root: when the last search's root is among the
   // positions of the game before it (`game_history`), the tree is followed
@@ -44,6 +47,7 @@ class State {
 
   Tree tree_;
   History history_;
+  FinishSearch finish_;
   // The last root, detached from the rules of the game it came from (a
   // new `position` brings new Rules) by a round trip through its string.
   std::optional<GameSetup> last_root_;
