@@ -41,10 +41,10 @@ class FinishSearch {
   // when `should_stop` (polled every few thousand positions) said so; also
   // at once when the side to move has more than `max_moves` pieces
   // outside its targets (few such positions finish within the horizon,
-  // and they cost the most to search), in the dragons variant, and when a
-  // move limit or a home deadline could strike within `max_moves` rounds
-  // (the others' passes do not advance the move count as their moves
-  // would).
+  // and they cost the most to search), in the dragons variant, when a
+  // move limit could strike within `max_moves` rounds, and under a home
+  // deadline while the mover still has a piece in one of its homes (the
+  // others' passes do not advance the move count as their moves would).
   std::optional<Finish> solve(const Position& root, int max_moves, std::uint64_t max_nodes,
                               const StopPoll& should_stop = {});
 

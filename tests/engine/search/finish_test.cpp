@@ -126,6 +126,9 @@ std::vector<Case> cases() {
   long_jumps.long_jumps = true;
   long_jumps.foreign_stop = true;
   all.push_back({"long_jumps_foreign_stop", long_jumps});
+  RuleOptions equal_turns = six;
+  equal_turns.equal_turns = true;
+  all.push_back({"equal_turns", equal_turns});
   RuleOptions two_armies;
   two_armies.players = 3;
   two_armies.armies_per_player = 2;
