@@ -34,6 +34,30 @@ TEST(Deadline, TheClockRunsFromTheRequestsArrival) {
   EXPECT_FALSE(pondering.emergency());
 }
 
+// Work ahead of a search (MCTS's fastest finish) stops at a share of the
+// soft limit; the margins are minutes, so no machine is too slow for it.
+TEST(Deadline, AShareOfTheSoftLimit) {
+  TimeBudget budget;
+  budget.soft_ms = 60 * 60 * 1000;
+  budget.hard_ms = 2 * budget.soft_ms.value();
+  SearchControl control;
+  control.start(budget, std::nullopt, false,
+                SearchControl::Clock::now() - std::chrono::minutes(40));
+  EXPECT_TRUE(control.soft_time_share_up(25));
+  EXPECT_TRUE(control.soft_time_share_up(50));
+  EXPECT_FALSE(control.soft_time_share_up(75));
+  EXPECT_FALSE(control.soft_time_up());
+  // No time limit, or pondering: never.
+  SearchControl unlimited;
+  unlimited.start(TimeBudget{}, std::nullopt, false,
+                  SearchControl::Clock::now() - std::chrono::minutes(40));
+  EXPECT_FALSE(unlimited.soft_time_share_up(0));
+  SearchControl pondering;
+  pondering.start(budget, std::nullopt, true,
+                  SearchControl::Clock::now() - std::chrono::minutes(40));
+  EXPECT_FALSE(pondering.soft_time_share_up(25));
+}
+
 TEST(Deadline, AnEmptyClockGetsTheOnePlyMoveAtOnce) {
   // A race (every piece past the other army): the race solver would plan a
   // crossing; with no time left the answer is the one-ply choice instead.
