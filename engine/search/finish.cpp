@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "engine/movegen.hpp"
+#include "engine/search/solitaire/effort.hpp"
 
 namespace tiaoqi::search {
 namespace {
@@ -13,8 +14,6 @@ namespace {
 // while the first touch of the larger table cost some 3 ms on a loaded
 // machine.
 constexpr std::size_t kTableEntries = std::size_t{1} << 14;
-// Positions between two polls of the stop callback (about 0.3 ms).
-constexpr std::uint64_t kPollInterval = 2048;
 
 }  // namespace
 
@@ -32,7 +31,7 @@ int FinishSearch::lower_bound(const Position& position) const {
 }
 
 bool FinishSearch::finished_by(const Position& position, Move move, Position& next) {
-  ++nodes_;
+  effort_->count(1);
   next = position;
   next.play(move);
   if (next.has_finished(player_)) return true;
@@ -45,14 +44,7 @@ bool FinishSearch::reach(const Position& position, int budget) {
   if (budget < lower_bound(position)) return false;
   Entry& known = entry(position.hash());
   if (known.key == position.hash() && known.too_far >= budget) return false;
-  if (nodes_ >= next_poll_) {
-    next_poll_ = nodes_ + kPollInterval;
-    if (*should_stop_ && (*should_stop_)()) out_of_nodes_ = true;
-  }
-  if (out_of_nodes_ || nodes_ >= max_nodes_) {
-    out_of_nodes_ = true;
-    return false;
-  }
+  if (gave_up()) return false;
   MoveList moves;
   generate_moves(position, moves);
   Position next = position;
@@ -60,22 +52,26 @@ bool FinishSearch::reach(const Position& position, int budget) {
     if (finished_by(position, move, next)) return true;
     if (budget > 1 && !next.is_over() && reach(next, budget - 1)) return true;
   }
-  // Not a proof when the search ran out of nodes below.
-  if (!out_of_nodes_) {
-    Entry& slot = entry(position.hash());
-    slot.key = position.hash();
-    slot.too_far = budget;
-  }
+  // Not a proof when the search gave up below.
+  if (!gave_up()) known = {position.hash(), budget};
   return false;
 }
 
 std::optional<Finish> FinishSearch::solve(const Position& root, int max_moves,
                                           std::uint64_t max_nodes, const StopPoll& should_stop) {
-  nodes_ = 0;
-  max_nodes_ = max_nodes;
-  next_poll_ = kPollInterval;
-  should_stop_ = &should_stop;
-  out_of_nodes_ = false;
+  solitaire::Effort effort(should_stop);
+  effort.set_polled(true);
+  effort.set_limit(max_nodes);
+  effort_ = &effort;
+  const std::optional<Finish> finish = solve(root, max_moves);
+  nodes_ = effort.nodes();
+  effort_ = nullptr;
+  return finish;
+}
+
+bool FinishSearch::gave_up() const { return effort_->stopped() || effort_->past_limit(); }
+
+std::optional<Finish> FinishSearch::solve(const Position& root, int max_moves) {
   if (root.is_over() || root.rules().dragons()) return std::nullopt;
   player_ = root.side_to_move();
   const Rules& rules = root.rules();
@@ -95,7 +91,7 @@ std::optional<Finish> FinishSearch::solve(const Position& root, int max_moves,
 
   int moves = lower_bound(root);
   while (moves <= max_moves && !reach(root, moves)) {
-    if (out_of_nodes_) return std::nullopt;
+    if (gave_up()) return std::nullopt;
     ++moves;
   }
   if (moves > max_moves) return std::nullopt;
@@ -110,7 +106,7 @@ std::optional<Finish> FinishSearch::solve(const Position& root, int max_moves,
   for (const Move& move : root_moves) {
     if (finished_by(root, move, next) || (moves > 1 && !next.is_over() && reach(next, moves - 1)))
       finish.first_moves.add(move);
-    if (out_of_nodes_) return std::nullopt;
+    if (gave_up()) return std::nullopt;
   }
   return finish;
 }

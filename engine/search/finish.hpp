@@ -1,12 +1,12 @@
 #pragma once
 
 #include <cstdint>
-#include <functional>
 #include <optional>
 #include <vector>
 
 #include "engine/move.hpp"
 #include "engine/position.hpp"
+#include "engine/search/solitaire/solver.hpp"
 
 namespace tiaoqi::search {
 
@@ -32,9 +32,15 @@ struct Finish {
 // Owned by the searches' kept state, so that its table is allocated once
 // (at the first solve); every solve() starts it afresh (an answer depends
 // on nothing before).
+namespace solitaire {
+class Effort;
+}
+
 class FinishSearch {
  public:
-  using StopPoll = std::function<bool()>;
+  // Polled with the positions generated so far (the solitaire solver's
+  // callback, and its node count: solitaire/effort.hpp).
+  using StopPoll = solitaire::Solver::StopPoll;
 
   // nullopt when no finish within `max_moves` moves exists, or when
   // `max_nodes` positions were not enough to prove one the fastest, or
@@ -58,6 +64,10 @@ class FinishSearch {
     std::int32_t too_far = 0;
   };
 
+  std::optional<Finish> solve(const Position& root, int max_moves);
+  // Out of positions or told to stop: what the search did not finish
+  // proves nothing.
+  bool gave_up() const;
   // Whether the side to move (`player_`) can finish within `budget` moves.
   bool reach(const Position& position, int budget);
   // After a move: the mover finished; or the game went on, and `next` is
@@ -68,10 +78,9 @@ class FinishSearch {
 
   std::vector<Entry> table_;
   int player_ = 0;
-  std::uint64_t nodes_ = 0, max_nodes_ = 0, next_poll_ = 0;
-  const StopPoll* should_stop_ = nullptr;
-  // Out of nodes or told to stop: what the search did not finish proves nothing.
-  bool out_of_nodes_ = false;
+  std::uint64_t nodes_ = 0;
+  // The count of the solve under way.
+  solitaire::Effort* effort_ = nullptr;
 };
 
 }  // namespace tiaoqi::search

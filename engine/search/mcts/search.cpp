@@ -120,9 +120,10 @@ std::optional<Move> immediate_win(const Position& root, const MoveList& moves) {
 bool keep_fastest_finish(const Position& root, const Config& config, const SearchControl& control,
                          FinishSearch& finish, MoveList& moves) {
   if (config.finish_moves <= 0) return false;
-  const std::optional<Finish> fastest = finish.solve(
-      root, config.finish_moves, config.finish_nodes,
-      [&control] { return control.stopped() || control.soft_time_share_up(kFinishTimePercent); });
+  const std::optional<Finish> fastest =
+      finish.solve(root, config.finish_moves, config.finish_nodes, [&control](std::uint64_t) {
+        return control.stopped() || control.soft_time_share_up(kFinishTimePercent);
+      });
   if (!fastest) return false;
   MoveList kept;
   for (const Move& move : moves)

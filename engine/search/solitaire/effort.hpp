@@ -1,6 +1,8 @@
 #pragma once
 
-// Internal to the solitaire solver: the node count every search adds to.
+// The node count every search of the solitaire solver adds to, and the
+// search for the fastest finish (search/finish.hpp) too: the positions
+// generated, the stop polls between them and a limit.
 
 #include <cstdint>
 

@@ -194,7 +194,7 @@ TEST(FastestFinishLimits, GivesUpWhenToldToStop) {
   six.players = 6;
   FinishSearch finish;
   int polled = 0;
-  const FinishSearch::StopPoll stop = [&polled] {
+  const FinishSearch::StopPoll stop = [&polled](std::uint64_t) {
     ++polled;
     return true;
   };
