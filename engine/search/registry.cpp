@@ -26,6 +26,8 @@ std::string_view auto_plays(int) { return "mcts"; }
 // with more, alpha-beta is paranoid.
 std::string_view alphabeta_plays(int players) { return players >= 3 ? "paranoid" : ""; }
 std::string_view two_player_alphabeta(int players) { return players == 2 ? "alphabeta" : ""; }
+// With one opponent a best reply is the next move: the tree is MCTS's own.
+std::string_view two_player_mcts(int players) { return players == 2 ? "mcts" : ""; }
 
 constexpr bool kSelectable = true;
 constexpr bool kPlayedOnly = false;
@@ -44,6 +46,8 @@ const std::vector<SearchKind> kSearchKinds = {
     {"maxn", SearchFamily::kDepthFirst, kSelectable, false, false, two_player_alphabeta,
      maxn_search},
     {"mcts", SearchFamily::kTree, kSelectable, false, false, nullptr, mcts::search},
+    {"mctsbrs", SearchFamily::kTree, kSelectable, false, false, two_player_mcts,
+     mcts::best_reply_tree_search},
     {"greedy", SearchFamily::kOnePly, kSelectable, kAnyGame, false, nullptr, greedy_search},
     {"random", SearchFamily::kOnePly, kSelectable, kAnyGame, false, nullptr, random_search},
     {"solitaire", SearchFamily::kSolver, kPlayedOnly, false, false, nullptr,

@@ -46,6 +46,14 @@ struct Config {
   // within `finish_nodes` positions; 0 leaves the root alone.
   int finish_moves = 0;
   std::uint64_t finish_nodes = 100000;
+  // A best-reply tree (three players or more; Schadd and Winands' idea in
+  // the tree of MCTS): below each of the searching player's moves one node
+  // holds the moves of every opponent still in the game; the reply chosen
+  // is played by its owner, and the searching player moves again. A reply
+  // is valued by the searching player's reward taken from 1, so the tree
+  // expects the reply that hurts it most. The searching player's second
+  // move lies two plies down instead of `players`.
+  bool best_reply = false;
 };
 
 // The settings MCTS plays with at a table of `players`. From three
@@ -72,6 +80,13 @@ struct Config {
 // place: four players 56 of 64 against 48, three players 54 of 72
 // against 53, six players 57 of 96 against 55 (docs/search.md, "The
 // fastest finish").
+//
+// The best-reply tree is `Search mctsbrs`'s (search.hpp), not set here:
+// at six players it was first more often against paranoid tables (69 of
+// 96 against 57), but less often against brs tables (16 of 96 against
+// 25, at place 3.24 against 2.62), and `Search mcts`, which `auto` plays,
+// is the search with the better worst case (docs/search.md, "The
+// best-reply tree").
 inline Config config_for(int players) {
   Config config;
   if (players >= 3) {

@@ -49,7 +49,9 @@ std::vector<std::uint32_t> ranked_root_children(const Tree& tree, const Shared& 
 // The longest start of `line` that can be played from `root`. In the
 // dragons variant one tree holds the moves of worlds that differ in who has
 // lost, so below such a node the most visited line may go on with a player
-// who is out, or with a piece that moves out of turn, in the real game.
+// who is out, or with a piece that moves out of turn, in the real game;
+// and in a best-reply tree the line stops being the game's at the first
+// reply by another player than the next in turn.
 std::vector<Move> legal_prefix(const Position& root, std::vector<Move> line) {
   Position position = root;
   MoveList moves;
@@ -64,12 +66,12 @@ std::vector<Move> legal_prefix(const Position& root, std::vector<Move> line) {
   return line;
 }
 
-// From a root child down the most visited children.
-std::vector<Move> principal_line(const Tree& tree, std::uint32_t child) {
-  std::vector<Move> line;
+// From a root child down the most visited children: the nodes.
+std::vector<std::uint32_t> principal_nodes(const Tree& tree, std::uint32_t child) {
+  std::vector<std::uint32_t> line;
   while (true) {
     const Node& node = tree.node(child);
-    line.push_back(node.move);
+    line.push_back(child);
     if (!is_expanded(node) || line.size() >= 256) break;
     std::uint32_t best = node.first_child;
     for (std::uint32_t i = 1; i < node.child_count; ++i)
@@ -77,6 +79,14 @@ std::vector<Move> principal_line(const Tree& tree, std::uint32_t child) {
     if (load(tree.node(best).visits) == 0) break;
     child = best;
   }
+  return line;
+}
+
+// The same line as moves.
+std::vector<Move> principal_line(const Tree& tree, std::uint32_t child) {
+  std::vector<Move> line;
+  for (const std::uint32_t node : principal_nodes(tree, child))
+    line.push_back(tree.node(node).move);
   return line;
 }
 
@@ -142,12 +152,14 @@ bool depth_reached(const Position& root, const Tree& tree, const Shared& shared,
   if (tree.full()) return true;
   const std::vector<std::uint32_t> ranked = ranked_root_children(tree, shared);
   if (ranked.empty()) return true;
-  const std::vector<Move> line = principal_line(tree, ranked[0]);
+  const std::vector<std::uint32_t> line = principal_nodes(tree, ranked[0]);
   if (static_cast<int>(line.size()) >= depth) return true;
   Position end = root;
   std::vector<std::uint64_t> seen{root.hash()};
-  for (const Move& move : line) {
-    end.play(move);
+  std::uint32_t parent = 0;
+  for (const std::uint32_t node : line) {
+    play_in_tree(tree.node(parent), tree.node(node).move, shared.root_player, end);
+    parent = node;
     if (shared.repetition_draws && (std::find(seen.begin(), seen.end(), end.hash()) != seen.end() ||
                                     shared.occurred_before(end.hash())))
       return true;
@@ -257,6 +269,12 @@ SearchResult search(const SearchRequest& request) {
   return mcts_search(request, config_for(request.root.rules().player_count()), {});
 }
 
+SearchResult best_reply_tree_search(const SearchRequest& request) {
+  Config config = config_for(request.root.rules().player_count());
+  config.best_reply = true;
+  return mcts_search(request, config, {});
+}
+
 SearchResult mcts_search(const SearchRequest& request, const Config& config, const Worlds& worlds) {
   State* kept = request.state.kept<State>();
   if (!kept) return greedy_search(request);
@@ -287,6 +305,8 @@ SearchResult mcts_search(const SearchRequest& request, const Config& config, con
   state.adopt(root, request.game_history);
   Shared shared(root, config, tree, state.history());
   shared.worlds = worlds;
+  shared.best_reply = config.best_reply && root.rules().player_count() >= 3 && !worlds.draw;
+  shared.root_player = root.side_to_move();
   if (root.rules().options().repetitions > 0) {
     shared.repetition_draws = true;
     shared.earlier_positions = request.game_history;

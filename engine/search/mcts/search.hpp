@@ -62,5 +62,8 @@ SearchResult mcts_search(const SearchRequest& request, const Config& config, con
 
 // The search of `Search mcts`: the default Config, one world.
 SearchResult search(const SearchRequest& request);
+// The search of `Search mctsbrs`: the same with a best-reply tree from
+// three players on (Config::best_reply).
+SearchResult best_reply_tree_search(const SearchRequest& request);
 
 }  // namespace tiaoqi::search::mcts

@@ -31,7 +31,9 @@ std::optional<std::uint32_t> State::follow(const std::vector<std::uint64_t>& pat
   std::uint32_t current = 0;
   for (const std::uint64_t target : path) {
     const Node& node = tree_.node(current);
-    if (node.state != kExpanded) return std::nullopt;
+    // A best reply is one opponent's move and then the root player's turn
+    // again: no position of the game lies below it.
+    if (node.state != kExpanded || (node.flags & kReplies)) return std::nullopt;
     if (node.flags & kSettles) settle(position);
     bool found = false;
     for (std::uint32_t i = 0; i < node.child_count && !found; ++i) {

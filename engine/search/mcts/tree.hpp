@@ -23,6 +23,9 @@ enum NodeState : std::uint8_t {
 // The side to move at the node has no legal move and is eliminated
 // before the node's own moves (game.hpp's settle), however often.
 inline constexpr std::uint8_t kSettles = 1;
+// Best-reply tree: the node's children are the moves of every opponent of
+// the root player, one of which is played before the root player's turn.
+inline constexpr std::uint8_t kReplies = 2;
 
 // One node of the tree, 24 bytes: the move into it and that move's
 // statistics, for the player who made it (each player maximises its own

@@ -7,6 +7,7 @@
 
 #include "engine/game.hpp"
 #include "engine/movegen.hpp"
+#include "engine/search/brs.hpp"
 #include "engine/search/movepick.hpp"
 
 namespace tiaoqi::search::mcts {
@@ -38,6 +39,17 @@ double inverse_root(double n) {
 
 }  // namespace
 
+int play_in_tree(const Node& parent, Move move, int root_player, Position& position) {
+  if (!(load(parent.flags) & kReplies)) {
+    const int mover = position.side_to_move();
+    position.play(move);
+    return mover;
+  }
+  const int mover = position.rules().player_of(position.army_at(move.from));
+  play_best_reply(position, move, root_player);
+  return mover;
+}
+
 std::uint64_t Shared::completed() const {
   std::uint64_t total = 0;
   for (const Worker* worker : workers) total += worker->iterations();
@@ -67,7 +79,12 @@ bool Worker::expand(std::uint32_t index, Position& position) {
   if (!shared(node.state).compare_exchange_strong(leaf, kExpanding, std::memory_order_acquire))
     return false;
   MoveList moves;
-  if (!position.is_over()) generate_moves(position, moves);
+  bool replies = false;
+  if (!position.is_over() && replies_at(position)) {
+    generate_best_replies(position, shared_.root_player, moves);
+    replies = !moves.empty();
+  }
+  if (!replies && !position.is_over()) generate_moves(position, moves);
   while (moves.empty() && !position.is_over()) {
     position.eliminate_side_to_move();
     shared(node.flags).fetch_or(kSettles, std::memory_order_relaxed);
@@ -94,6 +111,7 @@ bool Worker::expand(std::uint32_t index, Position& position) {
   }
   node.first_child = block;
   node.child_count = static_cast<std::uint16_t>(count);
+  if (replies) shared(node.flags).fetch_or(kReplies, std::memory_order_relaxed);
   shared(node.state).store(kExpanded, std::memory_order_release);
   return true;
 }
@@ -103,7 +121,12 @@ bool Worker::moves_of(const Node& node, const Position& position) const {
   return army >= 0 && position.rules().player_of(army) == position.side_to_move();
 }
 
-std::uint32_t Worker::select(std::uint32_t parent_index, int player) {
+bool Worker::replies_at(const Position& position) const {
+  return shared_.best_reply && position.side_to_move() != shared_.root_player &&
+         !position.is_eliminated(shared_.root_player);
+}
+
+std::uint32_t Worker::select(std::uint32_t parent_index, int player, bool replies) {
   const Config& config = shared_.config;
   const Tree& tree = shared_.tree;
   const Node& parent = tree.node(parent_index);
@@ -131,9 +154,13 @@ std::uint32_t Worker::select(std::uint32_t parent_index, int player) {
     if (at_root && !shared_.root_allowed[static_cast<std::size_t>(i)]) continue;
     const Node& child = tree.node(first + static_cast<std::uint32_t>(i));
     const std::uint32_t visits = load(child.visits) + load(child.in_flight);
-    // A move never played yet has no advantage either way.
+    // A move never played yet has no advantage either way. Best replies
+    // go without the bonus: they are valued against the root player, while
+    // the history holds each player's own reward.
     const double history =
-        config.history_weight * (shared_.history.mean(player, child.move, first_play) - first_play);
+        replies ? 0.0
+                : config.history_weight *
+                      (shared_.history.mean(player, child.move, first_play) - first_play);
     double score;
     if (visits == 0) {
       score = first_play + exploration + history;
@@ -183,12 +210,13 @@ bool Worker::iterate() {
       if (expanded || !ripe || tree.full() || !expand(current, position)) break;
       expanded = true;
     }
-    const int player = position.side_to_move();
+    const bool replies = load(node.flags) & kReplies;
+    const int player = replies ? shared_.root_player : position.side_to_move();
     // Worlds differ in who has lost, hence in who moves next: children
     // made in a world where another player moves here are not this
     // world's moves, and the iteration simulates from the node instead.
     if (shared_.worlds.draw && !moves_of(node, position)) break;
-    const std::uint32_t child = select(current, player);
+    const std::uint32_t child = select(current, player, replies);
     Node& next = tree.node(child);
     // The next selection reads the child's children: start fetching them
     // while the move is played.
@@ -197,9 +225,8 @@ bool Worker::iterate() {
       for (int line = 0; line < 4; ++line) __builtin_prefetch(block + 64 * line);
     }
     if (virtual_loss) shared(next.in_flight).fetch_add(1, std::memory_order_relaxed);
-    path_.push_back({child, player});
-    trace_.push_back({player, next.move});
-    position.play(next.move);
+    path_.push_back({child, player, replies});
+    trace_.push_back({play_in_tree(node, next.move, shared_.root_player, position), next.move});
     current = child;
     if (repetition_draws) {
       if (repeats(position)) {
@@ -242,7 +269,8 @@ void Worker::back_up(const Outcome& outcome) {
   if (virtual_loss) shared(root.in_flight).fetch_sub(1, std::memory_order_relaxed);
   for (const Step& step : path_) {
     Node& node = tree.node(step.node);
-    shared(node.reward_sum).fetch_add(units(rewards[step.mover]), std::memory_order_relaxed);
+    const double reward = step.against ? 1 - rewards[step.mover] : rewards[step.mover];
+    shared(node.reward_sum).fetch_add(units(reward), std::memory_order_relaxed);
     shared(node.visits).fetch_add(1, std::memory_order_relaxed);
     if (virtual_loss) shared(node.in_flight).fetch_sub(1, std::memory_order_relaxed);
   }

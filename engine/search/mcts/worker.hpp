@@ -16,6 +16,11 @@ namespace tiaoqi::search::mcts {
 
 class Worker;
 
+// Plays `move`, a child of `parent`, as the tree has it, and returns who
+// moved: below a best-reply node (kReplies) the opponent whose piece it is,
+// after whom the root player moves again; elsewhere the side to move.
+int play_in_tree(const Node& parent, Move move, int root_player, Position& position);
+
 // What the threads of one search share.
 struct Shared {
   Shared(const Position& root, const Config& config, Tree& tree, History& history)
@@ -41,6 +46,9 @@ struct Shared {
   // past the limit (without one, numbering would only cost the threads a
   // shared counter).
   std::optional<std::uint64_t> ticket_limit;
+  // Config::best_reply in a game it applies to, and whose tree it is.
+  bool best_reply = false;
+  int root_player = 0;
   std::atomic<std::uint64_t> tickets{0};
   std::vector<const Worker*> workers;
   std::atomic<int> seldepth{0};
@@ -72,7 +80,9 @@ class Worker {
   std::uint64_t iterations() const { return iterations_.load(std::memory_order_relaxed); }
 
  private:
-  std::uint32_t select(std::uint32_t parent_index, int player);
+  std::uint32_t select(std::uint32_t parent_index, int player, bool replies);
+  // Best-reply tree: the node's children are the opponents' moves.
+  bool replies_at(const Position& position) const;
   // The expanded node's children are moves of the side to move in this
   // iteration's world.
   bool moves_of(const Node& node, const Position& position) const;
@@ -84,6 +94,9 @@ class Worker {
   struct Step {
     std::uint32_t node;
     int mover;
+    // The node is a best reply: its value is the mover's reward taken from 1
+    // (the mover is the root player).
+    bool against;
   };
   Shared& shared_;
   util::Random random_;

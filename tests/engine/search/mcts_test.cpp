@@ -6,6 +6,7 @@
 #include "engine/game.hpp"
 #include "engine/movegen.hpp"
 #include "engine/position_string.hpp"
+#include "engine/search/brs.hpp"
 #include "engine/search/mcts/history.hpp"
 #include "engine/search/mcts/playout.hpp"
 #include "engine/search/mcts/search.hpp"
@@ -174,6 +175,18 @@ int expanded_nodes(const Tree& tree, std::uint32_t index) {
   return count;
 }
 
+// `iterations` of MCTS with `config` from `root`, its tree kept in `state`.
+SearchResult search_with(const Position& root, const Config& config, std::uint64_t iterations,
+                         SearchState& state) {
+  SearchParams params;
+  SearchLimits limits;
+  limits.nodes = iterations;
+  SearchControl control;
+  control.start(TimeBudget{}, limits.nodes, false);
+  const std::vector<std::uint64_t> no_history;
+  return mcts_search({root, params, limits, control, {}, state, no_history}, config, {});
+}
+
 // Each iteration adds at most one node's children, also when leaves are
 // expanded on their first visit.
 TEST(Mcts, AnIterationExpandsOneNodeAtMost) {
@@ -182,18 +195,161 @@ TEST(Mcts, AnIterationExpandsOneNodeAtMost) {
     SearchState state(16);
     Config config;
     config.expand_visits = expand_visits;
-    SearchParams params;
-    SearchLimits limits;
-    limits.nodes = 300;
-    SearchControl control;
-    control.start(TimeBudget{}, limits.nodes, false);
-    const std::vector<std::uint64_t> no_history;
-    mcts_search({setup.position, params, limits, control, {}, state, no_history}, config, {});
+    search_with(setup.position, config, 300, state);
     const int expanded = expanded_nodes(state.kept<State>()->tree(), 0);
     // The root is expanded before the first iteration.
     EXPECT_LE(expanded, 301) << expand_visits;
     EXPECT_GT(expanded, 50) << expand_visits;
   }
+}
+
+using MoveSet = std::set<std::pair<int, int>>;
+
+MoveSet move_set(const MoveList& moves) {
+  MoveSet set;
+  for (const Move& move : moves) set.insert({move.from, move.to});
+  return set;
+}
+
+// Checks the subtree of a best-reply tree below `index` (whose position
+// is `position`, the search's player `root_player`) and counts its
+// expanded nodes of each kind.
+void check_best_reply_tree(const Tree& tree, std::uint32_t index, Position position,
+                           int root_player, int& own_nodes, int& reply_nodes) {
+  const Node& node = tree.node(index);
+  if (node.state != kExpanded) return;
+  if (node.flags & kSettles) settle(position);
+  if (position.is_over()) return;
+  const bool replies = position.side_to_move() != root_player;
+  MoveList moves;
+  if (replies)
+    generate_best_replies(position, root_player, moves);
+  else
+    generate_moves(position, moves);
+  EXPECT_EQ((node.flags & kReplies) != 0, replies) << position_string(position);
+  MoveList children;
+  for (std::uint32_t i = 0; i < node.child_count; ++i)
+    children.add(tree.node(node.first_child + i).move);
+  EXPECT_EQ(move_set(children), move_set(moves)) << position_string(position);
+  ++(replies ? reply_nodes : own_nodes);
+  for (const Move& move : children) {
+    Position next = position;
+    if (replies) {
+      play_best_reply(next, move, root_player);
+      if (!next.is_over()) {
+        EXPECT_EQ(next.side_to_move(), root_player);
+      }
+    } else {
+      next.play(move);
+    }
+    for (std::uint32_t i = 0; i < node.child_count; ++i)
+      if (tree.node(node.first_child + i).move == move)
+        check_best_reply_tree(tree, node.first_child + i, next, root_player, own_nodes,
+                              reply_nodes);
+  }
+}
+
+// In a best-reply tree the searching player's moves and the opponents'
+// replies alternate: below each of its moves a node holds every move of
+// every opponent still in the game, and below each reply the searching
+// player moves again.
+TEST(Mcts, ABestReplyTreeAlternatesOwnMovesAndEveryOpponentsReplies) {
+  for (int count : {3, 4, 6}) {
+    const GameSetup setup = tiaoqi::testing::start_of(players(count));
+    const Position root = tiaoqi::testing::random_playout(setup.position, 5, 4 * count);
+    Config config = config_for(count);
+    config.best_reply = true;
+    SearchState state(16);
+    const SearchResult result = search_with(root, config, 3000, state);
+    MoveList legal;
+    generate_moves(root, legal);
+    EXPECT_TRUE(legal.contains(result.best)) << count;
+    int own_nodes = 0, reply_nodes = 0;
+    check_best_reply_tree(state.kept<State>()->tree(), 0, root, root.side_to_move(), own_nodes,
+                          reply_nodes);
+    // The tree reaches the searching player's third move.
+    EXPECT_GE(own_nodes, 3) << count;
+    EXPECT_GE(reply_nodes, 3) << count;
+  }
+}
+
+// `Search mctsbrs` searches a best-reply tree from three players on,
+// `Search mcts` (what `auto` plays) the ordinary one.
+TEST(Mcts, OnlyTheBestReplySearchHasABestReplyTree) {
+  for (int count : {3, 4, 6}) {
+    for (const char* search : {"mcts", "mctsbrs"}) {
+      const GameSetup setup = tiaoqi::testing::start_of(players(count));
+      SearchState state(16);
+      RunOptions options = mcts_run(2000);
+      options.search = search;
+      search::testing::run(setup.position, options, &state);
+      const Tree& tree = state.kept<State>()->tree();
+      const Node& root = tree.node(0);
+      int expanded = 0, replies = 0;
+      for (std::uint32_t i = 0; i < root.child_count; ++i) {
+        const Node& child = tree.node(root.first_child + i);
+        expanded += child.state == kExpanded;
+        replies += child.state == kExpanded && (child.flags & kReplies);
+      }
+      EXPECT_GT(expanded, 0) << search << " " << count;
+      EXPECT_EQ(replies, std::string(search) == "mctsbrs" ? expanded : 0) << search << " " << count;
+    }
+  }
+}
+
+// A best reply is valued against the searching player: it adds the
+// searching player's reward taken from 1, and the searching player's own
+// nodes add its reward. So below the root, a node's sum and its
+// children's sums add up to one whole reward for each simulation that went
+// on into a child (give or take the rounding of each), plus the node's own
+// first simulation, which stopped at it. Under the share of the win at six
+// players a sum of the same reward twice would come to about a third.
+TEST(Mcts, ABestReplyIsValuedAgainstTheSearchingPlayer) {
+  const GameSetup setup = tiaoqi::testing::start_of(players(6));
+  const Position root = tiaoqi::testing::random_playout(setup.position, 3, 24);
+  Config config;
+  config.best_reply = true;
+  config.reward = Config::Reward::kWin;
+  SearchState state(16);
+  search_with(root, config, 4000, state);
+  const Tree& tree = state.kept<State>()->tree();
+  const auto whole = static_cast<std::uint64_t>(kRewardUnits);
+  int checked = 0;
+  for (std::uint32_t index = 1; index < tree.used(); ++index) {
+    const Node& node = tree.node(index);
+    if (node.state != kExpanded || (node.flags & kSettles)) continue;
+    std::uint64_t sum = node.reward_sum, onward = 0;
+    for (std::uint32_t i = 0; i < node.child_count; ++i) {
+      sum += tree.node(node.first_child + i).reward_sum;
+      onward += tree.node(node.first_child + i).visits;
+    }
+    ASSERT_EQ(node.visits, onward + 1) << index;
+    EXPECT_GE(sum + onward, whole * onward) << index;
+    EXPECT_LE(sum, whole * onward + whole + onward) << index;
+    ++checked;
+  }
+  EXPECT_GE(checked, 50);
+}
+
+// The game goes on with the opponents' real moves, not the one reply the
+// tree holds: the next search starts from a fresh tree.
+TEST(Mcts, ABestReplyTreeIsNotKeptBetweenMoves) {
+  const GameSetup setup = tiaoqi::testing::start_of(players(3));
+  Config config = config_for(3);
+  config.best_reply = true;
+  SearchState state(16);
+  search_with(setup.position, config, 3000, state);
+  State& kept = *state.kept<State>();
+  std::vector<std::uint64_t> history;
+  Position root = setup.position;
+  for (int i = 0; i < 3; ++i) {
+    history.push_back(root.hash());
+    MoveList moves;
+    generate_moves(root, moves);
+    root.play(moves[0]);
+  }
+  EXPECT_EQ(kept.adopt(root, history), 0u);
+  EXPECT_EQ(kept.tree().root().state, kLeaf);
 }
 
 TEST(Mcts, ADepthLimitAloneEndsTheSearch) {
@@ -203,6 +359,26 @@ TEST(Mcts, ADepthLimitAloneEndsTheSearch) {
   options.depth = 4;
   const auto run = search::testing::run(setup.position, options);
   EXPECT_GE(search::testing::search_lines(run).back().depth, 4);
+}
+
+// In a best-reply tree `go depth` counts the line in the tree; the line
+// reported is the game's part of it, at most that long.
+TEST(Mcts, ADepthLimitEndsABestReplySearch) {
+  for (int count : {3, 6}) {
+    const GameSetup setup = tiaoqi::testing::start_of(players(count));
+    RunOptions options;
+    options.search = "mctsbrs";
+    options.depth = 4;
+    const auto run = search::testing::run(setup.position, options);
+    MoveList legal;
+    generate_moves(setup.position, legal);
+    EXPECT_TRUE(legal.contains(run.result.best)) << count;
+    const auto lines = search::testing::search_lines(run);
+    ASSERT_FALSE(lines.empty());
+    EXPECT_GE(lines.back().depth, 1) << count;
+    EXPECT_LE(lines.back().depth, 4) << count;
+    EXPECT_EQ(lines.back().pv.size(), static_cast<std::size_t>(lines.back().depth)) << count;
+  }
 }
 
 TEST(Mcts, SearchMovesRestrictTheRoot) {

@@ -39,19 +39,23 @@ TEST(Search, EachValueResolvesToWhatItPlays) {
   for (int players : {2, 3, 4, 6}) EXPECT_EQ(plays("auto", players), "mcts") << players;
   for (int players : {3, 4, 6}) {
     EXPECT_EQ(plays("alphabeta", players), "paranoid");
-    for (std::string_view search : {"paranoid", "brs", "maxn", "mcts", "greedy", "random"})
+    for (std::string_view search :
+         {"paranoid", "brs", "maxn", "mcts", "mctsbrs", "greedy", "random"})
       EXPECT_EQ(plays(search, players), search) << name(search);
   }
   // Against one opponent, best-reply, max^n and paranoid are alpha-beta.
   for (std::string_view search : {"alphabeta", "paranoid", "brs", "maxn"})
     EXPECT_EQ(plays(search, 2), "alphabeta") << name(search);
   EXPECT_EQ(plays("mcts", 2), "mcts");
+  // Against one opponent a best reply is the next move.
+  EXPECT_EQ(plays("mctsbrs", 2), "mcts");
   // The solitaire's solver plays every search but greedy and random.
-  for (std::string_view search : {"auto", "alphabeta", "brs", "maxn", "mcts"})
+  for (std::string_view search : {"auto", "alphabeta", "brs", "maxn", "mcts", "mctsbrs"})
     EXPECT_EQ(plays(search, 1), "solitaire") << name(search);
   EXPECT_EQ(plays("greedy", 1), "greedy");
   // The dragons variant's search plays every search but greedy and random.
-  for (std::string_view search : {"auto", "alphabeta", "paranoid", "brs", "maxn", "mcts"})
+  for (std::string_view search :
+       {"auto", "alphabeta", "paranoid", "brs", "maxn", "mcts", "mctsbrs"})
     EXPECT_EQ(played_search(*find_search(search), 3, true).name, "ismcts") << name(search);
   EXPECT_EQ(played_search(*find_search("random"), 3, true).name, "random");
 }
@@ -181,7 +185,7 @@ TEST(Search, NodeLimitsAreHonoured) {
   RuleOptions options;
   options.players = 3;
   const GameSetup setup = tiaoqi::testing::start_of(options);
-  for (std::string_view algorithm : {"paranoid", "brs", "maxn", "mcts"}) {
+  for (std::string_view algorithm : {"paranoid", "brs", "maxn", "mcts", "mctsbrs"}) {
     SCOPED_TRACE(name(algorithm));
     RunOptions run_options;
     run_options.search = algorithm;
@@ -204,7 +208,7 @@ TEST(Search, AStopFromAnotherThreadEndsEverySearch) {
   RuleOptions options;
   options.players = 3;
   const GameSetup setup = tiaoqi::testing::start_of(options);
-  for (std::string_view algorithm : {"paranoid", "brs", "maxn", "mcts"}) {
+  for (std::string_view algorithm : {"paranoid", "brs", "maxn", "mcts", "mctsbrs"}) {
     for (int threads : {1, 2}) {
       SCOPED_TRACE(name(algorithm) + ", threads " + std::to_string(threads));
       SearchState state(16);
