@@ -10,6 +10,10 @@
 
 namespace tiaoqi::search {
 
+namespace solitaire {
+class Effort;
+}
+
 // The fastest finish of the side to move if every other piece stood
 // still: the fewest own moves that make all its armies arrive, and every
 // first move of such a finish.
@@ -32,10 +36,6 @@ struct Finish {
 // Owned by the searches' kept state, so that its table is allocated once
 // (at the first solve); every solve() starts it afresh (an answer depends
 // on nothing before).
-namespace solitaire {
-class Effort;
-}
-
 class FinishSearch {
  public:
   // Polled with the positions generated so far (the solitaire solver's

@@ -158,7 +158,7 @@ bool depth_reached(const Position& root, const Tree& tree, const Shared& shared,
   std::vector<std::uint64_t> seen{root.hash()};
   std::uint32_t parent = 0;
   for (const std::uint32_t node : line) {
-    play_in_tree(tree.node(parent), tree.node(node).move, shared.root_player, end);
+    play_in_tree(tree.node(parent), tree.node(node).move, root.side_to_move(), end);
     parent = node;
     if (shared.repetition_draws && (std::find(seen.begin(), seen.end(), end.hash()) != seen.end() ||
                                     shared.occurred_before(end.hash())))
@@ -306,7 +306,6 @@ SearchResult mcts_search(const SearchRequest& request, const Config& config, con
   Shared shared(root, config, tree, state.history());
   shared.worlds = worlds;
   shared.best_reply = config.best_reply && root.rules().player_count() >= 3 && !worlds.draw;
-  shared.root_player = root.side_to_move();
   if (root.rules().options().repetitions > 0) {
     shared.repetition_draws = true;
     shared.earlier_positions = request.game_history;

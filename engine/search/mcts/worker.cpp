@@ -81,7 +81,7 @@ bool Worker::expand(std::uint32_t index, Position& position) {
   MoveList moves;
   bool replies = false;
   if (!position.is_over() && replies_at(position)) {
-    generate_best_replies(position, shared_.root_player, moves);
+    generate_best_replies(position, shared_.root.side_to_move(), moves);
     replies = !moves.empty();
   }
   if (!replies && !position.is_over()) generate_moves(position, moves);
@@ -122,14 +122,16 @@ bool Worker::moves_of(const Node& node, const Position& position) const {
 }
 
 bool Worker::replies_at(const Position& position) const {
-  return shared_.best_reply && position.side_to_move() != shared_.root_player &&
-         !position.is_eliminated(shared_.root_player);
+  const int searching = shared_.root.side_to_move();
+  return shared_.best_reply && position.side_to_move() != searching &&
+         !position.is_eliminated(searching);
 }
 
-std::uint32_t Worker::select(std::uint32_t parent_index, int player, bool replies) {
+std::uint32_t Worker::select(std::uint32_t parent_index, int player) {
   const Config& config = shared_.config;
   const Tree& tree = shared_.tree;
   const Node& parent = tree.node(parent_index);
+  const bool replies = load(parent.flags) & kReplies;
   const std::uint32_t first = parent.first_child;
   const int count = parent.child_count;
   const bool at_root = parent_index == 0 && !shared_.root_allowed.empty();
@@ -211,12 +213,13 @@ bool Worker::iterate() {
       expanded = true;
     }
     const bool replies = load(node.flags) & kReplies;
-    const int player = replies ? shared_.root_player : position.side_to_move();
+    const int searching = shared_.root.side_to_move();
+    const int player = replies ? searching : position.side_to_move();
     // Worlds differ in who has lost, hence in who moves next: children
     // made in a world where another player moves here are not this
     // world's moves, and the iteration simulates from the node instead.
     if (shared_.worlds.draw && !moves_of(node, position)) break;
-    const std::uint32_t child = select(current, player, replies);
+    const std::uint32_t child = select(current, player);
     Node& next = tree.node(child);
     // The next selection reads the child's children: start fetching them
     // while the move is played.
@@ -226,7 +229,7 @@ bool Worker::iterate() {
     }
     if (virtual_loss) shared(next.in_flight).fetch_add(1, std::memory_order_relaxed);
     path_.push_back({child, player, replies});
-    trace_.push_back({play_in_tree(node, next.move, shared_.root_player, position), next.move});
+    trace_.push_back({play_in_tree(node, next.move, searching, position), next.move});
     current = child;
     if (repetition_draws) {
       if (repeats(position)) {

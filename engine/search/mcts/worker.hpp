@@ -46,9 +46,9 @@ struct Shared {
   // past the limit (without one, numbering would only cost the threads a
   // shared counter).
   std::optional<std::uint64_t> ticket_limit;
-  // Config::best_reply in a game it applies to, and whose tree it is.
+  // Config::best_reply in a game it applies to (the root's side to move
+  // is the searching player).
   bool best_reply = false;
-  int root_player = 0;
   std::atomic<std::uint64_t> tickets{0};
   std::vector<const Worker*> workers;
   std::atomic<int> seldepth{0};
@@ -80,8 +80,8 @@ class Worker {
   std::uint64_t iterations() const { return iterations_.load(std::memory_order_relaxed); }
 
  private:
-  std::uint32_t select(std::uint32_t parent_index, int player, bool replies);
-  // Best-reply tree: the node's children are the opponents' moves.
+  std::uint32_t select(std::uint32_t parent_index, int player);
+  // Best-reply tree: the node's children are to be the opponents' moves.
   bool replies_at(const Position& position) const;
   // The expanded node's children are moves of the side to move in this
   // iteration's world.

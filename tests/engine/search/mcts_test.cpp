@@ -332,7 +332,10 @@ TEST(Mcts, ABestReplyIsValuedAgainstTheSearchingPlayer) {
 }
 
 // The game goes on with the opponents' real moves, not the one reply the
-// tree holds: the next search starts from a fresh tree.
+// tree holds: the next search starts from a fresh tree. The hard case is
+// a game that reaches the position after the searching player's move and
+// the next player's reply, which a reply node does hold as a child: that
+// child's subtree has the searching player to move, the game does not.
 TEST(Mcts, ABestReplyTreeIsNotKeptBetweenMoves) {
   const GameSetup setup = tiaoqi::testing::start_of(players(3));
   Config config = config_for(3);
@@ -340,15 +343,28 @@ TEST(Mcts, ABestReplyTreeIsNotKeptBetweenMoves) {
   SearchState state(16);
   search_with(setup.position, config, 3000, state);
   State& kept = *state.kept<State>();
-  std::vector<std::uint64_t> history;
-  Position root = setup.position;
-  for (int i = 0; i < 3; ++i) {
-    history.push_back(root.hash());
-    MoveList moves;
-    generate_moves(root, moves);
-    root.play(moves[0]);
+  const Tree& tree = kept.tree();
+  const Node& root = tree.node(0);
+  // A move of the searching player whose reply node offers the next
+  // player's move first, visited.
+  std::optional<std::pair<Move, Move>> line;
+  for (std::uint32_t i = 0; i < root.child_count && !line; ++i) {
+    const Node& own = tree.node(root.first_child + i);
+    if (own.state != kExpanded) continue;
+    Position after = setup.position;
+    after.play(own.move);
+    const Node& reply = tree.node(own.first_child);
+    if (reply.visits > 0 && after.rules().player_of(after.army_at(reply.move.from)) == 1)
+      line = {own.move, reply.move};
   }
-  EXPECT_EQ(kept.adopt(root, history), 0u);
+  ASSERT_TRUE(line);
+  Position game = setup.position;
+  std::vector<std::uint64_t> history{game.hash()};
+  game.play(line->first);
+  history.push_back(game.hash());
+  game.play(line->second);
+  ASSERT_EQ(game.side_to_move(), 2);
+  EXPECT_EQ(kept.adopt(game, history), 0u);
   EXPECT_EQ(kept.tree().root().state, kLeaf);
 }
 
