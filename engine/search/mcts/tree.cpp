@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <functional>
 #include <utility>
 #include <vector>
 
@@ -36,14 +37,56 @@ void Tree::clear() {
 }
 
 void Tree::reroot(std::uint32_t index) {
-  if (index == 0) return;
-  // The blocks of children below the new root, by where they start.
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> blocks;
-  std::vector<std::uint32_t> pending = {index};
+  if (index != 0) pack(index, 0);
+}
+
+std::uint32_t Tree::prune_threshold(std::size_t target) const {
+  // Children kept, by the visits of their parent, over the expanded nodes
+  // below the root.
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> parents;
+  std::size_t kept = 1 + (nodes_[0].state == kExpanded ? nodes_[0].child_count : 0);
+  std::vector<std::uint32_t> pending;
+  for (std::uint32_t i = 0; nodes_[0].state == kExpanded && i < nodes_[0].child_count; ++i)
+    pending.push_back(nodes_[0].first_child + i);
   while (!pending.empty()) {
     const Node& node = nodes_[pending.back()];
     pending.pop_back();
     if (node.state != kExpanded) continue;
+    parents.emplace_back(node.visits, node.child_count);
+    for (std::uint32_t i = 0; i < node.child_count; ++i) pending.push_back(node.first_child + i);
+  }
+  std::sort(parents.begin(), parents.end(), std::greater<>());
+  // Whole groups of equal visits: a threshold keeps all of them or none.
+  for (std::size_t i = 0; i < parents.size();) {
+    const std::uint32_t visits = parents[i].first;
+    std::size_t group = 0;
+    for (; i < parents.size() && parents[i].first == visits; ++i) group += parents[i].second;
+    if (kept + group > target) return visits + 1;
+    kept += group;
+  }
+  return 0;
+}
+
+void Tree::prune(std::uint32_t min_visits) { pack(0, min_visits); }
+
+void Tree::pack(std::uint32_t index, std::uint32_t min_visits) {
+  // The blocks of children kept below the new root, by where they start.
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> blocks;
+  std::vector<std::uint32_t> pending = {index};
+  while (!pending.empty()) {
+    Node& node = nodes_[pending.back()];
+    const bool root = pending.back() == index;
+    pending.pop_back();
+    if (node.state != kExpanded) continue;
+    if (!root && node.visits < min_visits) {
+      // A fresh leaf: its next expansion makes (and flags) its children
+      // again.
+      node.state = kLeaf;
+      node.flags = 0;
+      node.first_child = 0;
+      node.child_count = 0;
+      continue;
+    }
     blocks.emplace_back(node.first_child, node.child_count);
     for (std::uint32_t i = 0; i < node.child_count; ++i) pending.push_back(node.first_child + i);
   }
@@ -70,7 +113,7 @@ void Tree::reroot(std::uint32_t index) {
     std::memmove(static_cast<void*>(nodes_ + new_starts[i]),
                  static_cast<const void*>(nodes_ + blocks[i].first),
                  blocks[i].second * sizeof(Node));
-  root.move = Move{};
+  if (index != 0) root.move = Move{};
   nodes_[0] = root;
   next_free_.store(next);
   full_.store(false);

@@ -66,9 +66,11 @@ inline bool is_expanded(const Node& node) {
 }
 
 // The pool of nodes the tree lives in, sized from Hash: node 0 is the
-// root, blocks of children are handed out in order. At the bound the tree
-// stops growing (allocate() fails and leaves stay leaves); between moves
-// reroot() keeps the subtree of the new root and packs it at the front.
+// root, blocks of children are handed out in order. At the bound
+// allocate() fails and leaves stay leaves until the search prunes the
+// tree (prune() drops the subtrees of the least visited nodes); between
+// moves reroot() keeps the subtree of the new root. Both pack what they
+// keep at the front.
 class Tree {
  public:
   static constexpr std::uint32_t kNoNode = 0xffffffff;
@@ -95,8 +97,23 @@ class Tree {
   // The node at `index` becomes the root with its subtree; the rest is
   // dropped. No search may run meanwhile.
   void reroot(std::uint32_t index);
+  // The smallest visit count such that keeping the children of only the
+  // nodes visited at least that often keeps at most `target` nodes with
+  // the root (0 when the whole tree fits).
+  std::uint32_t prune_threshold(std::size_t target) const;
+  // Every node visited fewer than `min_visits` times, the root aside,
+  // loses its subtree and becomes a leaf again with its own statistics:
+  // what was learned there stays, only the finer detail below goes. The
+  // visits of a node bound those of its children, so the nodes kept are
+  // exactly those visited at least `min_visits` times and their children.
+  // No search may run meanwhile.
+  void prune(std::uint32_t min_visits);
 
  private:
+  // Packs the subtree of `index` at the front with it as the root,
+  // cutting below every node visited fewer than `min_visits` times.
+  void pack(std::uint32_t index, std::uint32_t min_visits);
+
   struct FreeMemory {
     void operator()(void* memory) const { std::free(memory); }
   };

@@ -34,16 +34,18 @@ RunOptions mcts_run(std::uint64_t iterations, int threads = 1) {
   return options;
 }
 
-// Every node below `index`, depth first, as (move, visits, reward sum).
+// Every node below `index`, depth first, as (move, visits, reward sum);
+// with `min_visits`, what prune(min_visits) should leave: only the
+// children of the nodes visited at least that often (the root always).
 using Signature = std::vector<std::tuple<int, int, std::uint32_t, std::uint64_t>>;
 
-void sign(const Tree& tree, std::uint32_t index, Signature& out) {
+void sign(const Tree& tree, std::uint32_t index, Signature& out, std::uint32_t min_visits = 0) {
   const Node& node = tree.node(index);
-  if (node.state != kExpanded) return;
+  if (node.state != kExpanded || (index != 0 && node.visits < min_visits)) return;
   for (std::uint32_t i = 0; i < node.child_count; ++i) {
     const Node& child = tree.node(node.first_child + i);
     out.emplace_back(child.move.from, child.move.to, child.visits, child.reward_sum);
-    sign(tree, node.first_child + i, out);
+    sign(tree, node.first_child + i, out, min_visits);
   }
 }
 
@@ -117,6 +119,17 @@ TEST(Mcts, TheTreeIsKeptAlongTheMovesPlayed) {
   EXPECT_EQ(state.kept<State>()->tree().root().visits, 500u);
 }
 
+// After a reroot or a pruning: the root keeps its statistics, the tree
+// below it is `kept`, and the pool holds the root and that, packed.
+void expect_packed(Tree& tree, const Node& root_before, const Signature& kept) {
+  EXPECT_EQ(tree.root().visits, root_before.visits);
+  EXPECT_EQ(tree.root().reward_sum, root_before.reward_sum);
+  Signature after;
+  sign(tree, 0, after);
+  EXPECT_EQ(after, kept);
+  EXPECT_EQ(tree.used(), kept.size() + 1);
+}
+
 TEST(Mcts, RerootKeepsExactlyTheSubtree) {
   const GameSetup setup = tiaoqi::testing::start_of(players(2));
   SearchState state(8);
@@ -138,32 +151,77 @@ TEST(Mcts, RerootKeepsExactlyTheSubtree) {
   sign(tree, best, subtree);
   ASSERT_FALSE(subtree.empty());
   tree.reroot(best);
-  EXPECT_EQ(tree.root().visits, before.visits);
-  EXPECT_EQ(tree.root().reward_sum, before.reward_sum);
-  Signature after;
-  sign(tree, 0, after);
-  EXPECT_EQ(after, subtree);
-  // Packed: the root and its subtree, nothing else.
-  EXPECT_EQ(tree.used(), subtree.size() + 1);
+  expect_packed(tree, before, subtree);
 }
 
-// A tree that fills Hash stops growing, says so once, and goes on
-// searching to the limit.
-TEST(Mcts, AFullTreeStopsGrowingAndSaysSoOnce) {
+TEST(Mcts, PruningKeepsExactlyTheChildrenOfTheNodesVisitedOften) {
+  const GameSetup setup = tiaoqi::testing::start_of(players(3));
+  SearchState state(8);
+  search::testing::run(setup.position, mcts_run(20000), &state);
+  Tree& tree = state.kept<State>()->tree();
+  const std::size_t target = tree.used() / 3;
+  const std::uint32_t min_visits = tree.prune_threshold(target);
+  ASSERT_GT(min_visits, 1u);
+  // The smallest such threshold: one visit fewer keeps too much.
+  Signature looser;
+  sign(tree, 0, looser, min_visits - 1);
+  EXPECT_GT(looser.size() + 1, target);
+  Signature expected;
+  sign(tree, 0, expected, min_visits);
+  const Node root = tree.root();
+  tree.prune(min_visits);
+  expect_packed(tree, root, expected);
+  EXPECT_LE(tree.used(), target);
+  EXPECT_FALSE(tree.full());
+  // A whole tree that fits keeps everything.
+  EXPECT_EQ(tree.prune_threshold(tree.capacity()), 0u);
+}
+
+// Every block of children lies in the used part of the pool, and no
+// node's children were visited more often than the node; the nodes
+// below `index`, counted.
+std::size_t check_consistent(const Tree& tree, std::uint32_t index) {
+  const Node& node = tree.node(index);
+  if (node.state != kExpanded) return 0;
+  EXPECT_LE(node.first_child + node.child_count, tree.used());
+  std::uint64_t child_visits = 0;
+  std::size_t below = node.child_count;
+  for (std::uint32_t i = 0; i < node.child_count; ++i) {
+    child_visits += tree.node(node.first_child + i).visits;
+    below += check_consistent(tree, node.first_child + i);
+  }
+  EXPECT_LE(child_visits, node.visits);
+  return below;
+}
+
+// A tree that fills Hash drops the subtrees of its least visited nodes
+// and grows on, says so once, and runs to the limit on any thread count.
+TEST(Mcts, AFullTreeIsPrunedAndSaysSoOnce) {
   const GameSetup setup = tiaoqi::testing::start_of(players(2));
-  RunOptions options = mcts_run(30000);
-  options.hash_mib = 1;
-  SearchState state(1);
-  const auto run = search::testing::run(setup.position, options, &state);
-  EXPECT_EQ(run.result.nodes, 30000u);
-  int notices = 0;
-  for (const SearchInfo& info : run.infos) notices += info.text.find("full") != std::string::npos;
-  EXPECT_EQ(notices, 1);
-  EXPECT_TRUE(state.kept<State>()->tree().full());
-  EXPECT_LE(state.kept<State>()->tree().used(), state.kept<State>()->tree().capacity());
-  MoveList legal;
-  generate_moves(setup.position, legal);
-  EXPECT_TRUE(legal.contains(run.result.best));
+  for (int threads : {1, 2}) {
+    RunOptions options = mcts_run(60000, threads);
+    options.hash_mib = 1;
+    SearchState state(1);
+    const auto run = search::testing::run(setup.position, options, &state);
+    EXPECT_EQ(run.result.nodes, 60000u) << threads;
+    int notices = 0;
+    for (const SearchInfo& info : run.infos)
+      notices += info.text.find("full") != std::string::npos &&
+                 info.text.find("grows on") != std::string::npos;
+    EXPECT_EQ(notices, 1) << threads;
+    const Tree& tree = state.kept<State>()->tree();
+    EXPECT_EQ(tree.node(0).visits, 60000u) << threads;
+    // Pruned and grown again: what is reachable is what was handed out
+    // (but for the block that did not fit when the pool is full again).
+    const std::size_t reachable = check_consistent(tree, 0) + 1;
+    if (tree.full())
+      EXPECT_LE(reachable, tree.used()) << threads;
+    else
+      EXPECT_EQ(reachable, tree.used()) << threads;
+    MoveList legal;
+    generate_moves(setup.position, legal);
+    EXPECT_TRUE(legal.contains(run.result.best));
+  }
 }
 
 int expanded_nodes(const Tree& tree, std::uint32_t index) {
