@@ -25,6 +25,8 @@ constexpr std::int64_t kReportIntervalMs = 1000;
 constexpr std::size_t kPruneShare = 2;
 constexpr int kPruneUntilPercent = 75;
 constexpr std::size_t kMaxPrunedMiB = 256;
+// So the root's children always fit in what a pruning keeps.
+static_assert(kMaxMoves < 1024 * 1024 / sizeof(Node) / kPruneShare);
 constexpr std::uint64_t kMaxVisits = std::uint64_t{1} << 31;
 // The share of the soft time limit the search for the fastest finish may take.
 constexpr int kFinishTimePercent = 25;
@@ -366,8 +368,7 @@ SearchResult mcts_search(const SearchRequest& request, const Config& config, con
 
   const Reporter reporter(root, params, control, info, shared, limits.depth);
   bool told_full = false;
-  // Once a pruning frees too little to be worth its pause, the tree stays full.
-  bool prunes = tree.megabytes() <= kMaxPrunedMiB;
+  const bool prunes = tree.megabytes() <= kMaxPrunedMiB;
   std::int64_t next_report_ms = kReportIntervalMs;
   for (std::uint64_t own = 1; !control.stopped() && main_worker.iterate(); ++own) {
     if (limits.depth && depth_reached(root, tree, shared, *limits.depth)) break;
@@ -387,8 +388,6 @@ SearchResult mcts_search(const SearchRequest& request, const Config& config, con
         if (shared.ticket_limit && shared.tickets.load() >= *shared.ticket_limit) break;
         shared.done.store(false);
         tree.prune(tree.prune_threshold(target));
-        // The root's children alone may fill more than the share.
-        prunes = tree.used() <= target;
         start_helpers();
       }
       if (!told_full) {

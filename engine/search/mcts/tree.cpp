@@ -120,7 +120,7 @@ void Tree::pack(std::uint32_t index, std::uint32_t min_visits) {
     std::memmove(static_cast<void*>(nodes_ + new_starts[i]),
                  static_cast<const void*>(nodes_ + blocks[i].first),
                  blocks[i].second * sizeof(Node));
-  if (index != 0) root.move = Move{};
+  root.move = Move{};
   nodes_[0] = root;
   next_free_.store(next);
   full_.store(false);

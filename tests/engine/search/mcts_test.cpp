@@ -209,6 +209,11 @@ TEST(Mcts, AFullTreeIsPrunedAndSaysSoOnce) {
       notices += info.text.find("full") != std::string::npos &&
                  info.text.find("grows on") != std::string::npos;
     EXPECT_EQ(notices, 1) << threads;
+    // A tree that stopped growing at 43,690 nodes had a principal line
+    // of 3 moves here; pruned, it grows as deep as an unbounded one (17).
+    const auto lines = search::testing::search_lines(run);
+    ASSERT_FALSE(lines.empty());
+    EXPECT_GE(lines.back().depth, 10) << threads;
     const Tree& tree = state.kept<State>()->tree();
     EXPECT_EQ(tree.node(0).visits, 60000u) << threads;
     // Pruned and grown again: what is reachable is what was handed out
