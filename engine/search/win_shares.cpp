@@ -58,6 +58,13 @@ WinShares static_shares(const Position& position, double scale) {
   return softmax(log_shares, terms.players);
 }
 
+WinShares learned_reward(const Outcome& outcome, double win_weight) {
+  WinShares reward;
+  for (std::size_t p = 0; p < reward.size(); ++p)
+    reward[p] = win_weight * outcome.win[p] + (1 - win_weight) * outcome.ahead[p];
+  return reward;
+}
+
 Outcome final_outcome(const Position& over) {
   const int players = over.rules().player_count();
   Outcome outcome;

@@ -45,6 +45,10 @@ struct Outcome {
   WinShares ahead{};
 };
 
+// What MCTS's tree learns from an outcome: `win_weight` times each
+// player's share of the win plus the rest times its ahead share.
+WinShares learned_reward(const Outcome& outcome, double win_weight);
+
 Outcome final_outcome(const Position& over);
 // Both readings of the static evaluation, from one evaluation.
 Outcome static_outcome(const Position& position, double scale);

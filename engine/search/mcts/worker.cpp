@@ -260,8 +260,7 @@ bool Worker::iterate() {
 }
 
 void Worker::back_up(const Outcome& outcome) {
-  const WinShares& rewards =
-      shared_.config.reward == Config::Reward::kAhead ? outcome.ahead : outcome.win;
+  const WinShares rewards = learned_reward(outcome, shared_.config.win_weight);
   Tree& tree = shared_.tree;
   const bool virtual_loss = shared_.virtual_loss;
   auto units = [](double reward) {

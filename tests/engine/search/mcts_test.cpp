@@ -372,7 +372,7 @@ TEST(Mcts, ABestReplyIsValuedAgainstTheSearchingPlayer) {
   const Position root = tiaoqi::testing::random_playout(setup.position, 3, 24);
   Config config;
   config.best_reply = true;
-  config.reward = Config::Reward::kWin;
+  config.win_weight = 1;
   SearchState state(16);
   search_with(root, config, 4000, state);
   const Tree& tree = state.kept<State>()->tree();

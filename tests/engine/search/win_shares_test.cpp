@@ -7,6 +7,7 @@
 
 #include "engine/eval.hpp"
 #include "engine/score.hpp"
+#include "engine/search/mcts/config.hpp"
 #include "tests/support/test_support.hpp"
 
 namespace tiaoqi::search {
@@ -101,6 +102,16 @@ TEST(WinShares, AFinishedGameGoesToItsWinner) {
   EXPECT_NE(position.place_of(0), position.place_of(2));
   for (int p : {0, 2}) EXPECT_EQ(outcome.ahead[p], position.place_of(p) == 1 ? 0.5 : 0) << p;
   EXPECT_EQ(static_outcome(position, 250).ahead, outcome.ahead);
+
+  // MCTS learns both readings, weighed: half of each from three players on.
+  const int second = position.place_of(0) == 1 ? 0 : 2;
+  const int last = 2 - second;
+  EXPECT_EQ(learned_reward(outcome, 1), outcome.win);
+  EXPECT_EQ(learned_reward(outcome, 0), outcome.ahead);
+  const WinShares half = learned_reward(outcome, mcts::config_for(3).win_weight);
+  EXPECT_DOUBLE_EQ(half[1], 1);
+  EXPECT_DOUBLE_EQ(half[second], 0.25);
+  EXPECT_DOUBLE_EQ(half[last], 0);
 }
 
 // The ahead reward: p is ahead of q with the chance w_p / (w_p + w_q) of
