@@ -40,10 +40,9 @@ void Tree::reroot(std::uint32_t index) {
   if (index != 0) pack(index, 0);
 }
 
-void Tree::push_expanded_children(std::size_t index, std::vector<std::uint32_t>& pending) const {
+void Tree::push_expanded_children(const Node& node, std::vector<std::uint32_t>& pending) const {
   // Most children are leaves: reading them in their block and pushing
   // only the expanded ones spares a stack the size of the tree.
-  const Node& node = nodes_[index];
   if (node.state != kExpanded) return;
   for (std::uint32_t i = 0; i < node.child_count; ++i)
     if (nodes_[node.first_child + i].state == kExpanded) pending.push_back(node.first_child + i);
@@ -55,12 +54,12 @@ std::uint32_t Tree::prune_threshold(std::size_t target) const {
   std::vector<std::pair<std::uint32_t, std::uint32_t>> parents;
   std::size_t kept = 1 + (nodes_[0].state == kExpanded ? nodes_[0].child_count : 0);
   std::vector<std::uint32_t> pending;
-  push_expanded_children(0, pending);
+  push_expanded_children(nodes_[0], pending);
   while (!pending.empty()) {
     const Node& node = nodes_[pending.back()];
     pending.pop_back();
     parents.emplace_back(node.visits, node.child_count);
-    push_expanded_children(static_cast<std::size_t>(&node - nodes_), pending);
+    push_expanded_children(node, pending);
   }
   std::sort(parents.begin(), parents.end(), std::greater<>());
   // Whole groups of equal visits: a threshold keeps all of them or none.
@@ -95,7 +94,7 @@ void Tree::pack(std::uint32_t index, std::uint32_t min_visits) {
       continue;
     }
     blocks.emplace_back(node.first_child, node.child_count);
-    push_expanded_children(static_cast<std::size_t>(&node - nodes_), pending);
+    push_expanded_children(node, pending);
   }
   std::sort(blocks.begin(), blocks.end());
   // Packed in the same order, every block moves down or stays: sliding

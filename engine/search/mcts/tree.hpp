@@ -114,8 +114,9 @@ class Tree {
   // Packs the subtree of `index` at the front with it as the root,
   // cutting below every node visited fewer than `min_visits` times.
   void pack(std::uint32_t index, std::uint32_t min_visits);
-  // Adds the children of node `index` that have children themselves.
-  void push_expanded_children(std::size_t index, std::vector<std::uint32_t>& pending) const;
+  // Adds the children of `node` (one of this pool's) that have children
+  // themselves.
+  void push_expanded_children(const Node& node, std::vector<std::uint32_t>& pending) const;
 
   struct FreeMemory {
     void operator()(void* memory) const { std::free(memory); }
