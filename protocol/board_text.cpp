@@ -50,13 +50,27 @@ std::string state_text(const Position& position) {
 std::string options_text(const facade::Options& options, bool rules, int player_count) {
   std::string text;
   for (const facade::OptionSpec& spec : facade::option_specs()) {
-    if (spec.is_rule != rules) continue;
+    if (spec.is_rule != rules || spec.is_parameter) continue;
     text += (text.empty() ? "" : ", ") + std::string(spec.name) + " " + spec.get(options);
     if (spec.name == "UCI_Elo" && options.engine.limit_strength)
       text += " (" + std::string(search::level_at_elo(options.engine.elo).name) + ")";
     if (spec.name != "Search") continue;
     const std::string_view played = facade::played_search_name(options, player_count);
     if (!played.empty()) text += " (plays " + std::string(played) + ")";
+  }
+  return text;
+}
+
+// Every parameter of the searches with its value, and with what `auto`
+// plays on this game.
+std::string parameters_text(const facade::Options& options, int player_count) {
+  std::string text;
+  for (const facade::OptionSpec& spec : facade::option_specs()) {
+    if (!spec.is_parameter) continue;
+    const std::string value = spec.get(options);
+    text += (text.empty() ? "" : ", ") + std::string(spec.name) + " " + value;
+    if (value == "auto")
+      text += " (" + facade::played_parameter_value(options, spec, player_count) + ")";
   }
   return text;
 }
@@ -128,6 +142,7 @@ std::vector<std::string> describe(const facade::Engine& engine) {
   const int players = rules.player_count();
   lines.push_back("Rules: " + options_text(in_force, true, players));
   lines.push_back("Engine: " + options_text(in_force, false, players));
+  lines.push_back("Parameters: " + parameters_text(in_force, players));
   if (engine.options().rules != engine.game_rules())
     lines.push_back(
         "Pending: rule options changed since this game was set up; they apply at the next "

@@ -11,6 +11,8 @@ std::string_view type_name(facade::OptionType type) {
       return "spin";
     case facade::OptionType::kCombo:
       return "combo";
+    case facade::OptionType::kString:
+      return "string";
   }
   return "string";
 }

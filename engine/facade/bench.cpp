@@ -21,6 +21,11 @@ const std::vector<BenchPosition>& bench_positions() {
       {"mid3_b", 3,
        "1/2/3/3a/1c2c2ee2e1/11e/1c1a4e2/3c1a4/cec1c1e1a/1c2a3e1/6a4/5ee2c2/6a2c3/a3/3/aa/1 1 "
        "a/c/e 45"},
+      {"start4", 4,
+       "d/dd/ddd/dddd/9eeee/9eee/9ee/9e/9/b9/bb9/bbb9/bbbb9/aaaa/aaa/aa/a 1 a/b/d/e 0"},
+      {"mid4_a", 4,
+       "1/2/3/1ddd/9e3/3d8/2dded1eee1/1ed3ea2/a5dbe/ba5ee1/bb2b3d2/2bbaab1a3/2b2aa1b4/1a1a/3/2/1 1 "
+       "a/b/d/e 48"},
       {"start6", 6,
        "d/dd/ddd/dddd/cccc5eeee/ccc6eee/cc7ee/c8e/9/b8f/bb7ff/bbb6fff/bbbb5ffff/aaaa/aaa/aa/a 1 "
        "a/b/c/d/e/f 0"},
@@ -43,9 +48,10 @@ namespace {
 
 constexpr std::size_t kBenchHashMib = 16;
 
-// MCTS runs a fixed number of iterations on these positions (its node
-// count does not depend on the bench depth).
-constexpr const char* kMctsPositions[] = {"start2", "start3", "mid3_a", "start6", "mid6_b"};
+// MCTS runs a fixed number of iterations on these positions, at every
+// table size (its count does not depend on the bench depth).
+constexpr const char* kMctsPositions[] = {"start2", "mid2_a", "start3", "mid3_a",
+                                          "start4", "mid4_a", "start6", "mid6_b"};
 constexpr std::uint64_t kMctsIterations = 10000;
 
 // A ply of a game of more players branches as much as a ply of two, but
@@ -102,13 +108,16 @@ BenchResult run_bench(int depth, search::SearchParams params, const std::atomic<
     const std::vector<std::uint64_t> no_history;
     const search::SearchResult searched = search::run_search(
         {game.position(), searched_with, limits, control, {}, state, no_history, nullptr});
-    result.nodes += searched.nodes;
+    // MCTS's iterations are fixed here: its signature is the work they
+    // did (SearchResult::work).
+    const std::uint64_t counted = searched.work ? searched.work : searched.nodes;
+    result.nodes += counted;
     ++result.positions;
     if (on_position) {
       BenchLine line;
       line.index = index;
       line.name = name;
-      line.nodes = searched.nodes;
+      line.nodes = counted;
       line.best = searched.best.is_none()
                       ? std::string("none")
                       : move_ends_text(game.position().geometry(), searched.best);

@@ -10,8 +10,8 @@
 
 namespace tiaoqi::facade {
 
-// The fixed positions of `bench`: start and middle-game positions for 2, 3
-// and 6 players (the same as the move generator's benchmark suite).
+// The fixed positions of `bench`: start and middle-game positions for 2, 3,
+// 4 and 6 players (the same as the move generator's benchmark suite).
 struct BenchPosition {
   const char* name;
   int players;
@@ -35,10 +35,13 @@ struct BenchResult {
 };
 
 // Searches every bench position to `depth` (two players; games of three
-// two plies less, of six three less) with the given parameters, `Search
-// mcts` playing `auto` there; then five of them with MCTS for a fixed
-// number of iterations (10000 each). The seed is fixed at 0 so that, on
-// one thread, the node count and the moves identify the searches.
+// two plies less, of four and six three less) with the given parameters,
+// alpha-beta playing `auto` and `mcts` there; then eight of them, two at
+// each table size, with MCTS for a fixed number of iterations (10000
+// each), counted by the work they did: iterations, simulated plies and
+// tree nodes (SearchResult::work), so that a change to any default search
+// changes the sum. The seed is fixed at 0 so that, on one thread, the
+// count and the moves identify the searches.
 BenchResult run_bench(int depth, search::SearchParams params, const std::atomic<bool>& stop,
                       const std::function<void(const BenchLine&)>& on_position);
 

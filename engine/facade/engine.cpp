@@ -6,6 +6,7 @@
 #include "engine/notation.hpp"
 #include "engine/perft.hpp"
 #include "engine/position_string.hpp"
+#include "engine/search/config.hpp"
 #include "engine/search/dragons/choice.hpp"
 #include "engine/search/registry.hpp"
 #include "engine/search/timeman.hpp"
@@ -157,8 +158,11 @@ Expected<JobStart> Engine::start_search(const search::SearchLimits& limits,
   params.seed = options_.engine.seed;
   params.dragon_belief = options_.engine.dragon_belief;
   params.want_ponder = options_.engine.ponder && !analysis_lines;
+  params.tunables = options_.engine.tunables;
+  const int moves_to_go =
+      search::resolve_config(root.rules().player_count(), params.tunables).moves_to_go;
   const search::TimeBudget budget =
-      search::plan_time(limits, player, options_.engine.move_overhead_ms);
+      search::plan_time(limits, player, options_.engine.move_overhead_ms, moves_to_go);
   // A level below full strength (not for analysis, which asks for the
   // engine's own view) searches at most its nodes, then chooses as it does.
   std::optional<search::StrengthLevel> level;

@@ -2,6 +2,7 @@
 
 #include <type_traits>
 
+#include "engine/search/config.hpp"
 #include "engine/search/registry.hpp"
 #include "engine/util/text.hpp"
 
@@ -72,6 +73,29 @@ OptionSpec search_option() {
   // Stores the table's own spelling, which lives as long as the table.
   spec.set = [](Options& o, std::string_view value) {
     if (const search::SearchKind* kind = search::find_search(value)) o.engine.search = kind->name;
+  };
+  return spec;
+}
+
+// One row a search parameter (search/config.hpp): a string, `auto` or a
+// value in its range.
+OptionSpec parameter_option(std::size_t index) {
+  const search::TunableSpec& tunable = search::tunable_specs()[index];
+  OptionSpec spec;
+  spec.name = tunable.name;
+  spec.type = OptionType::kString;
+  spec.is_rule = false;
+  spec.is_parameter = true;
+  spec.get = [index, &tunable](const Options& o) {
+    return search::tunable_text(tunable, o.engine.tunables[index]);
+  };
+  spec.read_text = [&tunable](std::string_view value) -> Expected<std::string> {
+    auto read = search::parse_tunable(tunable, value);
+    if (!read) return Error{read.error()};
+    return search::tunable_text(tunable, *read);
+  };
+  spec.set = [index, &tunable](Options& o, std::string_view value) {
+    if (auto read = search::parse_tunable(tunable, value)) o.engine.tunables[index] = *read;
   };
   return spec;
 }
@@ -158,6 +182,8 @@ std::vector<OptionSpec> make_specs() {
       "UCI_LimitStrength", kEngine, [](auto& o) -> auto& { return o.engine.limit_strength; }));
   specs.push_back(spin(
       "UCI_Elo", kEngine, search::elo_range(), [](auto& o) -> auto& { return o.engine.elo; }));
+  for (std::size_t i = 0; i < search::tunable_specs().size(); ++i)
+    specs.push_back(parameter_option(i));
   return specs;
 }
 
@@ -218,6 +244,12 @@ Status set_option(Options& options, std::string_view name, std::string_view valu
         }
       }
       return fail(what + " expects " + joined(spec->values) + ", got " + util::quote_input(value));
+    case OptionType::kString: {
+      auto text = spec->read_text(value);
+      if (!text) return Error{text.error()};
+      spec->set(options, *text);
+      return Done{};
+    }
   }
   return Done{};
 }
@@ -289,6 +321,20 @@ std::string_view played_search_name(const Options& options, int player_count) {
   const search::SearchKind& played =
       search::played_search(*asked, player_count, options.rules.variant == Variant::kDragons);
   return played.name == asked->name ? std::string_view{} : played.name;
+}
+
+std::string played_parameter_value(const Options& options, const OptionSpec& spec,
+                                   int player_count) {
+  const auto& tunables = search::tunable_specs();
+  for (std::size_t i = 0; i < tunables.size(); ++i) {
+    if (tunables[i].name != spec.name) continue;
+    const std::string_view played = played_search_name(options, player_count);
+    const bool best_reply_tree = (played.empty() ? options.engine.search : played) == "mctsbrs";
+    const search::SearchConfig config =
+        search::resolve_config(player_count, options.engine.tunables, best_reply_tree);
+    return search::tunable_text(tunables[i], tunables[i].get(config));
+  }
+  return spec.get(options);
 }
 
 }  // namespace tiaoqi::facade

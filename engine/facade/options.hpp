@@ -35,6 +35,8 @@ struct EngineOptions {
   // A level below full strength (search/strength.hpp): UCI's names.
   bool limit_strength = false;
   int elo = static_cast<int>(search::elo_range().default_value);
+  // The search's parameters (search/config.hpp); each unset one is `auto`.
+  search::Tunables tunables{};
   bool operator==(const EngineOptions&) const = default;
 };
 
@@ -44,7 +46,7 @@ struct Options {
   bool operator==(const Options&) const = default;
 };
 
-enum class OptionType { kCheck, kSpin, kCombo };
+enum class OptionType { kCheck, kSpin, kCombo, kString };
 
 // One option: its name, its type with the values it takes, and where it
 // lives in Options. This table is the one place that knows the options:
@@ -62,6 +64,11 @@ struct OptionSpec {
   std::vector<std::string_view> values;
   // Spin values inside the range that still make no game, with the reason.
   std::function<std::optional<std::string>(std::int64_t)> refuse;
+  // String: reads a value into the spelling `set` stores, or says why not.
+  std::function<Expected<std::string>(std::string_view)> read_text;
+  // One of the search's parameters (search/config.hpp): `d` lists them
+  // apart, each with the value it plays.
+  bool is_parameter = false;
   // The value as the protocol writes it.
   std::function<std::string(const Options&)> get;
   // Stores a value already checked and spelled as the table spells it.
@@ -101,5 +108,11 @@ RuleOptions ccerl_rule_options();
 // table of searches' answer for that many players and the variant); empty
 // when it is the Search value itself.
 std::string_view played_search_name(const Options& options, int player_count);
+
+// The value a parameter option plays at a table of `player_count` under
+// `options` (its own value, or what `auto` resolves to there), as the
+// option writes values.
+std::string played_parameter_value(const Options& options, const OptionSpec& spec,
+                                   int player_count);
 
 }  // namespace tiaoqi::facade

@@ -11,11 +11,9 @@
 namespace tiaoqi::search {
 namespace {
 
-constexpr int kAspirationWindow = 60;
-
-// Null-move pruning: from this depth, reduced by this much (plus a ply per
-// six of depth), and only while the side to move has at least this many
-// pieces outside its targets.
+// Null-move pruning (AlphaBetaConfig::null_move): from this depth, reduced
+// by this much (plus a ply per six of depth), and only while the side to
+// move has at least this many pieces outside its targets.
 constexpr int kNullMoveMinDepth = 3;
 constexpr int kNullMoveReduction = 2;
 constexpr int kNullMoveMinOutside = 3;
@@ -102,8 +100,8 @@ int AlphaBeta::search(const Position& position, int player, int depth, int alpha
   // Passing is no legal move, and once a side has little left to do outside
   // its target being forced to move can hurt it, so the pass is only tried
   // while the side to move still has several pieces to bring in.
-  if (player_count_ == 2 && !pv_node && null_allowed && depth >= kNullMoveMinDepth &&
-      !is_win(beta) && !is_loss(beta) &&
+  if (limits_.config.null_move && player_count_ == 2 && !pv_node && null_allowed &&
+      depth >= kNullMoveMinDepth && !is_win(beta) && !is_loss(beta) &&
       (position.pieces_of(player) & ~position.rules().targets_of(player)).count() >=
           kNullMoveMinOutside &&
       static_score(position, player) >= beta) {
@@ -150,9 +148,11 @@ int AlphaBeta::search(const Position& position, int player, int depth, int alpha
     if (i == 0) {
       score = child_score(child, player, depth - 1, alpha, beta, ply, pv_node);
     } else {
-      // Late moves that make no progress are searched shallower first.
+      // Late moves that make no progress are searched shallower first
+      // (AlphaBetaConfig::late_move_reductions).
       int reduction = 0;
-      if (depth >= 3 && i >= 3 && keys[i] < MoveOrdering::kKillerKey && keys[i] <= 0)
+      if (limits_.config.late_move_reductions && depth >= 3 && i >= 3 &&
+          keys[i] < MoveOrdering::kKillerKey && keys[i] <= 0)
         reduction = (i >= 8 && depth >= 5) ? 2 : 1;
       score = child_score(child, player, depth - 1 - reduction, alpha, alpha + 1, ply, false);
       if (reduction && score > alpha)
@@ -286,7 +286,7 @@ AlphaBetaReport AlphaBeta::run(const Position& root, const AlphaBetaLimits& limi
       PvLine line;
       if (k < static_cast<int>(previous_lines.size()))
         line.moves.assign(1, previous_lines[k].moves[0]);
-      int delta = kAspirationWindow;
+      int delta = limits.config.aspiration_window;
       const bool aspirate = depth >= 4 && k < static_cast<int>(previous_lines.size()) &&
                             !is_win(std::abs(previous_lines[k].score));
       int alpha = aspirate ? previous_lines[k].score - delta : -kInfinity;

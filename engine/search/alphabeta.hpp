@@ -37,6 +37,8 @@ struct AlphaBetaLimits {
   bool helper = false;
   // Best-reply search instead of paranoid (three or more players, brs.hpp).
   bool best_reply = false;
+  // The window, the null move and the reductions (depth_first.hpp).
+  AlphaBetaConfig config;
 };
 
 struct PvLine {

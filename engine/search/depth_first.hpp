@@ -13,6 +13,16 @@ namespace tiaoqi::search {
 inline constexpr int kMaxPly = 128;
 inline constexpr int kInfinity = kWinScore + 1000;
 
+// The alpha-beta's parameters (options AspirationWindow, NullMove and
+// LateMoveReductions; alphabeta.cpp says what each one does).
+struct AlphaBetaConfig {
+  // The half-width of the window around the last depth's score, from
+  // depth 4 on; it doubles on every fail.
+  int aspiration_window = 60;
+  bool null_move = true;
+  bool late_move_reductions = true;
+};
+
 // How often (in nodes) the clock and the node limit are read.
 inline constexpr std::uint64_t kPollInterval = 256;
 

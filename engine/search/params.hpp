@@ -1,6 +1,9 @@
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string_view>
 
 namespace tiaoqi::search {
@@ -10,6 +13,12 @@ namespace tiaoqi::search {
 // that may be the dragon alike, or one world drawn at the start of the
 // search and taken for the truth.
 enum class DragonBelief : std::uint8_t { kBehaviour, kUniform, kSingle };
+
+// How many parameters the options can set (config.hpp, tunable_specs()).
+inline constexpr std::size_t kTunableCount = 15;
+// The values the options set, one a parameter in the table's order;
+// nullopt (`auto`): what the search plays at the table size.
+using Tunables = std::array<std::optional<double>, kTunableCount>;
 
 // The engine options a search reads, snapshotted at `go`.
 struct SearchParams {
@@ -23,6 +32,8 @@ struct SearchParams {
   DragonBelief dragon_belief = DragonBelief::kBehaviour;
   // Also find the reply the engine expects (for `bestmove ... ponder`).
   bool want_ponder = false;
+  // The search's parameters (config.hpp), as the options set them.
+  Tunables tunables{};
 };
 
 }  // namespace tiaoqi::search

@@ -4,6 +4,7 @@
 
 #include "engine/search/alphabeta_threads.hpp"
 #include "engine/search/brs.hpp"
+#include "engine/search/config.hpp"
 #include "engine/search/dragons/search.hpp"
 #include "engine/search/greedy.hpp"
 #include "engine/search/maxn.hpp"
@@ -100,7 +101,9 @@ SearchResult run_search(const SearchRequest& request) {
     at_once.start(TimeBudget{}, std::nullopt, false);
     return greedy_search(request.with_control(at_once));
   }
-  if (asked->plays_races || played.plays_races)
+  const bool race_solver =
+      resolve_config(root.rules().player_count(), request.params.tunables).race_solver;
+  if (race_solver && (asked->plays_races || played.plays_races))
     if (auto raced =
             request.state.race().search(root, request.limits, request.control, request.info))
       return *raced;

@@ -5,9 +5,6 @@
 namespace tiaoqi::search {
 namespace {
 
-// Without movestogo, plan as if this many moves were left on the clock.
-constexpr std::int64_t kDefaultMovesToGo = 25;
-constexpr std::int64_t kMaxMovesToGo = 50;
 // Under movetime, what the search keeps back for answering: a millisecond
 // and a twentieth of the time, but never more than Move Overhead. The
 // clock check, the last report and the bestmove line take well under that
@@ -17,7 +14,8 @@ constexpr std::int64_t kMoveTimeReserveShare = 20;
 
 }  // namespace
 
-TimeBudget plan_time(const SearchLimits& limits, int player, int move_overhead_ms) {
+TimeBudget plan_time(const SearchLimits& limits, int player, int move_overhead_ms,
+                     int default_moves_to_go) {
   TimeBudget budget;
   if (limits.infinite) return budget;
   const std::int64_t overhead = std::max(0, move_overhead_ms);
@@ -29,7 +27,7 @@ TimeBudget plan_time(const SearchLimits& limits, int player, int move_overhead_m
         std::max<std::int64_t>(0, limits.increment_ms[player].value_or(0));
     const std::int64_t moves_to_go =
         limits.moves_to_go ? std::clamp<std::int64_t>(*limits.moves_to_go, 1, kMaxMovesToGo)
-                           : kDefaultMovesToGo;
+                           : std::clamp<std::int64_t>(default_moves_to_go, 1, kMaxMovesToGo);
     // The time of the moves to go, with their increments, less the overhead
     // every one of them will cost: a player that lives on its increment
     // keeps a reserve instead of running its clock down to the overhead.

@@ -6,21 +6,20 @@
 
 namespace tiaoqi::search::mcts {
 
-// The parameters of the Monte Carlo tree search, as plain values (the
-// defaults are the engine's; tests and measurements set others).
+// The parameters of the Monte Carlo tree search, as plain values: the
+// defaults are the engine's, and each is also an option of the same name
+// with the prefix Mcts (search/config.hpp), so that a trial of another
+// value runs on the released binary. docs/search.md names the record
+// that chose each default.
 struct Config {
-  // UCT's exploration constant, on rewards in [0, 1] (Nijssen and Winands
-  // used 0.2 in Chinese checkers).
+  // UCT's exploration constant, on rewards in [0, 1].
   double exploration = 0.2;
   // Progressive history's weight W: a move's bonus is W times the amount
   // by which its mean reward in the history table beats the mean of the
-  // visited siblings, fading as 1 / ((1 - mean) visits + 1). Nijssen and
-  // Winands add W times the history mean itself (W = 5); here, with
-  // unvisited children valued at their siblings' mean instead of being
-  // tried first, that uniform bonus made the tree broad and shallow (6 of
-  // 24 games against 12 without history, 3000 iterations a move, three
-  // players), while the relative bonus won 10 of 24 against 8 (W = 0.5)
-  // and 6 (W = 2), and 11 of 24 against 2 without history.
+  // visited siblings, fading as 1 / ((1 - mean) visits + 1). The bonus is
+  // relative, not the history mean itself: with unvisited children valued
+  // at their siblings' mean instead of being tried first, a uniform bonus
+  // makes the tree broad and shallow.
   double history_weight = 1;
   // A leaf is expanded once it has been simulated from this often: fewer
   // nodes that are visited once and never again.
@@ -52,47 +51,26 @@ struct Config {
   // is played by its owner, and the searching player moves again. A reply
   // is valued by the searching player's reward taken from 1, so the tree
   // expects the reply that hurts it most. The searching player's second
-  // move lies two plies down instead of `players`.
+  // move lies two plies down instead of `players`. `Search mctsbrs` plays
+  // it (search.hpp).
   bool best_reply = false;
 };
 
-// The settings MCTS plays with at a table of `players`. From three
-// players on, a sharper share scale than the two-player fit: early in a
-// game the shares at the cut-off all lie near 1 / players and differ by
-// less than the exploration term, so the tree spread its visits nearly
-// evenly. First place against copies of paranoid at 50 ms a move
-// (docs/search.md, "MCTS settings per table size"): six players, 48 games
-// each, 13 at 461, 25 at 250, 21 at 150, 20 at 80; four players, 32
-// games, 25 at 461, 27 at 250; three players, 24 games, 17 and 19.
-//
-// From three players on the tree also learns the ahead reward instead of
-// the share of the win: a player well behind the leader has a share near
-// 0 whatever it plays, while its chances against each other player still
-// tell its moves apart. Against the same tables: six players, first in
-// 87 of 144 (place 1.75) against 91 of 192 (2.39) with the share of the
-// win; with today's playouts, four players 48 of 64 (1.31) against 38 of
-// 64 (1.64), three players 53 of 72 each (place 1.29 against 1.41)
-// (docs/search.md, "The ahead reward"). Half of each did better still at
-// six players: the share of the win alone leaves a trailing player blind,
-// the ahead share alone values beating the last as much as beating the
-// leader, and only the first place wins. Same tables, four sets of
-// openings: 128 of 192 (place 1.71) against 103 of 192 (1.90) for the
-// ahead share alone, ahead on every set; level at three and four players
-// (docs/search.md, "Half of each").
-//
-// And near the end the root keeps only the first moves of the fastest
-// finish: in the 48 games of a six-player match the engine without it
-// made 31 moves that did not start a fastest finish, with it none. First
-// place: four players 56 of 64 against 48, three players 54 of 72
-// against 53, six players 57 of 96 against 55 (docs/search.md, "The
-// fastest finish").
-//
-// The best-reply tree is `Search mctsbrs`'s (search.hpp), not set here:
-// at six players it was first more often against paranoid tables (69 of
-// 96 against 57), but less often against brs tables (16 of 96 against
-// 25, at place 3.24 against 2.62), and `Search mcts`, which `auto` plays,
-// is the search with the better worst case (docs/search.md, "The
-// best-reply tree").
+// The settings MCTS plays with at a table of `players` (what the options'
+// `auto` means). From three players on:
+// - a sharper share scale than the two-player fit: early in a game the
+//   shares at the cut-off all lie near 1 / players and differ by less
+//   than the exploration term, so the tree spread its visits nearly
+//   evenly;
+// - half of each reward: the share of the win alone leaves a player well
+//   behind the leader blind (its share is near 0 whatever it plays), the
+//   share of the others it finishes ahead of alone values beating the
+//   last as much as beating the leader, and only the first place wins;
+// - the fastest finish at the root: near the end the evaluation's
+//   distance sums cannot tell two arrangements apart that need different
+//   numbers of moves to fill the target.
+// At two players the fastest finish is the race solver's job, and the
+// two rewards are the same.
 inline Config config_for(int players) {
   Config config;
   if (players >= 3) {

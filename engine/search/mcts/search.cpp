@@ -7,6 +7,7 @@
 
 #include "engine/game.hpp"
 #include "engine/movegen.hpp"
+#include "engine/search/config.hpp"
 #include "engine/search/greedy.hpp"
 #include "engine/search/mcts/worker.hpp"
 #include "engine/search/root.hpp"
@@ -262,6 +263,7 @@ SearchResult result_of(const Position& root, const SearchParams& params, const T
                        const Shared& shared) {
   SearchResult result;
   result.nodes = shared.completed();
+  result.work = result.nodes + shared.simulated_plies() + tree.used();
   const std::vector<std::uint32_t> ranked = ranked_root_children(tree, shared);
   if (ranked.empty()) return result;
   const std::vector<Move> line = legal_prefix(root, principal_line(tree, ranked[0]));
@@ -275,13 +277,15 @@ SearchResult result_of(const Position& root, const SearchParams& params, const T
 }  // namespace
 
 SearchResult search(const SearchRequest& request) {
-  return mcts_search(request, config_for(request.root.rules().player_count()), {});
+  const int players = request.root.rules().player_count();
+  return mcts_search(request, resolve_config(players, request.params.tunables).mcts, {});
 }
 
 SearchResult best_reply_tree_search(const SearchRequest& request) {
-  Config config = config_for(request.root.rules().player_count());
-  config.best_reply = true;
-  return mcts_search(request, config, {});
+  const int players = request.root.rules().player_count();
+  const bool best_reply_tree = true;
+  return mcts_search(request,
+                     resolve_config(players, request.params.tunables, best_reply_tree).mcts, {});
 }
 
 SearchResult mcts_search(const SearchRequest& request, const Config& config, const Worlds& worlds) {

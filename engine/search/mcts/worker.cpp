@@ -56,6 +56,12 @@ std::uint64_t Shared::completed() const {
   return total;
 }
 
+std::uint64_t Shared::simulated_plies() const {
+  std::uint64_t total = 0;
+  for (const Worker* worker : workers) total += worker->simulated_plies();
+  return total;
+}
+
 bool Shared::occurred_before(std::uint64_t hash) const {
   return std::binary_search(earlier_positions.begin(), earlier_positions.end(), hash);
 }
@@ -256,6 +262,7 @@ bool Worker::iterate() {
   }
   back_up(outcome);
   iterations_.store(iterations_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+  plies_.store(plies_.load(std::memory_order_relaxed) + trace_.size(), std::memory_order_relaxed);
   return true;
 }
 

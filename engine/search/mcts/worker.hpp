@@ -60,6 +60,8 @@ struct Shared {
 
   // The iterations completed by all threads (exact once they have ended).
   std::uint64_t completed() const;
+  // The plies their simulations played (exact once they have ended).
+  std::uint64_t simulated_plies() const;
   // Whether a position occurred earlier in the game.
   bool occurred_before(std::uint64_t hash) const;
 };
@@ -78,6 +80,8 @@ class Worker {
   // the pool is full.
   bool expand(std::uint32_t index, Position& position);
   std::uint64_t iterations() const { return iterations_.load(std::memory_order_relaxed); }
+  // The plies of this thread's simulations, in the tree and out of it.
+  std::uint64_t simulated_plies() const { return plies_.load(std::memory_order_relaxed); }
 
  private:
   std::uint32_t select(std::uint32_t parent_index, int player);
@@ -106,6 +110,7 @@ class Worker {
   std::vector<std::uint64_t> path_hashes_;
   // Written by this thread only; others read it for reports.
   std::atomic<std::uint64_t> iterations_{0};
+  std::atomic<std::uint64_t> plies_{0};
 };
 
 }  // namespace tiaoqi::search::mcts

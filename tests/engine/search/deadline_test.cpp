@@ -5,6 +5,7 @@
 #include <chrono>
 
 #include "engine/movegen.hpp"
+#include "engine/search/config.hpp"
 #include "engine/search/control.hpp"
 #include "engine/search/greedy.hpp"
 #include "engine/search/registry.hpp"
@@ -13,6 +14,9 @@
 
 namespace tiaoqi::search {
 namespace {
+
+// The clock planned as the engine plans it by default.
+const int kMovesToGo = SearchConfig{}.moves_to_go;
 
 TEST(Deadline, TheClockRunsFromTheRequestsArrival) {
   TimeBudget budget;
@@ -68,7 +72,7 @@ TEST(Deadline, AnEmptyClockGetsTheOnePlyMoveAtOnce) {
   limits.increment_ms[0] = 0;
   SearchParams params;
   SearchControl control;
-  control.start(plan_time(limits, 0, 30), std::nullopt, false);
+  control.start(plan_time(limits, 0, 30, kMovesToGo), std::nullopt, false);
   ASSERT_TRUE(control.emergency());
   SearchState state(1);
   const std::vector<std::uint64_t> no_history;

@@ -57,6 +57,7 @@ SearchRun run(const Position& root, const RunOptions& options, SearchState* stat
   params.threads = options.threads;
   params.seed = options.seed;
   params.hash_mib = static_cast<int>(options.hash_mib);
+  params.tunables = options.tunables;
   SearchLimits limits;
   limits.nodes = options.nodes;
   limits.depth = options.depth;

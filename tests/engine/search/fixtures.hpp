@@ -27,6 +27,8 @@ struct RunOptions {
   int threads = 1;
   std::int64_t seed = 0;
   std::size_t hash_mib = 16;
+  // The parameters set by options (search/config.hpp); none: auto.
+  Tunables tunables{};
 };
 
 SearchRun run(const Position& root, const RunOptions& options, SearchState* state = nullptr,

@@ -81,6 +81,9 @@ py::dict spec_dict(const facade::OptionSpec& spec) {
       entry["values"] = values;
       break;
     }
+    case facade::OptionType::kString:
+      entry["type"] = "string";
+      break;
   }
   return entry;
 }
@@ -104,6 +107,8 @@ py::object option_value(const facade::OptionSpec& spec, const std::string& text)
       return py::int_(std::stoll(text));
     case facade::OptionType::kCombo:
       break;
+    case facade::OptionType::kString:
+      return py::str(text);
   }
   // A combo whose values are all numbers reads as a number.
   for (std::string_view value : spec.values)

@@ -1,0 +1,116 @@
+#include "engine/search/config.hpp"
+
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+
+#include "tests/engine/search/fixtures.hpp"
+#include "tests/support/test_support.hpp"
+
+namespace tiaoqi::search {
+namespace {
+
+std::size_t index_of(std::string_view name) {
+  const auto& specs = tunable_specs();
+  for (std::size_t i = 0; i < specs.size(); ++i)
+    if (specs[i].name == name) return i;
+  ADD_FAILURE() << "no parameter " << name;
+  return 0;
+}
+
+const TunableSpec& spec_of(std::string_view name) { return tunable_specs()[index_of(name)]; }
+
+TEST(SearchConfig, EveryParameterHasOneSlotAndOneName) {
+  EXPECT_EQ(tunable_specs().size(), kTunableCount);
+  std::set<std::string_view> names;
+  for (const TunableSpec& spec : tunable_specs()) {
+    EXPECT_TRUE(names.insert(spec.name).second) << spec.name;
+    EXPECT_LE(spec.min, spec.max) << spec.name;
+  }
+}
+
+TEST(SearchConfig, AutoPlaysWhatTheTableSizePlays) {
+  const Tunables none{};
+  for (int players : {1, 2, 3, 4, 6}) {
+    const SearchConfig config = resolve_config(players, none);
+    const mcts::Config expected = mcts::config_for(players);
+    EXPECT_EQ(config.mcts.share_scale, expected.share_scale) << players;
+    EXPECT_EQ(config.mcts.win_weight, expected.win_weight) << players;
+    EXPECT_EQ(config.mcts.finish_moves, expected.finish_moves) << players;
+    EXPECT_FALSE(config.mcts.best_reply);
+    // Every default lies inside its parameter's range.
+    for (const TunableSpec& spec : tunable_specs()) {
+      EXPECT_GE(spec.get(config), spec.min) << spec.name;
+      EXPECT_LE(spec.get(config), spec.max) << spec.name;
+    }
+  }
+  EXPECT_EQ(resolve_config(2, none).mcts.share_scale, kShareScale);
+  EXPECT_EQ(resolve_config(6, none).mcts.share_scale, 250);
+  EXPECT_TRUE(resolve_config(3, none, true).mcts.best_reply);
+}
+
+TEST(SearchConfig, ASetValueWinsOverTheTableSizesDefault) {
+  Tunables set{};
+  set[index_of("MctsShareScale")] = 300;
+  set[index_of("MctsBestReply")] = 0;
+  set[index_of("NullMove")] = 0;
+  set[index_of("MovesToGo")] = 40;
+  const SearchConfig config = resolve_config(6, set, true);
+  EXPECT_EQ(config.mcts.share_scale, 300);
+  EXPECT_FALSE(config.mcts.best_reply);
+  EXPECT_FALSE(config.alphabeta.null_move);
+  EXPECT_EQ(config.moves_to_go, 40);
+  EXPECT_EQ(config.mcts.win_weight, 0.5);
+}
+
+TEST(SearchConfig, ValuesReadAndWriteAsTheOptionsSpellThem) {
+  auto read = [](std::string_view name, std::string_view text) {
+    return parse_tunable(spec_of(name), text);
+  };
+  EXPECT_FALSE(*read("MctsExploration", "AUTO"));
+  EXPECT_EQ(*read("MctsExploration", "0.35"), 0.35);
+  EXPECT_EQ(*read("MctsFinishNodes", "250000"), 250000);
+  EXPECT_EQ(*read("MctsBestReply", "True"), 1);
+  EXPECT_EQ(*read("RaceSolver", "false"), 0);
+  EXPECT_EQ(tunable_text(spec_of("MctsExploration"), 0.35), "0.35");
+  EXPECT_EQ(tunable_text(spec_of("MctsFinishNodes"), 100000), "100000");
+  EXPECT_EQ(tunable_text(spec_of("MctsBestReply"), 1), "true");
+  EXPECT_EQ(tunable_text(spec_of("MctsBestReply"), std::nullopt), "auto");
+
+  EXPECT_EQ(read("MctsPlayoutPlies", "7.5").error(),
+            "MctsPlayoutPlies expects auto or a whole number from 0 to 2000, got '7.5'");
+  EXPECT_EQ(read("MctsShareScale", "0").error(),
+            "MctsShareScale expects auto or a number from 1 to 100000, got '0'");
+  EXPECT_EQ(read("MctsEpsilon", "1.5").error(),
+            "MctsEpsilon expects auto or a number from 0 to 1, got '1.5'");
+  EXPECT_EQ(read("NullMove", "maybe").error(), "NullMove expects auto, true or false, got 'maybe'");
+  for (std::string_view bad : {"", "nan", "inf", "1e3", "+1", " 1", "0x10", "-0.5"})
+    EXPECT_FALSE(read("MctsExploration", bad)) << bad;
+}
+
+TEST(SearchConfig, AnMctsParameterChangesTheSearchAndItsWork) {
+  const GameSetup setup = tiaoqi::testing::start_of([] {
+    RuleOptions rules;
+    rules.players = 3;
+    return rules;
+  }());
+  testing::RunOptions options;
+  options.search = "mcts";
+  options.nodes = 2000;
+  const auto plain = testing::run(setup.position, options);
+  options.tunables[index_of("MctsExploration")] = 0.2;
+  const auto same = testing::run(setup.position, options);
+  options.tunables[index_of("MctsExploration")] = 1.5;
+  const auto wider = testing::run(setup.position, options);
+  // Setting the default is the default; another value searches otherwise,
+  // with the same iterations.
+  EXPECT_EQ(same.result.work, plain.result.work);
+  EXPECT_EQ(wider.result.nodes, plain.result.nodes);
+  EXPECT_NE(wider.result.work, plain.result.work);
+  // The work counts the iterations and more: plies and tree nodes.
+  EXPECT_GT(plain.result.work, 2 * plain.result.nodes);
+}
+
+}  // namespace
+}  // namespace tiaoqi::search
