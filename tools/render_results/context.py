@@ -51,10 +51,15 @@ def percent(part, whole):
     return "%d%%" % round(100.0 * part / whole) if whole else "-"
 
 
+def signed(value):
+    """A figure as its record holds it: whole numbers whole, else one decimal."""
+    return "%+d" % value if isinstance(value, int) else "%+.1f" % value
+
+
 def elo(value, low=None, high=None):
-    text = "%+.0f" % value if abs(value) >= 10 else "%+.1f" % value
+    text = signed(value)
     if low is not None and high is not None:
-        text += " [%+.0f, %+.0f]" % (low, high)
+        text += " [%s, %s]" % (signed(low), signed(high))
     return text
 
 

@@ -28,6 +28,11 @@ def first_place(record):
         if record.get("first_low") is not None:
             text += " [%d, %d]" % (round(record["first_low"]), round(record["first_high"]))
         return text
+    if record.get("wins") is not None:
+        text = "+%d =%d -%d in %d games" % (record["wins"], record["draws"], record["losses"], games)
+        if record.get("elo") is not None:
+            text += ", %s Elo" % elo(record["elo"], record.get("elo_low"), record.get("elo_high"))
+        return text
     if record.get("score") is not None:
         text = "%.1f%% of the points in %d games" % (100.0 * record["score"], games)
         if record.get("elo") is not None:
