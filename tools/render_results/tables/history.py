@@ -19,10 +19,10 @@ def result(record):
 
 
 def what(record):
+    if record["kind"] == "match":
+        return "%s against %s" % (record.get("what") or match.engine(record), match.against(record))
     if record.get("what"):
         return record["what"]
-    if record["kind"] == "match":
-        return "%s against %s" % (match.engine(record), match.against(record))
     return sprt.tested(record) if record["kind"] == "sprt" else record["id"]
 
 

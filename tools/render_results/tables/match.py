@@ -48,14 +48,16 @@ def place(record):
 
 @table("match")
 def match_table(context, args, words):
-    """Every chosen record a row: players, time, the engine, its opponents,
+    """Every chosen record a row: players, time, the engine (or what the
+    record says was measured), its opponents,
     first places, average place, and whether the figure is today's."""
     records = context.chosen(args, "match")
     lines = ["| players | time | engine | against | first | average place | measured by |",
              "|---|---|---|---|---|---|---|"]
     for record in records:
         lines.append("| %d | %s | %s | %s | %s | %s | %s |" % (
-            record["players"], time_control(record["time"]), engine(record), against(record),
+            record["players"], time_control(record["time"]), record.get("what") or engine(record),
+            against(record),
             first_place(record), place(record), context.made_by(record)))
     if "no-commands" not in words:
         lines += commands(records)
