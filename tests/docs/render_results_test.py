@@ -78,6 +78,17 @@ class Renderer(unittest.TestCase):
         self.assertIn("| perft 6 from the start | 0.21 s | 6.30 against a plain generator |", text)
         self.assertIn("| nps | 2,900,000 nodes/s |  |", text)
 
+    def test_a_pool_lists_its_entries_against_the_anchor(self):
+        self.write("""\
+            <!-- results: pool -->
+            <!-- end results -->
+            """)
+        self.assertEqual(self.run_renderer()[0], 0)
+        text = self.read()
+        self.assertIn("2 players, 2000 nodes a move, anchor `random` = 0, 40 games "
+                      "(today's engine):", text)
+        self.assertIn("| `beginner` | `UCI_Elo 260` | +244 [+151, +337] |", text)
+
     def test_an_unknown_table_is_refused_naming_the_tables(self):
         self.write("""\
             Text.
