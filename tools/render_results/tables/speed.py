@@ -36,8 +36,9 @@ def speed_glance(context, args, words):
     record = newest(context, args)
     if record is None:
         return ["No records of kind speed yet."]
-    lines = ["Measured on %s, %s (%s):" % (record["machine"], record["date"][:10],
-                                           context.made_by(record)),
+    lines = ["Measured on %s, %s, by `%s` (%s):" % (
+        record["machine"], record["date"][:10], record["command"].replace("|", "\\|"),
+        context.made_by(record)),
              "", "| what | figure | ratio |", "|---|---|---|"]
     lines += [figure_row(figure) for figure in record["figures"]]
     if "no-commands" not in words:
