@@ -16,11 +16,12 @@
 namespace tiaoqi::search {
 namespace {
 
-// The search with the best worst case when it plays alone against full
-// tables of each other search, at 3, 4 and 6 players and 50 ms a move
-// (docs/search.md, "Which search plays where"; bench/search_matrix replays
-// it): Monte Carlo tree search, at every table size. Two players are MCTS
-// too, the winner of the two-player tournaments.
+// `auto` plays the search whose worst case is best when it sits alone at
+// a table of copies of another search, since a search that only beats its
+// own kind fails against engines unlike ours: Monte Carlo tree search at
+// every table size, two players included (the records pair-* and
+// mcts-alphabeta-2p-10ms of bench/results/matches.jsonl, rendered in
+// docs/search.md, "Which search plays where").
 std::string_view auto_plays(int) { return "mcts"; }
 
 // Against one opponent paranoid, best-reply and max^n are all alpha-beta;

@@ -282,6 +282,25 @@ class Markup(Example):
             ```
             """, "example.md:1: unknown run option 'varies': expected vary or args")
 
+    def test_a_rendered_block_is_checked_against_its_records(self):
+        self.expect_problem("""\
+            <!-- results: history -->
+            a table typed by hand
+            <!-- end results -->
+            """, "example.md:1: the block 'history' differs from what its records render: "
+                 "run tools/render-results")
+
+    def test_a_rendered_block_naming_no_table_is_refused(self):
+        self.write("""\
+            Text.
+            <!-- results: nosuch -->
+            <!-- end results -->
+            """)
+        status, output = check(self.path)
+        self.assertEqual(status, 1)
+        self.assertIn("example.md:2: no table named 'nosuch' (the tables: ",
+                      "\n".join(self.problems(output)))
+
 
 class Links(unittest.TestCase):
     def test_every_kind_of_broken_link_is_named(self):

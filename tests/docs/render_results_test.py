@@ -1,0 +1,150 @@
+#!/usr/bin/python3
+"""Tests of tools/render-results: fixture records (results_fixture/*.jsonl)
+rendered into small pages, checked, and refused when malformed.
+
+Usage: render_results_test.py
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import textwrap
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(HERE))
+RENDERER = os.path.join(REPO, "tools", "render-results")
+FIXTURE = os.path.join(HERE, "results_fixture")
+# The signature the fixture's records call today's; `old-mcts` has another.
+TODAY = "1000"
+
+
+class Renderer(unittest.TestCase):
+    def setUp(self):
+        self.folder = tempfile.TemporaryDirectory()
+        self.page = os.path.join(self.folder.name, "page.md")
+        shutil.copy(os.path.join(FIXTURE, "page.md"), self.page)
+        self.results = FIXTURE
+
+    def tearDown(self):
+        self.folder.cleanup()
+
+    def run_renderer(self, *options, signature=TODAY):
+        result = subprocess.run([RENDERER, "--signature", signature, "--results", self.results,
+                                 *options, self.page], capture_output=True, text=True,
+                                cwd=self.folder.name, timeout=60)
+        return result.returncode, result.stdout + result.stderr
+
+    def write(self, text):
+        with open(self.page, "w", encoding="utf-8") as file:
+            file.write(textwrap.dedent(text))
+
+    def read(self):
+        with open(self.page, encoding="utf-8") as file:
+            return file.read()
+
+    def test_a_rendered_page_matches_and_a_stale_block_is_named(self):
+        self.assertEqual(self.run_renderer("--check")[0], 1)
+        status, output = self.run_renderer()
+        self.assertEqual(status, 0, output)
+        self.assertIn("page.md: 2 blocks rewritten", output)
+        status, output = self.run_renderer("--check")
+        self.assertEqual((status, output), (0, ""))
+        text = self.read().replace("50 of 72", "51 of 72")
+        with open(self.page, "w", encoding="utf-8") as file:
+            file.write(text)
+        status, output = self.run_renderer("--check")
+        self.assertEqual(status, 1)
+        self.assertEqual(output.strip(), "page.md:3: the block 'match' differs from what its "
+                         "records render: run tools/render-results")
+
+    def test_an_older_record_is_marked_with_its_commit(self):
+        self.run_renderer()
+        text = self.read()
+        self.assertIn("| 3 | 50 ms a move | `mcts` | `brs` tables | 50 of 72, 69% [58, 79] "
+                      "| 1.40 | today's engine |", text)
+        self.assertIn("| 6 | 50 ms a move | `mcts` | `paranoid` tables | 25 of 48, 52% | 2.28 "
+                      "| older: abcdef1 |", text)
+        # With another signature today, every figure is older.
+        self.assertEqual(self.run_renderer("--check", signature="1001")[0], 1)
+        self.run_renderer(signature="1001")
+        self.assertNotIn("today's engine", self.read())
+
+    def test_every_figure_of_the_newest_speed_record_is_listed(self):
+        self.run_renderer()
+        text = self.read()
+        self.assertIn("| perft 6 from the start | 0.21 s | 6.30 against a plain generator |", text)
+        self.assertIn("| nps | 2,900,000 nodes/s |  |", text)
+
+    def test_a_pool_lists_its_entries_against_the_anchor(self):
+        self.write("""\
+            <!-- results: pool -->
+            <!-- end results -->
+            """)
+        self.assertEqual(self.run_renderer()[0], 0)
+        text = self.read()
+        self.assertIn("2 players, 2000 nodes a move, anchor `random` = 0, 40 games "
+                      "(today's engine):", text)
+        self.assertIn("| `beginner` | `UCI_Elo 260` | +244 [+151, +337] |", text)
+
+    def test_an_unknown_table_is_refused_naming_the_tables(self):
+        self.write("""\
+            Text.
+            <!-- results: nosuch -->
+            <!-- end results -->
+            """)
+        status, output = self.run_renderer()
+        self.assertEqual(status, 2)
+        self.assertIn("render-results: page.md:2: no table named 'nosuch' (the tables: ", output)
+        self.assertIn("match", output)
+
+    def test_an_unknown_record_id_is_refused(self):
+        self.write("""\
+            <!-- results: match ids=nosuch -->
+            <!-- end results -->
+            """)
+        status, output = self.run_renderer()
+        self.assertEqual(status, 2)
+        self.assertIn("page.md:1: table 'match': no match record with the id 'nosuch'", output)
+
+    def test_a_block_without_its_end_is_refused(self):
+        self.write("""\
+            <!-- results: match -->
+            text
+            """)
+        status, output = self.run_renderer()
+        self.assertEqual(status, 2)
+        self.assertIn("page.md:1: expected <!-- end results --> after this block's start", output)
+
+    def malformed(self, line):
+        self.results = os.path.join(self.folder.name, "results")
+        os.makedirs(self.results, exist_ok=True)
+        shutil.copy(os.path.join(FIXTURE, "matches.jsonl"), self.results)
+        with open(os.path.join(self.results, "matches.jsonl"), "a", encoding="utf-8") as file:
+            file.write(line + "\n")
+        status, output = self.run_renderer()
+        self.assertEqual(status, 2)
+        return output
+
+    def test_a_malformed_record_line_is_refused_naming_file_and_line(self):
+        output = self.malformed('{"kind": "match", "id": ')
+        self.assertIn("matches.jsonl:3: not a JSON object: ", output)
+        output = self.malformed('{"kind": "match", "id": "x", "date": "2026-01-01T00:00:00Z", '
+                                '"command": "c", "engine": {"commit": "1", "signature": 1}}')
+        self.assertIn("matches.jsonl:3: expected engine.commit of 40 hex digits, got '1'", output)
+        output = self.malformed('{"kind": "tourney", "id": "x", "date": "", "command": "", '
+                                '"engine": {}}')
+        self.assertIn("matches.jsonl:3: expected a kind of sprt, spsa, pool, match, speed, "
+                      "got 'tourney'", output)
+
+    def test_a_repeated_id_is_refused(self):
+        with open(os.path.join(FIXTURE, "matches.jsonl"), encoding="utf-8") as file:
+            first = file.readline().strip()
+        output = self.malformed(first)
+        self.assertIn("matches.jsonl:3: the id 'mcts-brs-3p' is taken by line 1", output)
+
+
+if __name__ == "__main__":
+    unittest.main(argv=sys.argv[:1], verbosity=2)

@@ -1,0 +1,78 @@
+"""What a table function receives: the records and today's signature, and
+the pieces of text every table writes the same way."""
+
+
+class Context:
+    def __init__(self, records, signature):
+        self.records = records
+        self.signature = signature
+
+    def of_kind(self, *kinds):
+        return [record for record in self.records if record["kind"] in kinds]
+
+    def chosen(self, args, *kinds):
+        """The records a block names by `ids=a,b,c` (in that order), else
+        every record of these kinds in file order."""
+        records = self.of_kind(*kinds)
+        if "ids" not in args:
+            return records
+        by_id = {record["id"]: record for record in records}
+        chosen = []
+        for name in args["ids"].split(","):
+            if name not in by_id:
+                raise KeyError("no %s record with the id '%s'" % (" or ".join(kinds), name))
+            chosen.append(by_id[name])
+        return chosen
+
+    def is_older(self, record):
+        """A figure of another engine than today's: another signature, none
+        known, or a build that no commit holds (`replayable` false)."""
+        return (record.signature is None or record.signature != self.signature
+                or record.get("replayable", True) is False)
+
+    def made_by(self, record):
+        """The last cell of a row: whether the figure is today's engine's."""
+        if self.is_older(record):
+            return "older: %s" % record.commit[:7]
+        return "today's engine"
+
+
+def time_control(time):
+    if "movetime" in time:
+        return "%s ms a move" % time["movetime"]
+    if "tc" in time:
+        return "%s s" % time["tc"]
+    if "nodes" in time:
+        return "%s nodes a move" % time["nodes"]
+    raise ValueError("expected a time of movetime, tc or nodes, got %s" % time)
+
+
+def percent(part, whole):
+    return "%d%%" % round(100.0 * part / whole) if whole else "-"
+
+
+def signed(value):
+    """A figure as its record holds it: whole numbers whole, else one decimal."""
+    return "%+d" % value if isinstance(value, int) else "%+.1f" % value
+
+
+def elo(value, low=None, high=None):
+    text = signed(value)
+    if low is not None and high is not None:
+        text += " [%s, %s]" % (signed(low), signed(high))
+    return text
+
+
+def options(values):
+    return " ".join("%s=%s" % item for item in sorted(values.items()))
+
+
+def commands(records):
+    """The lines after a table that name each record and its command."""
+    lines = ["", "Records (`bench/results/`) and the commands that make them again:", "", "```sh"]
+    for record in records:
+        lines.append("# %s%s" % (record["id"], "" if record.get("replayable", True)
+                                 else " (a build no commit holds: not replayable)"))
+        lines.append(record["command"])
+    lines.append("```")
+    return lines

@@ -1,0 +1,18 @@
+"""The strength figures of README's front page: one row a record."""
+
+from context import time_control
+from tables import history, table
+
+
+@table("strength-glance")
+def strength_glance(context, args, words):
+    """One row a chosen match or sprt record: what it measured, the result,
+    its command, and whether the figure is today's."""
+    records = context.chosen(args, "match", "sprt")
+    lines = ["| match | result | command | measured by |", "|---|---|---|---|"]
+    for record in records:
+        lines.append("| %s, %d players, %s | %s | `%s` | %s |" % (
+            history.what(record), record["players"], time_control(record["time"]),
+            history.result(record), record["command"].replace("|", "\\|"),
+            context.made_by(record)))
+    return lines
