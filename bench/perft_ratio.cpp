@@ -40,7 +40,7 @@ double median(std::vector<double> values) {
 int depth_for(const SuitePosition& entry, bool quick) {
   const bool start = std::string_view(entry.name).rfind("start", 0) == 0;
   int depth = entry.players == 2 ? (start ? 6 : 5) : entry.players == 3 ? (start ? 6 : 5) : 6;
-  if (entry.players == 6 && !start) depth = 5;
+  if (entry.players >= 4 && !start) depth = 5;
   return quick ? depth - 2 : depth;
 }
 

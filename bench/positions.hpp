@@ -8,7 +8,7 @@
 #include "engine/position_string.hpp"
 
 // The fixed benchmark suite: the positions of the engine's `bench` (start
-// and middle-game positions for 2, 3 and 6 players; the middle games come
+// and middle-game positions for 2, 3, 4 and 6 players; the middle games come
 // from progress-biased random play), so both measure the same boards.
 namespace tiaoqi::bench {
 
