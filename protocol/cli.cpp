@@ -113,6 +113,9 @@ int run_command_line(int argc, const char* const* argv, std::istream& in, std::o
     return kExitOk;
   }
   if (arguments.version) {
+    if (!arguments.positional.empty())
+      return usage_error(
+          err, "--version takes nothing more, got " + util::quote_input(arguments.positional[0]));
     out << engine_name() << "\n";
     return kExitOk;
   }
@@ -176,9 +179,14 @@ int run_command_line(int argc, const char* const* argv, std::istream& in, std::o
     }
   }
   if (!arguments.fen.empty()) {
-    const std::size_t errors = session.output().errors();
-    session.handle_line("position fen " + arguments.fen);
-    if (session.output().errors() != errors) return kExitUsage;
+    // Set on the engine itself: the error is the command line's, not a
+    // `position` command's.
+    facade::PositionRequest request;
+    request.position_string = arguments.fen;
+    if (auto set = session.engine().set_position(request); !set) {
+      err << "tiaoqi: --fen: " << set.error() << "\n";
+      return kExitUsage;
+    }
   }
   setting_up = false;
 

@@ -53,8 +53,27 @@ Expected<GoCommand> parse_go(const std::vector<std::string_view>& tokens, const 
     return util::parse_integer(tokens[++i], min, max, "go: " + std::string(keyword));
   };
 
+  // Each parameter once: a second value would silently win over the first
+  // (wtime and p1time name the same clock). Each given parameter's slot,
+  // with the word that gave it.
+  std::vector<std::pair<std::string, std::string_view>> given;
   for (; i < tokens.size(); ++i) {
     const std::string_view token = tokens[i];
+    if (is_keyword(token)) {
+      const auto clock = clock_keyword(token);
+      const std::string slot =
+          clock ? "p" + std::to_string(clock->first + 1) + (clock->second ? "inc" : "time")
+                : std::string(token);
+      for (const auto& [earlier, word] : given) {
+        if (earlier != slot) continue;
+        if (word == token)
+          return fail("go: " + std::string(token) +
+                      " is given twice; each parameter may come once");
+        return fail("go: " + std::string(word) + " and " + std::string(token) +
+                    " set the same clock; give it once");
+      }
+      given.emplace_back(slot, token);
+    }
     if (const auto clock = clock_keyword(token)) {
       auto ms = value(token, 0, kMaxClockMs);
       if (!ms) return Error{ms.error()};
@@ -111,6 +130,10 @@ Expected<GoCommand> parse_go(const std::vector<std::string_view>& tokens, const 
                   "movetime, depth, nodes, infinite, ponder, searchmoves or perft");
     }
   }
+  if (limits.infinite && limits.ponder)
+    return fail(
+        "go: infinite and ponder contradict each other (ponder ends at ponderhit, infinite only "
+        "at stop); give one of them");
   if (command.perft_depth && (searching_parameter || tokens.size() != 2))
     return fail("go: perft takes only a depth ('go perft <depth>'), got other parameters too");
   if (command.choose_player && tokens.size() != 2)

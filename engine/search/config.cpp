@@ -61,7 +61,8 @@ const std::vector<TunableSpec> kTunables = {
     tunable(
         "RaceSolver", kSwitch, 0, 1, [](auto& c) -> auto& { return c.race_solver; }),
     tunable(
-        "MovesToGo", kInteger, 1, kMaxMovesToGo, [](auto& c) -> auto& { return c.moves_to_go; }),
+        "MovesToGo", kInteger, 1, kMaxPlannedMovesToGo,
+        [](auto& c) -> auto& { return c.moves_to_go; }),
 };
 
 std::string number_text(double value) {

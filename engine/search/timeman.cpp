@@ -26,8 +26,8 @@ TimeBudget plan_time(const SearchLimits& limits, int player, int move_overhead_m
     const std::int64_t increment =
         std::max<std::int64_t>(0, limits.increment_ms[player].value_or(0));
     const std::int64_t moves_to_go =
-        limits.moves_to_go ? std::clamp<std::int64_t>(*limits.moves_to_go, 1, kMaxMovesToGo)
-                           : std::clamp<std::int64_t>(default_moves_to_go, 1, kMaxMovesToGo);
+        limits.moves_to_go ? std::clamp<std::int64_t>(*limits.moves_to_go, 1, kMaxPlannedMovesToGo)
+                           : std::clamp<std::int64_t>(default_moves_to_go, 1, kMaxPlannedMovesToGo);
     // The time of the moves to go, with their increments, less the overhead
     // every one of them will cost: a player that lives on its increment
     // keeps a reserve instead of running its clock down to the overhead.

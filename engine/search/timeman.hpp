@@ -16,7 +16,7 @@ struct TimeBudget {
 };
 
 // A movestogo beyond this is planned as this many moves.
-inline constexpr std::int64_t kMaxMovesToGo = 50;
+inline constexpr std::int64_t kMaxPlannedMovesToGo = 50;
 
 // The budget for `player` under the limits of a `go`; Move Overhead is
 // taken off every clock so that the reply arrives in time. Without

@@ -21,14 +21,17 @@ constexpr std::chrono::seconds kHangGuard{60};
 // The real binary with pipes on its standard input, output and error.
 class Engine {
  public:
-  // An `environment` ("NAME=value ...") is set for it through the shell.
+  // An `environment` ("NAME=value ...") is set for it through the shell;
+  // with `with_errors` its standard error is read with its output.
   explicit Engine(const std::vector<std::string>& arguments = {},
-                  const std::string& environment = "") {
+                  const std::string& environment = "", bool with_errors = false) {
     std::vector<std::string> argv{TIAOQI_BINARY};
     argv.insert(argv.end(), arguments.begin(), arguments.end());
     std::string command = environment + " exec";
     for (const auto& word : argv) command += " '" + word + "'";
-    const auto started = environment.empty() ? process_.start_argv(argv) : process_.start(command);
+    if (with_errors) command += " 2>&1";
+    const auto started =
+        environment.empty() && !with_errors ? process_.start_argv(argv) : process_.start(command);
     EXPECT_TRUE(started.ok()) << started.error();
   }
   void write(std::string_view bytes) { process_.write(bytes); }
@@ -209,6 +212,20 @@ TEST(CommandLine, BadPositionStringFails) {
   // The error goes to standard error, not into the protocol output.
   Engine engine({"perft", "2", "--fen", "nonsense"});
   EXPECT_FALSE(engine.read_line());
+  EXPECT_EQ(engine.wait(), 2);
+  // In the command line's words: no `position` command was sent.
+  Engine told({"perft", "3", "--fen", "garbage"}, "", true);
+  EXPECT_EQ(told.read_line(),
+            "tiaoqi: --fen: position string needs 4 fields (board, player to move, seating, "
+            "move count), got 1");
+  EXPECT_EQ(told.wait(), 2);
+}
+
+TEST(CommandLine, VersionTakesNothingMore) {
+  Engine engine({"--version", "extra"}, "", true);
+  EXPECT_EQ(engine.read_line(), "tiaoqi: --version takes nothing more, got 'extra'");
+  while (engine.read_line()) {
+  }
   EXPECT_EQ(engine.wait(), 2);
 }
 

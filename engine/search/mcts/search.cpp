@@ -195,10 +195,13 @@ class Reporter {
   // The info lines of the search so far, best first (MultiPV of them).
   void report() const {
     if (!info_) return;
+    // A search stopped before its first iteration has searched nothing
+    // to report (its move is the first by progress, unsearched).
+    const std::uint64_t iterations = shared_.completed();
+    if (iterations == 0) return;
     const Tree& tree = shared_.tree;
     const std::vector<std::uint32_t> ranked = ranked_root_children(tree, shared_);
     const int lines = std::min<int>(params_.multipv, static_cast<int>(ranked.size()));
-    const std::uint64_t iterations = shared_.completed();
     const int players = root_.rules().player_count();
     // Every line reports the depth of the principal line (the first), as
     // the depth-first searches report the depth of their iteration.

@@ -63,6 +63,7 @@ SearchRun run(const Position& root, const RunOptions& options, SearchState* stat
   limits.depth = options.depth;
   SearchControl control;
   control.start(TimeBudget{}, limits.nodes, false);
+  if (options.stopped) control.stop();
   SearchRun run;
   const InfoSink info = [&](const SearchInfo& line) { run.infos.push_back(line); };
   run.result =

@@ -29,6 +29,8 @@ struct RunOptions {
   std::size_t hash_mib = 16;
   // The parameters set by options (search/config.hpp); none: auto.
   Tunables tunables{};
+  // A `stop` that came before the search started.
+  bool stopped = false;
 };
 
 SearchRun run(const Position& root, const RunOptions& options, SearchState* state = nullptr,

@@ -49,6 +49,23 @@ void sign(const Tree& tree, std::uint32_t index, Signature& out, std::uint32_t m
   }
 }
 
+// Stopped before its first iteration, MCTS reports nothing it did not
+// search, and still answers a legal move.
+TEST(Mcts, StoppedBeforeItsFirstIterationReportsNothingAndPlaysALegalMove) {
+  for (int count : {2, 3, 6}) {
+    const GameSetup setup = tiaoqi::testing::start_of(players(count));
+    RunOptions options = mcts_run(1000);
+    options.depth = 1;
+    options.stopped = true;
+    const auto run = search::testing::run(setup.position, options);
+    EXPECT_EQ(run.result.nodes, 0u) << count;
+    EXPECT_TRUE(run.infos.empty()) << count;
+    MoveList legal;
+    generate_moves(setup.position, legal);
+    EXPECT_NE(std::find(legal.begin(), legal.end(), run.result.best), legal.end()) << count;
+  }
+}
+
 TEST(Mcts, RunsExactlyTheIterationsAskedForOnAnyThreadCount) {
   const GameSetup setup = tiaoqi::testing::start_of(players(6));
   for (int threads : {1, 2, 3}) {
