@@ -1,0 +1,315 @@
+"""What bench/sprt and bench/spsa share: the repository and its builds, the
+engine's signature, the match runner's time and rule flags, and the
+records of bench/results/ (docs/results.md)."""
+
+import argparse
+import datetime
+import hashlib
+import json
+import os
+import re
+import shlex
+import subprocess
+import sys
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+RESULTS = os.path.join("bench", "results", "sprt.jsonl")
+# Changes under bench/results/ are records, not code: appending one does not
+# make the next trial's engine another one.
+RECORDS_FOLDER = "bench/results/"
+NAME_VALUE = re.compile(r"^([A-Za-z][A-Za-z0-9_ ]*)=(.*)$")
+CLOCK = re.compile(r"^[0-9]+(\.[0-9]+)?(\+[0-9]+(\.[0-9]+)?)?$")
+
+
+class Refused(Exception):
+    """A bad command line or a state the command cannot work from: one
+    line, exit status 2, nothing written."""
+
+
+class Failed(Exception):
+    """The work was started and failed: exit status 1."""
+
+
+def main_guard(program, body):
+    """Runs body() and turns its refusals and failures into one line on
+    standard error and the exit status of the tools' convention."""
+    try:
+        sys.exit(body())
+    except Refused as error:
+        print(f"{program}: {error}\n(see bench/{program} --help)", file=sys.stderr)
+        sys.exit(2)
+    except Failed as error:
+        print(f"{program}: {error}", file=sys.stderr)
+        sys.exit(1)
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse whose errors are one Refused line instead of a usage block."""
+
+    def error(self, message):
+        raise Refused(message)
+
+
+def split_runner_args(argv):
+    """The command's own words, and those after `--` for the runner."""
+    if "--" in argv:
+        at = argv.index("--")
+        return argv[:at], argv[at + 1:]
+    return argv, []
+
+
+def positive(flag, text, low=1):
+    try:
+        value = int(text)
+    except ValueError:
+        raise Refused(f"{flag} expects a whole number, got '{text}'")
+    if value < low:
+        raise Refused(f"{flag} expects a whole number of at least {low}, got '{text}'")
+    return value
+
+
+def decimal(flag, text):
+    try:
+        value = float(text)
+    except ValueError:
+        raise Refused(f"{flag} expects a decimal number, got '{text}'")
+    if value != value or value in (float("inf"), float("-inf")):
+        raise Refused(f"{flag} expects a finite decimal number, got '{text}'")
+    return value
+
+
+def name_values(flag, words):
+    """Name=Value words as an ordered dict; a word without `=` or a name
+    given twice is refused."""
+    values = {}
+    for word in words or []:
+        match = NAME_VALUE.match(word)
+        if not match:
+            raise Refused(f"{flag} expects Name=Value, got '{word}'")
+        if match.group(1) in values:
+            raise Refused(f"{flag} gives '{match.group(1)}' twice")
+        values[match.group(1)] = match.group(2)
+    return values
+
+
+def add_match_flags(parser):
+    """The flags both commands pass on to tiaoqi-match."""
+    parser.add_argument("--players", default="2")
+    parser.add_argument("--movetime")
+    parser.add_argument("--tc")
+    parser.add_argument("--nodes")
+    parser.add_argument("--rule", action="append", default=[])
+    parser.add_argument("--seed", default="1")
+    parser.add_argument("--random-plies", default="4")
+    parser.add_argument("--concurrency", default="1")
+    parser.add_argument("--results", default=RESULTS)
+    parser.add_argument("--out")
+    parser.add_argument("--no-build", action="store_true")
+    parser.add_argument("--dirty", action="store_true")
+
+
+class MatchFlags:
+    """The checked values of add_match_flags."""
+
+    def __init__(self, args):
+        self.players = positive("--players", args.players)
+        if self.players not in (2, 3, 4, 6):
+            raise Refused(f"--players expects 2, 3, 4 or 6, got '{args.players}'")
+        self.time = {}
+        if args.movetime is not None:
+            self.time["movetime"] = positive("--movetime", args.movetime)
+        if args.tc is not None:
+            if not CLOCK.match(args.tc):
+                raise Refused(f"--tc expects <seconds>[+<increment>] such as 10+0.1, got '{args.tc}'")
+            self.time["tc"] = args.tc
+        if args.nodes is not None:
+            self.time["nodes"] = positive("--nodes", args.nodes)
+        if not self.time:
+            raise Refused("no time: give --movetime MS, --tc CLOCK or --nodes N")
+        self.rules = name_values("--rule", args.rule)
+        self.seed = positive("--seed", args.seed, low=0)
+        self.random_plies = positive("--random-plies", args.random_plies, low=0)
+        self.concurrency = positive("--concurrency", args.concurrency)
+        self.results = args.results
+        results_folder = os.path.dirname(os.path.abspath(self.results))
+        if not os.path.isdir(results_folder):
+            raise Refused(f"--results: the folder '{results_folder}' does not exist")
+        self.no_build = args.no_build
+        self.dirty = args.dirty
+
+    def runner_words(self):
+        """The runner's flags for the players, time, rules and concurrency."""
+        words = ["--players", str(self.players)]
+        for name in ("movetime", "tc", "nodes"):
+            if name in self.time:
+                words += [f"--{name}", str(self.time[name])]
+        for name, value in self.rules.items():
+            words += ["--rule", f"{name}={value}"]
+        words += ["--concurrency", str(self.concurrency)]
+        return words
+
+
+def git(*words, cwd=REPO):
+    result = subprocess.run(["git", *words], cwd=cwd, capture_output=True, text=True)
+    if result.returncode != 0:
+        raise Failed(f"git {' '.join(words)}: {result.stderr.strip()}")
+    return result.stdout
+
+
+def resolve_commit(revision):
+    result = subprocess.run(["git", "rev-parse", "--verify", "--quiet", revision + "^{commit}"],
+                            cwd=REPO, capture_output=True, text=True)
+    if result.returncode != 0:
+        raise Refused(f"'{revision}' is no commit of this repository")
+    return result.stdout.strip()
+
+
+def tree_changes():
+    """The work tree's changes against HEAD outside the records, as
+    `git status --porcelain` lists them (untracked files included)."""
+    lines = git("status", "--porcelain", "--untracked-files=all").splitlines()
+    return [line for line in lines if not line[3:].startswith(RECORDS_FOLDER)]
+
+
+def check_clean(flags):
+    """Refuses a dirty work tree unless --dirty; returns whether it is dirty."""
+    changes = tree_changes()
+    if changes and not flags.dirty:
+        raise Refused(f"the work tree has changes ({changes[0][3:]} and {len(changes) - 1} more):"
+                      " commit them, or give --dirty to measure them as they are")
+    return bool(changes)
+
+
+def tree_digest():
+    """A digest of the work tree's uncommitted state, so that a dirty run
+    resumes only over the same changes."""
+    digest = hashlib.sha1(git("diff", "HEAD").encode())
+    for line in tree_changes():
+        if line.startswith("??"):
+            path = os.path.join(REPO, line[3:])
+            digest.update(line.encode())
+            if os.path.isfile(path):
+                with open(path, "rb") as file:
+                    digest.update(file.read())
+    return digest.hexdigest()
+
+
+def build_dir():
+    return os.path.join(REPO, os.environ.get("TIAOQI_BUILD_DIR", "build"))
+
+
+def build_work_tree(flags, targets):
+    """Builds the targets in the work tree's build folder (unless
+    --no-build) and returns the folder."""
+    folder = build_dir()
+    if not flags.no_build:
+        run_build(REPO, folder, targets)
+    return folder
+
+
+def run_build(source, folder, targets):
+    environment = dict(os.environ, TIAOQI_BUILD_DIR=folder, TIAOQI_BUILD_TARGETS=targets)
+    script = os.path.join(source, "tools", "build")
+    with open(script, encoding="utf-8") as file:
+        knows_targets = "TIAOQI_BUILD_TARGETS" in file.read()
+    if knows_targets:
+        commands = [[script]]
+    else:
+        # A commit from before tools/build could build single targets: its
+        # two steps, for those targets only.
+        commands = [["cmake", "-S", source, "-B", folder, "-DCMAKE_BUILD_TYPE=Release"],
+                    ["cmake", "--build", folder, "-j", str(os.cpu_count() or 1)] +
+                    [word for target in targets.split() for word in ("--target", target)]]
+    for command in commands:
+        result = subprocess.run(command, cwd=source, env=environment, stdout=subprocess.DEVNULL)
+        if result.returncode != 0:
+            raise Failed(f"the build in {folder} failed ({shlex.join(command)})")
+
+
+def program(folder, *path):
+    binary = os.path.join(folder, *path)
+    if not os.access(binary, os.X_OK):
+        raise Refused(f"{binary} is missing (tools/build builds it)")
+    return binary
+
+
+def signature(binary):
+    """The node count of the binary's `bench`: the search's signature."""
+    result = subprocess.run([binary, "bench"], capture_output=True, text=True)
+    for line in (result.stdout + result.stderr).splitlines():
+        if line.startswith("Nodes searched:"):
+            return int(line.split(":", 1)[1])
+    raise Failed(f"'{binary} bench' printed no 'Nodes searched' line")
+
+
+def match_program():
+    """The match runner: TIAOQI_MATCH, or the work tree's build."""
+    return os.environ.get("TIAOQI_MATCH") or program(build_dir(), "tools", "tiaoqi-match")
+
+
+def run_key(words):
+    """A folder name for one trial: the same trial, the same folder, so an
+    interrupted run finds its files again."""
+    return hashlib.sha1(json.dumps(words).encode()).hexdigest()[:12]
+
+
+def read_summary(path):
+    try:
+        with open(path, encoding="utf-8") as file:
+            return json.load(file)
+    except (OSError, ValueError) as error:
+        raise Failed(f"cannot read the match summary {path}: {error}")
+
+
+def utc_now():
+    return datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def existing_ids(path):
+    ids = set()
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as file:
+            for line in file:
+                if line.strip():
+                    ids.add(json.loads(line).get("id"))
+    return ids
+
+
+def append_record(path, kind, record, wanted_id=None):
+    """Appends the record to the JSON-lines file with kind, id and date
+    first; the id is wanted_id, or the kind and the first free number."""
+    ids = existing_ids(path)
+    if wanted_id is None:
+        number = 1
+        while f"{kind}-{number}" in ids:
+            number += 1
+        wanted_id = f"{kind}-{number}"
+    elif wanted_id in ids:
+        raise Failed(f"{path} already holds a record '{wanted_id}'")
+    full = {"kind": kind, "id": wanted_id, "date": utc_now(), **record}
+    with open(path, "a", encoding="utf-8") as file:
+        file.write(json.dumps(full) + "\n")
+    return full
+
+
+def replay_command(program_name, argv):
+    """The command, from the repository's root, that makes the record again."""
+    return shlex.join([f"bench/{program_name}", *argv])
+
+
+def help_text(path, program_name):
+    """The script's head comment, as --help prints it."""
+    with open(path, encoding="utf-8") as file:
+        lines = file.read().split('"""')[1]
+    return lines.strip() + "\n"
+
+
+def elo_text(record):
+    """The record's Elo and its interval as the runner prints them; an
+    infinite end (null in JSON) is written as such."""
+    def figure(value, infinity):
+        return f"{value:+.1f}" if value is not None else infinity
+    text = figure(record["elo"], "-inf" if record["score"] < 0.5 else "+inf")
+    if "elo_low" in record and (record["elo_low"] is not None or record["elo_high"] is not None):
+        text += f" [{figure(record['elo_low'], '-inf')}, {figure(record['elo_high'], '+inf')}]"
+    return text
