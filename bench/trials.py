@@ -292,6 +292,21 @@ def append_record(path, kind, record, wanted_id=None):
     return full
 
 
+def without_flag(argv, flag):
+    """The words without one flag and its value (`--id X` or `--id=X`)
+    before any `--`."""
+    words, rest = split_runner_args(argv)
+    kept, skip = [], False
+    for word in words:
+        if skip:
+            skip = False
+        elif word == flag:
+            skip = True
+        elif not word.startswith(flag + "="):
+            kept.append(word)
+    return kept + (["--", *rest] if "--" in argv else [])
+
+
 def replay_command(program_name, argv):
     """The command, from the repository's root, that makes the record again."""
     return shlex.join([f"bench/{program_name}", *argv])
