@@ -1,0 +1,265 @@
+#!/usr/bin/python3
+"""Tests of bench/sprt and bench/spsa: their answers to bad command lines
+(one line, exit status 2, nothing written), the refusal of a work tree
+with changes, and the records they append after tiny real matches (a few
+games at 50 nodes a move) and after a match that a fake runner interrupts
+and then finishes.
+
+Usage: bench_trials_test.py BUILD_DIR (a build with tiaoqi and
+tiaoqi-match). The scripts run in a scratch clone of the repository, with
+the source tree's scripts committed there, so that the clone is clean and
+HEAD is both the base and the new engine: one binary, nothing to build."""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BUILD = os.path.abspath(sys.argv.pop(1)) if len(sys.argv) > 1 else os.path.join(REPO, "build")
+SCRIPTS = ("bench/sprt", "bench/spsa", "bench/trials.py")
+
+# A runner that plays nothing: the first call writes a record file and
+# exits as an interrupted match does, the second must be a --resume and
+# writes a summary of 8 games whose SPRT accepted H1.
+FAKE_RUNNER = r'''#!/usr/bin/python3
+import json, os, sys
+argv = sys.argv[1:]
+with open(os.environ["FAKE_LOG"], "a") as log:
+    log.write(json.dumps(argv) + "\n")
+record = argv[argv.index("--record") + 1]
+summary = argv[argv.index("--json") + 1]
+if "--resume" not in argv:
+    open(record, "w").write("[Game \"1\"]\n")
+    sys.exit(130)
+results = {
+    "games": 8,
+    "engines": [{"name": "new", "games": 8, "wins": 5, "points": 6.0},
+                {"name": "base", "games": 8, "wins": 3, "points": 2.0}],
+    "elo": [{"engines": ["new", "base"], "samples": 4, "score": 0.75, "elo": 190.8,
+             "low": 20.5, "high": None, "los": 0.99, "pentanomial": [0, 0, 1, 1, 2]}],
+    "sprt": {"elo0": 0, "elo1": 5, "alpha": 0.05, "beta": 0.05, "llr": 3.1,
+             "lower": -2.944, "upper": 2.944, "decision": "H1 accepted"}}
+json.dump({"match": {}, "results": results, "games": []}, open(summary, "w"))
+'''
+
+
+def git(folder, *words):
+    subprocess.run(["git", "-c", "user.name=test", "-c", "user.email=test@example.invalid",
+                    *words], cwd=folder, check=True, capture_output=True)
+
+
+class Trials(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.scratch = tempfile.TemporaryDirectory()
+        cls.clone = os.path.join(cls.scratch.name, "repo")
+        git(cls.scratch.name, "clone", "-q", "--shared", REPO, cls.clone)
+        for script in SCRIPTS:
+            shutil.copy2(os.path.join(REPO, script), os.path.join(cls.clone, script))
+        git(cls.clone, "add", *SCRIPTS)
+        git(cls.clone, "commit", "-q", "--allow-empty", "-m", "the scripts under test")
+        cls.head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=cls.clone, check=True,
+                                  capture_output=True, text=True).stdout.strip()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.scratch.cleanup()
+
+    def setUp(self):
+        self.folder = tempfile.mkdtemp(dir=self.scratch.name)
+        self.results = os.path.join(self.folder, "sprt.jsonl")
+
+    def run_script(self, name, *words, environment=None):
+        env = {name: value for name, value in os.environ.items() if name != "TIAOQI_MATCH"}
+        env.update(TIAOQI_BUILD_DIR=BUILD, **(environment or {}))
+        result = subprocess.run([os.path.join(self.clone, "bench", name), *words],
+                                capture_output=True, text=True, env=env, timeout=300)
+        return result.returncode, result.stdout, result.stderr
+
+    def records(self):
+        with open(self.results, encoding="utf-8") as file:
+            return [json.loads(line) for line in file]
+
+    def assert_refused(self, name, words, message):
+        status, out, err = self.run_script(name, *words, "--results", self.results)
+        self.assertEqual(status, 2, err)
+        self.assertEqual(out, "")
+        self.assertEqual(err.splitlines(), [f"{name}: {message}", f"(see bench/{name} --help)"])
+        self.assertFalse(os.path.exists(self.results))
+
+    def test_sprt_refuses_bad_command_lines(self):
+        cases = [
+            ([], "the following arguments are required: base"),
+            (["HEAD", "--nodes", "50", "--players", "5"], "--players expects 2, 3, 4 or 6, got '5'"),
+            (["HEAD"], "no time: give --movetime MS, --tc CLOCK or --nodes N"),
+            (["HEAD", "--nodes", "0"], "--nodes expects a whole number of at least 1, got '0'"),
+            (["HEAD", "--tc", "1e3"], "--tc expects <seconds>[+<increment>] such as 10+0.1, got '1e3'"),
+            (["HEAD", "--nodes", "50", "--max-games", "1"],
+             "--max-games 1 is less than one opening (2 games at 2 players)"),
+            (["HEAD", "--nodes", "50", "--max-games", "4", "--openings", "2"],
+             "give --max-games or --openings, not both"),
+            (["HEAD", "--nodes", "50", "--alpha", "1.5"], "--alpha and --beta must lie between 0 and 1"),
+            (["HEAD", "--nodes", "50", "--elo0", "5", "--elo1", "0"], "--elo0 must be below --elo1"),
+            (["HEAD", "--nodes", "50", "--elo1", "nan"], "--elo1 expects a finite decimal number, got 'nan'"),
+            (["HEAD", "--nodes", "50", "--new-option", "Hash"], "--new-option expects Name=Value, got 'Hash'"),
+            (["HEAD", "--nodes", "50", "--base-option", "Hash=1", "--base-option", "Hash=2"],
+             "--base-option gives 'Hash' twice"),
+            (["HEAD", "--nodes", "50", "--frobnicate"], "unrecognized arguments: --frobnicate"),
+            (["no-such-commit", "--nodes", "50"], "'no-such-commit' is no commit of this repository"),
+        ]
+        for words, message in cases:
+            with self.subTest(words=words):
+                self.assert_refused("sprt", words, message)
+        missing = os.path.join(self.folder, "nowhere", "sprt.jsonl")
+        status, _, err = self.run_script("sprt", "HEAD", "--nodes", "50", "--results", missing)
+        self.assertEqual(status, 2)
+        self.assertIn("does not exist", err)
+
+    def test_spsa_refuses_bad_command_lines(self):
+        cases = [
+            (["--nodes", "50"], "no parameter: give --param NAME=start,min,max,c_end,r_end"),
+            (["--nodes", "50", "--param", "Hash=1,2,3"],
+             "--param expects NAME=start,min,max,c_end,r_end, got 'Hash=1,2,3'"),
+            (["--nodes", "50", "--param", "Hash=9,1,8,1,0.002"],
+             "--param Hash: expected min < max and start between them, got '9,1,8,1,0.002'"),
+            (["--nodes", "50", "--param", "Hash=4,1,8,0,0.002"],
+             "--param Hash: c_end and r_end must be above 0, got '4,1,8,0,0.002'"),
+            (["--nodes", "50", "--param", "Hash=4,1,8,1,x"],
+             "--param Hash expects a decimal number, got 'x'"),
+            (["--nodes", "50", "--param", "Hash=4,1,8,1,1", "--option", "Hash=2"],
+             "'Hash' is both a --param and an --option"),
+            (["--nodes", "50", "--param", "Hash=4,1,8,1,1", "--iterations", "0"],
+             "--iterations expects a whole number of at least 1, got '0'"),
+            (["--nodes", "50", "--param", "Hashh=4,1,8,1,1", "--no-build"],
+             "the engine has no option 'Hashh'"),
+            (["--nodes", "50", "--param", "Ponder=4,1,8,1,1", "--no-build"],
+             "'Ponder' is a check option; SPSA tunes spin and string options that take a number"),
+        ]
+        for words, message in cases:
+            with self.subTest(words=words):
+                self.assert_refused("spsa", words, message)
+
+    def test_a_work_tree_with_changes_is_refused(self):
+        stray = os.path.join(self.clone, "stray.txt")
+        with open(stray, "w", encoding="utf-8") as file:
+            file.write("a change\n")
+        try:
+            self.assert_refused("sprt", ["HEAD", "--nodes", "50", "--no-build"],
+                                "the work tree has changes (stray.txt and 0 more): commit them,"
+                                " or give --dirty to measure them as they are")
+        finally:
+            os.remove(stray)
+
+    def test_sprt_at_two_players_appends_its_record(self):
+        status, out, err = self.run_script("sprt", "HEAD", "--nodes", "50", "--max-games", "2",
+                                           "--seed", "3", "--no-build", "--new-option", "Hash=8",
+                                           "--results", self.results, "--out", self.folder,
+                                           "--", "--quiet")
+        self.assertEqual(status, 0, err)
+        (record,) = self.records()
+        self.assertTrue(out.splitlines()[-1].startswith("sprt: sprt-1: undecided after 2 games"))
+        self.assertEqual([record["kind"], record["id"], record["players"], record["games"]],
+                         ["sprt", "sprt-1", 2, 2])
+        self.assertEqual(record["command"],
+                         f"bench/sprt {self.head} --nodes 50 --max-games 2 --seed 3 --no-build"
+                         f" --new-option Hash=8 --results {self.results} --out {self.folder}"
+                         " -- --quiet")
+        self.assertEqual(record["base"]["commit"], self.head)
+        self.assertEqual(record["new"]["commit"], self.head)
+        self.assertEqual(record["engine"], {"commit": self.head,
+                                            "signature": record["new"]["signature"]})
+        self.assertEqual(record["base"]["signature"], record["new"]["signature"])
+        self.assertGreater(record["new"]["signature"], 0)
+        self.assertEqual(record["new"]["options"], {"Hash": "8"})
+        self.assertEqual(record["base"]["options"], {})
+        self.assertFalse(record["new"]["dirty"])
+        self.assertEqual(record["time"], {"nodes": 50})
+        self.assertEqual(record["rules"], {})
+        self.assertEqual(record["sprt"], {"elo0": 0, "elo1": 5, "alpha": 0.05, "beta": 0.05})
+        self.assertEqual(record["openings"], {"count": 1, "seed": 3, "random_plies": 4})
+        self.assertEqual(sum(record["pentanomial"]), 1)
+        self.assertNotIn("first", record)
+        self.assertEqual(record["decision"], "undecided")
+        self.assertTrue(record["lower"] < record["llr"] < record["upper"])
+        # The summary it was read from: the record's figures are the runner's.
+        with open(os.path.join(self.folder, "summary.json"), encoding="utf-8") as file:
+            results = json.load(file)["results"]
+        self.assertEqual(record["llr"], results["sprt"]["llr"])
+        self.assertEqual(record["score"], results["elo"][0]["score"])
+        # The id is taken now: asking for it again is refused before any game.
+        status, _, err = self.run_script("sprt", "HEAD", "--nodes", "50", "--id", "sprt-1",
+                                         "--results", self.results)
+        self.assertEqual((status, err.splitlines()[0]),
+                         (2, f"sprt: {self.results} already holds a record 'sprt-1'"))
+        self.assertEqual(len(self.records()), 1)
+
+    def test_sprt_at_three_players_counts_first_places(self):
+        status, _, err = self.run_script("sprt", "HEAD", "--players", "3", "--nodes", "50",
+                                         "--max-games", "3", "--no-build", "--id", "three",
+                                         "--results", self.results, "--", "--quiet")
+        self.assertEqual(status, 0, err)
+        (record,) = self.records()
+        self.assertEqual([record["id"], record["players"], record["games"]], ["three", 3, 3])
+        self.assertNotIn("--id", record["command"])
+        self.assertNotIn("pentanomial", record)
+        self.assertIn(record["first"], range(0, 4))
+        self.assertTrue(0 <= record["score"] <= 1)
+
+    def test_an_interrupted_sprt_goes_on_with_the_same_command(self):
+        fake = os.path.join(self.folder, "fake-match")
+        with open(fake, "w", encoding="utf-8") as file:
+            file.write(FAKE_RUNNER)
+        os.chmod(fake, 0o755)
+        log = os.path.join(self.folder, "runner.log")
+        environment = {"TIAOQI_MATCH": fake, "FAKE_LOG": log}
+        words = ["HEAD", "--nodes", "50", "--max-games", "8", "--no-build",
+                 "--results", self.results, "--out", os.path.join(self.folder, "match")]
+        status, _, err = self.run_script("sprt", *words, environment=environment)
+        self.assertEqual(status, 1)
+        self.assertIn("the match was interrupted (exit status 130); the same command goes on", err)
+        self.assertFalse(os.path.exists(self.results))
+        status, out, err = self.run_script("sprt", *words, environment=environment)
+        self.assertEqual(status, 0, err)
+        with open(log, encoding="utf-8") as file:
+            calls = [json.loads(line) for line in file]
+        self.assertNotIn("--resume", calls[0])
+        self.assertEqual(calls[1], calls[0] + ["--resume"])
+        self.assertIn("--openings", calls[0])
+        self.assertEqual(calls[0][calls[0].index("--openings") + 1], "4")
+        self.assertEqual(calls[0][calls[0].index("--sprt") + 1:calls[0].index("--sprt") + 5],
+                         ["elo0=0.0", "elo1=5.0", "alpha=0.05", "beta=0.05"])
+        (record,) = self.records()
+        self.assertEqual([record["decision"], record["llr"], record["games"], record["score"]],
+                         ["H1", 3.1, 8, 0.75])
+        self.assertEqual([record["elo"], record["elo_low"], record["elo_high"]], [190.8, 20.5, None])
+        self.assertEqual(record["pentanomial"], [0, 0, 1, 1, 2])
+        self.assertIn("H1 after 8 games, LLR 3.10 (-2.94, 2.94), Elo +190.8 [+20.5, +inf]", out)
+
+    def test_spsa_appends_its_record(self):
+        status, out, err = self.run_script(
+            "spsa", "--param", "UCI_Elo=1500,260,2790,200,0.002", "--option",
+            "UCI_LimitStrength=true", "--iterations", "2", "--nodes", "50", "--seed", "4",
+            "--no-build", "--results", self.results, "--out", self.folder)
+        self.assertEqual(status, 0, err)
+        self.assertEqual(len([line for line in err.splitlines() if "iteration" in line]), 2)
+        (record,) = self.records()
+        self.assertEqual([record["kind"], record["id"], record["iterations"], record["games"]],
+                         ["spsa", "spsa-1", 2, 4])
+        self.assertEqual(record["engine"]["commit"], self.head)
+        self.assertFalse(record["dirty"])
+        self.assertEqual(record["options"], {"UCI_LimitStrength": "true"})
+        (parameter,) = record["parameters"]
+        self.assertEqual({k: v for k, v in parameter.items() if k != "final"},
+                         {"name": "UCI_Elo", "start": 1500, "min": 260, "max": 2790,
+                          "c_end": 200, "r_end": 0.002})
+        # Two game pairs move it by at most two steps of a_k / c_k * 2.
+        self.assertLess(abs(parameter["final"] - 1500), 10)
+        self.assertFalse(os.path.exists(os.path.join(self.folder, "state.json")))
+
+
+if __name__ == "__main__":
+    unittest.main()
