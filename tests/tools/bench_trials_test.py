@@ -110,6 +110,9 @@ class Trials(unittest.TestCase):
              "--base-option gives 'Hash' twice"),
             (["HEAD", "--nodes", "50", "--frobnicate"], "unrecognized arguments: --frobnicate"),
             (["no-such-commit", "--nodes", "50"], "'no-such-commit' is no commit of this repository"),
+            (["HEAD", "--nodes", "50", "--shard", "3/2"], "--shard expects K/N with 1 <= K <= N, got '3/2'"),
+            (["HEAD", "--nodes", "50", "--shard", "1/2", "--merge-shards", "2"],
+             "give --shard or --merge-shards, not both"),
         ]
         for words, message in cases:
             with self.subTest(words=words):
@@ -208,6 +211,23 @@ class Trials(unittest.TestCase):
         self.assertNotIn("pentanomial", record)
         self.assertIn(record["first"], range(0, 4))
         self.assertTrue(0 <= record["score"] <= 1)
+
+    def test_sprt_shards_merge_into_one_record(self):
+        words = ["HEAD", "--nodes", "50", "--max-games", "4", "--no-build", "--out", self.folder,
+                 "--results", self.results, "--", "--quiet"]
+        status, _, err = self.run_script("sprt", *words[:-2], "--merge-shards", "2", *words[-2:])
+        self.assertEqual(status, 1)
+        self.assertIn("tiaoqi-match merge exited with status 2: no record written", err)
+        for part in ("1/2", "2/2"):
+            status, out, err = self.run_script("sprt", *words[:-2], "--shard", part, *words[-2:])
+            self.assertEqual(status, 0, err)
+            self.assertIn(f"sprt: shard {part} played into {self.folder}", out)
+        self.assertFalse(os.path.exists(self.results))
+        status, _, err = self.run_script("sprt", *words[:-2], "--merge-shards", "2", *words[-2:])
+        self.assertEqual(status, 0, err)
+        (record,) = self.records()
+        self.assertEqual([record["games"], sum(record["pentanomial"])], [4, 2])
+        self.assertIn("--merge-shards 2", record["command"])
 
     def test_an_interrupted_sprt_goes_on_with_the_same_command(self):
         fake = os.path.join(self.folder, "fake-match")
