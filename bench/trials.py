@@ -312,7 +312,7 @@ def replay_command(program_name, argv):
     return shlex.join([f"bench/{program_name}", *argv])
 
 
-def help_text(path, program_name):
+def help_text(path):
     """The script's head comment, as --help prints it."""
     with open(path, encoding="utf-8") as file:
         lines = file.read().split('"""')[1]
