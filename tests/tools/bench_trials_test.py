@@ -104,6 +104,8 @@ class Trials(unittest.TestCase):
              "give --max-games or --openings, not both"),
             (["HEAD", "--nodes", "50", "--alpha", "1.5"], "--alpha and --beta must lie between 0 and 1"),
             (["HEAD", "--nodes", "50", "--elo0", "5", "--elo1", "0"], "--elo0 must be below --elo1"),
+            (["HEAD", "--nodes", "50", "--elo1", "2000"],
+             "--elo0 and --elo1 must lie between -1000 and 1000 (tiaoqi-match's range)"),
             (["HEAD", "--nodes", "50", "--elo1", "nan"], "--elo1 expects a finite decimal number, got 'nan'"),
             (["HEAD", "--nodes", "50", "--new-option", "Hash"], "--new-option expects Name=Value, got 'Hash'"),
             (["HEAD", "--nodes", "50", "--base-option", "Hash=1", "--base-option", "Hash=2"],
