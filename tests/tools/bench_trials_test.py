@@ -55,6 +55,8 @@ def git(folder, *words):
 class Trials(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
+        if subprocess.run(["git", "rev-parse"], cwd=REPO, capture_output=True).returncode != 0:
+            raise unittest.SkipTest("the source tree is no git checkout: nothing to clone")
         cls.scratch = tempfile.TemporaryDirectory()
         cls.clone = os.path.join(cls.scratch.name, "repo")
         git(cls.scratch.name, "clone", "-q", "--shared", REPO, cls.clone)
