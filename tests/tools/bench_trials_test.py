@@ -164,7 +164,8 @@ class Trials(unittest.TestCase):
     def test_sprt_at_two_players_appends_its_record(self):
         status, out, err = self.run_script("sprt", "HEAD", "--nodes", "50", "--max-games", "2",
                                            "--seed", "3", "--no-build", "--new-option", "Hash=8",
-                                           "--results", self.results, "--out", self.folder,
+                                           "--what", "Hash 8", "--results", self.results,
+                                           "--out", self.folder,
                                            "--", "--quiet")
         self.assertEqual(status, 0, err)
         (record,) = self.records()
@@ -173,8 +174,10 @@ class Trials(unittest.TestCase):
                          ["sprt", "sprt-1", 2, 2])
         self.assertEqual(record["command"],
                          f"bench/sprt {self.head} --nodes 50 --max-games 2 --seed 3 --no-build"
-                         f" --new-option Hash=8 --results {self.results} --out {self.folder}"
+                         f" --new-option Hash=8 --what 'Hash 8' --results {self.results}"
+                         f" --out {self.folder}"
                          " -- --quiet")
+        self.assertEqual(record["what"], "Hash 8")
         self.assertEqual(record["base"]["commit"], self.head)
         self.assertEqual(record["new"]["commit"], self.head)
         self.assertEqual(record["engine"], {"commit": self.head,
