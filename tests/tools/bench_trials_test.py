@@ -173,7 +173,7 @@ class Trials(unittest.TestCase):
         self.assertEqual([record["kind"], record["id"], record["players"], record["games"]],
                          ["sprt", "sprt-1", 2, 2])
         self.assertEqual(record["command"],
-                         f"bench/sprt {self.head} --nodes 50 --max-games 2 --seed 3 --no-build"
+                         f"bench/sprt HEAD --nodes 50 --max-games 2 --seed 3 --no-build"
                          f" --new-option Hash=8 --what 'Hash 8' --results {self.results}"
                          f" --out {self.folder}"
                          " -- --quiet")
