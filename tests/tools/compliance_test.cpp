@@ -56,6 +56,32 @@ TEST(Compliance, AGarbageEngineFailsAndTheCheckerDoesNotHang) {
   EXPECT_NE(out.str().find("FAILED: " + std::to_string(failures) + " checks"), std::string::npos);
 }
 
+// After a failed handshake no other check runs (each would only wait out
+// its time), and the verdict says why.
+TEST(Compliance, AFailedHandshakeStopsTheChecksWithOneVerdict) {
+  std::ostringstream out;
+  const int failures = run_compliance({"cat", "cat", "", {}, "", {}}, RuleOptions{},
+                                      ComplianceLimits{200, 100}, out);
+  EXPECT_EQ(failures, 1);
+  EXPECT_EQ(out.str(),
+            "FAIL uci answers uciok: no expected answer within 200 ms\n"
+            "FAILED: the engine did not complete its handshake, so no other check was run\n");
+}
+
+// quit passes only when the engine was there to quit: one that exited on
+// its own earlier fails it.
+TEST(Compliance, AnEngineGoneBeforeQuitFailsTheQuitCheck) {
+  std::ostringstream out;
+  run_compliance(
+      {"quitter", std::string(TIAOQI_DOUBLES_DIR) + "/exits_after_handshake.sh", "", {}, "", {}},
+      RuleOptions{}, ComplianceLimits{200, 100}, out);
+  EXPECT_NE(out.str().find("FAIL quit ends the process within 1000 ms: the engine had exited "
+                           "before quit (exit status 0)"),
+            std::string::npos)
+      << out.str();
+  EXPECT_EQ(out.str().find("PASS quit"), std::string::npos) << out.str();
+}
+
 TEST(Compliance, AnEngineThatCannotStartFailsOnce) {
   std::ostringstream out;
   const int failures = run_compliance(

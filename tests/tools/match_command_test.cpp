@@ -88,6 +88,23 @@ TEST(MatchCommand, BadArgumentsAreRefusedBeforeAnyGame) {
        "--resign and --draw adjudicate games of two players"},
       {{"--depth", "1", "--tournament", "swiss"}, "expected round-robin or gauntlet"},
       {{"--depth", "1", "--openings-start", "2"}, "--openings-start applies to the lines of"},
+      // A stray word would change nothing without a word: "--tc 1 +0.5"
+      // would play 1+0.
+      {{"--tc", "1", "+0.5"},
+       "unexpected argument '+0.5' (every value belongs to the flag before it)"},
+      {{"--depth", "1", "--openings", "1", "2"}, "unexpected argument '2'"},
+      {{"--depth", "1", "trailing"}, "unexpected argument 'trailing'"},
+      // A rule given twice with two values: neither may silently win.
+      {{"--depth", "1", "--players", "2", "--rule", "Players=3"},
+       "Players is given twice with two values: 3 by --rule Players=3, 2 by --players"},
+      {{"--depth", "1", "--players", "3", "--rule", "Players=2"},
+       "Players is given twice with two values: 2 by --rule Players=2, 3 by --players"},
+      {{"--depth", "1", "--armies", "2", "--rule", "ArmiesPerPlayer=1"},
+       "ArmiesPerPlayer is given twice with two values: 1 by --rule ArmiesPerPlayer=1, 2 by "
+       "--armies"},
+      {{"--depth", "1", "--rule", "LongJumps=true", "--rule", "longjumps=false"},
+       "LongJumps is given twice with two values: true by --rule LongJumps=true, false by --rule "
+       "longjumps=false"},
       {{"--depth", "1", "-engine", double_engine(), "nodes=0"},
        "engine 'tiaoqi_test_engine': nodes= expects a number from 1 to 1000000000000000000, got "
        "'0'"},

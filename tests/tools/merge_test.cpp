@@ -28,8 +28,10 @@ const std::vector<MoveTimes> kTimes[] = {{{12, 1300, 150, 2}, {11, 800, 90, 0}},
 // A finished two-engine match of four games, without engines.
 Json sample_summary() {
   MatchConfig config;
-  config.engines = {{"alpha", "./alpha", "", {{"Hash", "16"}}, "", {}},
-                    {"beta", "./beta", "", {}, "", {}}};
+  config.engines = {{"alpha", "./alpha", "", {{"Hash", "16"}, {"Search", "mcts"}}, "", {}},
+                    {"beta", "./beta", "", {{"Ponder", "true"}}, "", {}}};
+  // As check_engines reads them from the engines' `uci` answers.
+  config.option_types = {{{"Hash", "spin"}, {"Search", "combo"}}, {{"Ponder", "check"}}};
   config.referee.rules.max_plies = 100;
   config.schedule.openings.count = 2;
   config.sprt = SprtConfig{0, 10, 0.05, 0.05};
@@ -61,8 +63,11 @@ TEST(Summary, KeepsTheShapeItsReadersKnow) {
                                 "scheduled", "resumed_games", "interrupted", "sprt_stopped"}));
   EXPECT_EQ(keys(summary["match"]["engines"][0]),
             (std::vector<std::string>{"name", "command", "options"}));
-  EXPECT_EQ(summary["match"]["engines"][0]["options"]["Hash"], "16");
-  EXPECT_EQ(summary["match"]["seed"], "1");
+  // Each value as its option's type reads, the seed as the number it is.
+  EXPECT_EQ(summary["match"]["engines"][0]["options"]["Hash"], 16);
+  EXPECT_EQ(summary["match"]["engines"][0]["options"]["Search"], "mcts");
+  EXPECT_EQ(summary["match"]["engines"][1]["options"]["Ponder"], true);
+  EXPECT_EQ(summary["match"]["seed"], 1);
   EXPECT_EQ(summary["match"]["shard"], "1/1");
   EXPECT_EQ(keys(summary["results"]),
             (std::vector<std::string>{"games", "engines", "elo", "sprt"}));

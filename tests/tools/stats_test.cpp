@@ -175,6 +175,37 @@ TEST(Stats, PlackettLuceIntervalsHoldTheRatingAndNarrowWithMoreGames) {
   EXPECT_TRUE(plackett_luce_intervals(3, {few[0]}).empty());
 }
 
+// An engine first in every game has no finite rating: the fit's figure
+// would be its prior's alone, and every bootstrap sample the same, a
+// zero-width interval. It is +inf (its opponent -inf), with no interval.
+TEST(Stats, AnEngineThatWinsEveryGameHasNoFiniteRating) {
+  const std::vector<FinishingOrder> sweeps = {{{0}, {1}, {1}}, {{0}, {1}, {1}}, {{0}, {1}, {1}}};
+  EXPECT_EQ(unbounded_ratings(2, sweeps), (std::vector<int>{1, -1}));
+  EXPECT_EQ(unbounded_ratings(3, {{{0}, {1}, {2}}, {{0}, {2}, {1}}}), (std::vector<int>{1, 0, 0}));
+  EXPECT_EQ(unbounded_ratings(3, {{{1}, {0}, {2}}, {{0}, {1}, {2}}}), (std::vector<int>{0, 0, -1}));
+  // Copies of engine 1 last in every game, but one first too: bounded.
+  EXPECT_EQ(unbounded_ratings(2, {{{0}, {1}, {1}}, {{1}, {0}, {1}}}), (std::vector<int>{0, 0}));
+  // A tie with another engine is no separation.
+  EXPECT_EQ(unbounded_ratings(2, {{{0, 1}, {1}}, {{0}, {1}, {1}}}), (std::vector<int>{0, 0}));
+
+  std::vector<GameSummary> games;
+  for (int g = 0; g < 3; ++g)
+    games.push_back({g + 1, 0, g, {0, 1, 1}, {{0}, {1}, {2}}, "finished", {}});
+  const MatchResults results = compute_results({"new", "old"}, 3, games, std::nullopt);
+  ASSERT_EQ(results.ratings.size(), 2u);
+  EXPECT_EQ(results.ratings[0], INFINITY);
+  EXPECT_EQ(results.ratings[1], -INFINITY);
+  EXPECT_TRUE(results.rating_intervals.empty());
+  EXPECT_EQ(results.ratings_note,
+            "new won every game: too little data for a rating or an interval");
+  const auto table = results_table(results);
+  EXPECT_NE(table.find("Ratings: new won every game"), std::string::npos) << table;
+  EXPECT_EQ(table.find("[+"), std::string::npos) << table;
+  const auto json = results_json(results);
+  EXPECT_TRUE(json["engines"][0]["rating"].is_null());
+  EXPECT_FALSE(json["engines"][0].contains("rating_interval"));
+}
+
 TEST(Stats, PlacementScore) {
   // Players 2 | 1=3 | 4 (0-based 1 | 0,2 | 3): player 0 has one below and
   // one tie among three others: (1 + 0.5) / 3 = 0.5.

@@ -37,7 +37,19 @@ Expected<po::variables_map> parse_arguments(int argc, const char* const* argv,
                             : std::pair<std::string, std::string>{};
       });
     if (positional) parser.positional(*positional);
-    po::store(parser.run(), vm);
+    const po::parsed_options parsed = parser.run();
+    // Without a positional description Boost keeps a stray word (the
+    // "+0.5" of "--tc 1 +0.5") as a nameless option and store() drops it:
+    // it would change nothing without a word.
+    if (!positional)
+      for (const po::option& option : parsed.options)
+        if (option.position_key >= 0 || option.string_key.empty())
+          return fail("unexpected argument " +
+                      util::quote_input(option.original_tokens.empty()
+                                            ? std::string()
+                                            : option.original_tokens.front()) +
+                      " (every value belongs to the flag before it)");
+    po::store(parsed, vm);
     po::notify(vm);
   } catch (const std::exception& error) {
     return fail(error.what());

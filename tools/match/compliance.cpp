@@ -99,13 +99,16 @@ class Checker {
 };
 
 // uci: uciok, the engine's name, the engine options and the rule options
-// the rules change listed. Returns the names of the options listed.
-std::vector<std::string> check_handshake(Checker& check, const RuleOptions& rules) {
+// the rules change listed. Returns the names of the options listed;
+// nullopt when there was no uciok, after which no other check can tell
+// anything of the engine.
+std::optional<std::vector<std::string>> check_handshake(Checker& check, const RuleOptions& rules) {
   check.send("uci");
   std::vector<std::string> lines;
   auto uciok = check.expect([](const std::string& l) { return l == "uciok"; },
                             check.limits().timeout_ms, &lines);
   check.report("uci answers uciok", uciok.ok(), uciok.ok() ? "" : uciok.error());
+  if (!uciok) return std::nullopt;
   const bool has_name = std::any_of(lines.begin(), lines.end(),
                                     [](const auto& l) { return starts_with(l, "id name "); });
   check.report("uci sends id name", has_name);
@@ -254,17 +257,24 @@ void check_introspection(Checker& check, const Position& start, const MoveList& 
 }
 
 void check_quit(Checker& check) {
-  check.send("quit");
   const long long limit_ms = check.timed(900);
+  const std::string name = "quit ends the process within " + std::to_string(limit_ms) + " ms";
+  // A process that has already ended did not end on quit.
+  if (const auto gone = check.process().wait_exit(std::chrono::milliseconds(0))) {
+    check.report(name, false,
+                 "the engine had exited before quit (exit status " + std::to_string(*gone) + ")");
+    return;
+  }
+  check.send("quit");
   const auto exited = check.process().wait_exit(std::chrono::milliseconds(limit_ms));
-  check.report("quit ends the process within " + std::to_string(limit_ms) + " ms",
-               exited.has_value());
+  check.report(name, exited.has_value());
   check.process().kill();
 }
 
 // A CCP engine (proto=ccp), under the rating list's rules: the handshake,
-// every kind of go, a position sent as cells, bad input, quit.
-void check_ccp(Checker& check, const Position& start, const MoveList& moves) {
+// every kind of go, a position sent as cells, bad input, quit. False when
+// the handshake failed and nothing more was checked.
+bool check_ccp(Checker& check, const Position& start, const MoveList& moves) {
   check.send("ccp");
   auto hello = check.expect(
       [](const std::string& l) {
@@ -272,6 +282,7 @@ void check_ccp(Checker& check, const Position& start, const MoveList& moves) {
       },
       check.limits().timeout_ms);
   check.report("ccp answers (ccpok, id or protocol)", hello.ok(), hello.ok() ? "" : hello.error());
+  if (!hello) return false;
   check.send("isready");
   check.report("isready answers readyok", check.expect_word("readyok").ok());
 
@@ -302,6 +313,7 @@ void check_ccp(Checker& check, const Position& start, const MoveList& moves) {
   check.report("engine is alive after bad cells and a bad player",
                check.expect_word("readyok").ok());
   check_quit(check);
+  return true;
 }
 
 }  // namespace
@@ -324,11 +336,15 @@ int run_compliance(const EngineSpec& engine, const RuleOptions& rules,
   MoveList moves;
   generate_moves(start, moves);
 
+  // Nothing else can be asked of an engine that did not finish its
+  // handshake: every other check would wait out its time for nothing.
+  bool handshake_failed = false;
   if (engine.ccp) {
-    check_ccp(check, start, moves);
+    handshake_failed = !check_ccp(check, start, moves);
+  } else if (const auto listed = check_handshake(check, rules); !listed) {
+    handshake_failed = true;
   } else {
-    const auto listed = check_handshake(check, rules);
-    check_options(check, engine, rules, listed);
+    check_options(check, engine, rules, *listed);
     check_bad_input(check);
     check_limits(check, start, rules.players);
     check_positions(check, start, moves[0]);
@@ -337,8 +353,14 @@ int run_compliance(const EngineSpec& engine, const RuleOptions& rules,
     check_quit(check);
   }
   const int failures = check.failures();
-  out << (failures ? "FAILED: " + util::plural(failures, "check") : "All checks passed")
-      << std::endl;
+  if (handshake_failed) {
+    check.process().kill();
+    out << "FAILED: the engine did not complete its handshake, so no other check was run"
+        << std::endl;
+  } else {
+    out << (failures ? "FAILED: " + util::plural(failures, "check") : "All checks passed")
+        << std::endl;
+  }
   return failures;
 }
 

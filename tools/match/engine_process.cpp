@@ -61,6 +61,7 @@ Expected<std::string> EngineProcess::wait_for(const std::string& word, long long
             std::size_t end = 2;
             while (end < words.size() && words[end] != "type") ++end;
             listed_options_.push_back(util::join(words, 2, end));
+            listed_types_.push_back(end + 1 < words.size() ? std::string(words[end + 1]) : "");
           }
           continue;
         }
@@ -120,6 +121,7 @@ constexpr long long kClosedInputWaitMs = 2000;
 Status EngineProcess::start() {
   process_.kill();
   listed_options_.clear();
+  listed_types_.clear();
   auto started = process_.start(spec_.command, spec_.directory);
   if (!started) return Error{started.error()};
   ++starts_;
@@ -265,6 +267,12 @@ SearchReply EngineProcess::search(const std::string& position_command,
 
 void EngineProcess::quit() { process_.stop("quit", std::chrono::milliseconds(300)); }
 
+std::string EngineProcess::option_type(const std::string& name) const {
+  for (std::size_t i = 0; i < listed_options_.size() && i < listed_types_.size(); ++i)
+    if (util::iequals(listed_options_[i], name)) return listed_types_[i];
+  return {};
+}
+
 bool lists_option(const std::vector<std::string>& listed, const std::string& name) {
   return std::any_of(listed.begin(), listed.end(),
                      [&](const std::string& option) { return util::iequals(option, name); });
@@ -293,16 +301,18 @@ Expected<std::vector<std::pair<std::string, std::string>>> rule_options_for(
   return sent;
 }
 
-Status check_engine(const EngineSpec& spec,
-                    const std::vector<std::pair<std::string, std::string>>& rule_options,
-                    long long startup_ms, const std::atomic<bool>* cancel) {
+Expected<std::vector<std::pair<std::string, std::string>>> check_engine(
+    const EngineSpec& spec, const std::vector<std::pair<std::string, std::string>>& rule_options,
+    long long startup_ms, const std::atomic<bool>* cancel) {
   EngineProcess engine(spec, rule_options, startup_ms, cancel);
   auto ready = engine.ensure_ready(true);
   engine.quit();
   if (!ready)
     return fail("engine " + util::quote_input(spec.name) + " (" +
                 util::quote_input(spec.command, 200) + "): " + ready.error());
-  return Done{};
+  std::vector<std::pair<std::string, std::string>> types;
+  for (const auto& [name, value] : spec.options) types.emplace_back(name, engine.option_type(name));
+  return types;
 }
 
 }  // namespace tiaoqi::match

@@ -67,6 +67,9 @@ class EngineProcess {
   // stopping: the game is cut short, the engine is not at fault.
   bool cancelled() const { return cancelled_; }
   int restarts() const { return starts_ > 0 ? starts_ - 1 : 0; }
+  // The type word of the option `name` in the engine's last `uci` answer
+  // (spin, check, ...), ignoring case; empty when it lists no such option.
+  std::string option_type(const std::string& name) const;
 
  private:
   Status start();
@@ -86,6 +89,8 @@ class EngineProcess {
   const std::atomic<bool>* cancel_;
   tools::ChildProcess process_;
   std::vector<std::string> listed_options_;
+  // The type word of each listed option, in the same order.
+  std::vector<std::string> listed_types_;
   int starts_ = 0;
   bool cancelled_ = false;
 };
@@ -107,8 +112,10 @@ Expected<std::vector<std::pair<std::string, std::string>>> rule_options_for(
 // Starts an engine once and checks its handshake and options, as the
 // runner does before the first game; the error says what went wrong with
 // the engine's own words.
-Status check_engine(const EngineSpec& spec,
-                    const std::vector<std::pair<std::string, std::string>>& rule_options,
-                    long long startup_ms, const std::atomic<bool>* cancel);
+// On success, the type of each of the spec's options in the engine's
+// `uci` answer (MatchConfig::option_types).
+Expected<std::vector<std::pair<std::string, std::string>>> check_engine(
+    const EngineSpec& spec, const std::vector<std::pair<std::string, std::string>>& rule_options,
+    long long startup_ms, const std::atomic<bool>* cancel);
 
 }  // namespace tiaoqi::match

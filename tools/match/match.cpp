@@ -195,7 +195,7 @@ GameSummary summary_of(const GameOutcome& outcome, const GameTask& task) {
           outcome.standings, outcome.record.termination, outcome.faults, outcome.move_times};
 }
 
-Status check_engines(const MatchConfig& config, const std::atomic<int>* stop) {
+Status check_engines(MatchConfig& config, const std::atomic<int>* stop) {
   const auto rule_options = facade::rule_option_values(config.referee.rules);
   // Reads give up once a signal asks the runner to stop.
   std::atomic<bool> cancel{false};
@@ -207,9 +207,15 @@ Status check_engines(const MatchConfig& config, const std::atomic<int>* stop) {
     }
   });
   Status status = Done{};
+  config.option_types.clear();
   for (const auto& engine : config.engines) {
-    status = check_engine(engine, rule_options, config.startup_ms, &cancel);
-    if (!status || cancel.load()) break;
+    auto types = check_engine(engine, rule_options, config.startup_ms, &cancel);
+    if (!types) {
+      status = Error{types.error()};
+      break;
+    }
+    config.option_types.push_back(std::move(*types));
+    if (cancel.load()) break;
   }
   checking = false;
   watch.join();

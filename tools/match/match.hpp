@@ -32,6 +32,10 @@ SignalAction signal_action(StopRequest current, long long since_first_ns);
 
 struct MatchConfig {
   std::vector<EngineSpec> engines;
+  // Per engine, the type of each of its options in its `uci` answer
+  // (spin, check, combo, string), read by check_engines: the summary
+  // writes each option's value as its type reads (a spin's as a number).
+  std::vector<std::vector<std::pair<std::string, std::string>>> option_types;
   RefereeConfig referee;
   ScheduleConfig schedule;
   int concurrency = 1;
@@ -64,7 +68,7 @@ GameSummary summary_of(const GameOutcome& outcome, const GameTask& task);
 
 // Starts every engine once, with its options and the rule options, and
 // checks its answers (docs/match.md, "Checks before the first game").
-Status check_engines(const MatchConfig& config, const std::atomic<int>* stop);
+Status check_engines(MatchConfig& config, const std::atomic<int>* stop);
 
 // Plays the schedule on `concurrency` threads. Each thread keeps one engine
 // process per seat it needs and reuses them from game to game. The record

@@ -86,6 +86,39 @@ std::vector<double> plackett_luce_elo(int engine_count, const std::vector<Finish
   return elo;
 }
 
+std::vector<int> unbounded_ratings(int engine_count, const std::vector<FinishingOrder>& games) {
+  std::vector<int> signs(static_cast<std::size_t>(engine_count), 0);
+  // Whether `engine` played and every place it took in every game lies
+  // above (`above`) or below every place of every other engine.
+  const auto separated = [&](int engine, bool above) {
+    bool played = false;
+    for (const FinishingOrder& order : games) {
+      int own_best = -1, own_worst = -1, other_best = -1, other_worst = -1;
+      for (int group = 0; group < static_cast<int>(order.size()); ++group)
+        for (int e : order[static_cast<std::size_t>(group)]) {
+          int& best = e == engine ? own_best : other_best;
+          int& worst = e == engine ? own_worst : other_worst;
+          if (best < 0) best = group;
+          worst = group;
+        }
+      if (own_best < 0) continue;
+      played = true;
+      if (other_best < 0) continue;
+      if (above ? own_worst >= other_best : own_best <= other_worst) return false;
+    }
+    return played;
+  };
+  for (int e = 0; e < engine_count; ++e)
+    signs[static_cast<std::size_t>(e)] = separated(e, true) ? 1 : separated(e, false) ? -1 : 0;
+  if (engine_count == 2 && (signs[0] == 0) != (signs[1] == 0)) {
+    if (signs[0] == 0)
+      signs[0] = -signs[1];
+    else
+      signs[1] = -signs[0];
+  }
+  return signs;
+}
+
 std::vector<RatingInterval> plackett_luce_intervals(int engine_count,
                                                     const std::vector<FinishingOrder>& games,
                                                     int resamples) {

@@ -23,6 +23,13 @@ std::vector<double> plackett_luce_elo(int engine_count, const std::vector<Finish
 // replacement from a fixed seed, so the same games give the same
 // interval). Percentiles rather than a standard error, as the intervals of
 // a strong or weak engine are lopsided. Empty below two games.
+// Engines whose rating the games leave unbounded, so that the fit's
+// figure is only its prior's: +1 for one that finished above every other
+// engine in every game it played (with all its copies), -1 below every
+// other one, 0 otherwise; with two engines the other one's is the
+// opposite (the ratings' mean is 0).
+std::vector<int> unbounded_ratings(int engine_count, const std::vector<FinishingOrder>& games);
+
 struct RatingInterval {
   double low;
   double high;

@@ -160,6 +160,15 @@ MatchResults compute_results(const std::vector<std::string>& names, int players,
   if (with_ratings && (players >= 3 || engines > 2) && !orders.empty()) {
     results.ratings = plackett_luce_elo(static_cast<int>(engines), orders);
     results.rating_intervals = plackett_luce_intervals(static_cast<int>(engines), orders);
+    const std::vector<int> unbounded = unbounded_ratings(static_cast<int>(engines), orders);
+    for (std::size_t e = 0; e < unbounded.size(); ++e) {
+      if (unbounded[e] == 0) continue;
+      results.ratings[e] = unbounded[e] * INFINITY;
+      if (results.ratings_note.empty())
+        results.ratings_note = results.names[e] + (unbounded[e] > 0 ? " won" : " lost") +
+                               " every game: too little data for a rating or an interval";
+    }
+    if (!results.ratings_note.empty()) results.rating_intervals.clear();
   }
   return results;
 }
@@ -194,7 +203,7 @@ tools::Json results_json(const MatchResults& results) {
     entry["move_ms_mean"] = row.move_times.mean_ms();
     entry["move_ms_max"] = row.move_times.max_ms;
     entry["moves_over_movetime"] = row.move_times.over_movetime;
-    if (e < results.ratings.size()) entry["rating"] = results.ratings[e];
+    if (e < results.ratings.size()) entry["rating"] = number_or_null(results.ratings[e]);
     if (e < results.rating_intervals.size())
       entry["rating_interval"] = {results.rating_intervals[e].low,
                                   results.rating_intervals[e].high};
@@ -209,6 +218,7 @@ tools::Json results_json(const MatchResults& results) {
     rows.push_back(std::move(entry));
   }
   json["engines"] = std::move(rows);
+  if (!results.ratings_note.empty()) json["ratings_note"] = results.ratings_note;
   tools::Json elo = tools::Json::array();
   for (const PairResult& pair : results.pairs) {
     tools::Json entry;

@@ -71,8 +71,12 @@ struct MatchResults {
   // More than two engines, or three or more players: Plackett-Luce
   // ratings, mean 0.
   std::vector<double> ratings;
-  // Their 95% intervals (empty below two games).
+  // Their 95% intervals (empty below two games, and when a rating is
+  // unbounded).
   std::vector<RatingInterval> rating_intervals;
+  // Why there are no intervals although there are games: an engine won
+  // (or lost) every game, and its rating is +inf (-inf) in `ratings`.
+  std::string ratings_note;
   // Games that ended in a refusal (the runner and an engine disagree).
   int refused_games = 0;
   // The pair of engines 0 and 1, when they met on their own.

@@ -287,29 +287,52 @@ po::options_description rule_flags() {
 }
 
 Expected<RuleOptions> rules_from(const po::variables_map& vm) {
+  // Every rule given, by its name in the option table, with its value as
+  // the table spells it and the flag that gave it: a rule given twice with
+  // two values is refused (the last would silently win).
+  struct Given {
+    std::string name;
+    std::string value;
+    std::string flag;
+  };
+  std::vector<Given> given;
   RuleOptions rules;
+  auto give = [&](const std::string& flag, const std::string& name,
+                  const std::string& value) -> Status {
+    if (auto set = facade::set_rule_option(rules, name, value); !set)
+      return fail(flag + ": " + set.error());
+    const facade::OptionSpec& spec = *facade::find_option(name);
+    facade::Options now;
+    now.rules = rules;
+    const std::string spelled = spec.get(now);
+    for (const Given& earlier : given) {
+      if (earlier.name != spec.name || earlier.value == spelled) continue;
+      return fail(std::string(spec.name) + " is given twice with two values: " + earlier.value +
+                  " by " + earlier.flag + ", " + spelled + " by " + flag + "; give it once");
+    }
+    given.push_back({std::string(spec.name), spelled, flag});
+    return Done{};
+  };
   bool max_plies_given = false;
   if (vm.count("rule")) {
-    const auto& words = vm["rule"].as<std::vector<std::string>>();
-    if (auto set = tools::set_rule_words(rules, words, "--rule"); !set) return Error{set.error()};
-    for (const auto& word : words)
-      max_plies_given =
-          max_plies_given || util::iequals(word.substr(0, word.find('=')), "MaxPlies");
+    for (const auto& word : vm["rule"].as<std::vector<std::string>>()) {
+      auto pair = util::split_name_value(word);
+      if (!pair) return fail("--rule: " + pair.error());
+      if (auto set = give("--rule " + word, pair->first, pair->second); !set)
+        return Error{set.error()};
+      max_plies_given = max_plies_given || util::iequals(pair->first, "MaxPlies");
+    }
   }
-  if (vm.count("players")) {
-    auto set = facade::set_rule_option(rules, "Players", std::to_string(vm["players"].as<int>()));
-    if (!set) return fail("--players: " + set.error());
-  }
-  if (vm.count("armies")) {
-    auto set =
-        facade::set_rule_option(rules, "ArmiesPerPlayer", std::to_string(vm["armies"].as<int>()));
-    if (!set) return fail("--armies: " + set.error());
-  }
-  if (!max_plies_given) {
-    auto set =
-        facade::set_rule_option(rules, "MaxPlies", std::to_string(vm["max-plies"].as<int>()));
-    if (!set) return fail("--max-plies: " + set.error());
-  }
+  if (vm.count("players"))
+    if (auto set = give("--players", "Players", std::to_string(vm["players"].as<int>())); !set)
+      return Error{set.error()};
+  if (vm.count("armies"))
+    if (auto set = give("--armies", "ArmiesPerPlayer", std::to_string(vm["armies"].as<int>()));
+        !set)
+      return Error{set.error()};
+  if (!max_plies_given)
+    if (auto set = give("--max-plies", "MaxPlies", std::to_string(vm["max-plies"].as<int>())); !set)
+      return Error{set.error()};
   auto valid = Rules::make(rules);
   if (!valid) return fail("rules: " + valid.error());
   return rules;

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "engine/facade/options.hpp"
+#include "engine/util/text.hpp"
 
 namespace tiaoqi::match {
 
@@ -26,14 +27,35 @@ const std::vector<const char*>& match_identity_keys() {
   return keys;
 }
 
+namespace {
+
+// An engine option's value as its type reads: a spin's as a number, a
+// check's as true or false, any other (combo, string, or not declared) as
+// the text sent.
+tools::Json typed_value(const MatchConfig& config, std::size_t engine, const std::string& name,
+                        const std::string& value) {
+  std::string type;
+  if (engine < config.option_types.size())
+    for (const auto& [option, declared] : config.option_types[engine])
+      if (option == name) type = declared;
+  if (type == "spin")
+    if (auto number = util::to_integer(value)) return *number;
+  if (type == "check" && (value == "true" || value == "false")) return value == "true";
+  return value;
+}
+
+}  // namespace
+
 tools::Json match_info_json(const MatchConfig& config, const MatchRun& run,
                             const std::string& openings_file) {
   tools::Json info;
   info["event"] = config.referee.event;
   tools::Json engines = tools::Json::array();
-  for (const auto& engine : config.engines) {
+  for (std::size_t e = 0; e < config.engines.size(); ++e) {
+    const EngineSpec& engine = config.engines[e];
     tools::Json options = tools::Json::object();
-    for (const auto& [name, value] : engine.options) options[name] = value;
+    for (const auto& [name, value] : engine.options)
+      options[name] = typed_value(config, e, name, value);
     engines.push_back(
         {{"name", engine.name}, {"command", engine.command}, {"options", std::move(options)}});
   }
@@ -46,7 +68,7 @@ tools::Json match_info_json(const MatchConfig& config, const MatchRun& run,
         i < config.referee.engine_times.size())
       time += "; " + config.engines[i].name + ": " + config.referee.engine_times[i].describe();
   info["time"] = time;
-  info["seed"] = std::to_string(config.schedule.openings.seed);
+  info["seed"] = config.schedule.openings.seed;
   const OpeningsConfig& openings = config.schedule.openings;
   info["tournament"] = tournament_name(config.schedule.tournament);
   info["openings_file"] = openings_file;

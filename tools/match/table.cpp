@@ -89,6 +89,7 @@ std::string results_table(const MatchResults& results) {
               format("%+.0f]", results.rating_intervals[e].high);
     text += '\n';
   }
+  if (!results.ratings_note.empty()) text += "Ratings: " + results.ratings_note + "\n";
   if (results.names.size() > 2 || placements) add_cross_table(text, results, width);
   for (const PairResult& pair : results.pairs) {
     const std::string& first = results.names[static_cast<std::size_t>(pair.first)];
