@@ -44,11 +44,13 @@ int depth_for(const SuitePosition& entry, bool quick) {
   return quick ? depth - 2 : depth;
 }
 
-int run(int repeat, bool quick) {
+// `only`: the names of the positions to time, all of them when empty.
+int run(int repeat, bool quick, const std::vector<std::string>& only) {
   std::printf("| position | depth | leaves | engine Mleaves/s | baseline Mleaves/s | ratio |\n");
   std::printf("|---|---|---|---|---|---|\n");
   bool all_equal = true;
   for (const SuitePosition& entry : suite()) {
+    if (!only.empty() && std::find(only.begin(), only.end(), entry.name) == only.end()) continue;
     RuleOptions options;
     options.players = entry.players;
     const auto setup = parse_position_string(entry.position, options);
@@ -91,7 +93,9 @@ int main(int argc, char** argv) {
   po::options_description flags("tiaoqi-perft-ratio: the engine's perft against a plain baseline");
   flags.add_options()("help,h", "show this help")("repeat", po::value<int>()->default_value(3),
                                                   "runs of each, the median counts")(
-      "quick", "two plies less everywhere (a check that it works, not a measurement)");
+      "quick", "two plies less everywhere (a check that it works, not a measurement)")(
+      "positions", po::value<std::string>()->value_name("NAMES"),
+      "only these positions of the suite, comma-separated (start2,mid2_a)");
   po::variables_map values;
   try {
     po::store(po::parse_command_line(argc, argv, flags), values);
@@ -109,5 +113,24 @@ int main(int argc, char** argv) {
     std::cerr << "tiaoqi-perft-ratio: --repeat expects 1 to 100\n";
     return 2;
   }
-  return tiaoqi::bench::run(repeat, values.count("quick") > 0);
+  std::vector<std::string> only;
+  if (values.count("positions")) {
+    const std::string names = values["positions"].as<std::string>();
+    for (std::size_t start = 0; start <= names.size();) {
+      const std::size_t end = std::min(names.find(',', start), names.size());
+      only.push_back(names.substr(start, end - start));
+      start = end + 1;
+    }
+    for (const std::string& name : only) {
+      const auto& positions = tiaoqi::bench::suite();
+      if (std::none_of(positions.begin(), positions.end(),
+                       [&](const auto& entry) { return name == entry.name; })) {
+        std::cerr << "tiaoqi-perft-ratio: --positions expects names of the suite (start2, "
+                     "mid2_a, ...), got '"
+                  << name << "'\n";
+        return 2;
+      }
+    }
+  }
+  return tiaoqi::bench::run(repeat, values.count("quick") > 0, only);
 }

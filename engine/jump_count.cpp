@@ -8,19 +8,19 @@ namespace {
 
 // The moves of the pieces that GoalLock holds in their target (they move
 // in the target alone); the other pieces of the army are returned.
-Bitboard count_locked(const Position& position, int army, int& count) {
-  const Rules& rules = position.rules();
-  const Bitboard pieces = position.army(army);
+Bitboard count_locked(const Board& board, int army, int& count) {
+  const Rules& rules = board.rules();
+  const Bitboard pieces = board.army(army);
   if (!rules.options().goal_lock) return pieces;
   const Geometry& geometry = rules.geometry();
   const Bitboard target = rules.target(army);
-  const Bitboard empty = geometry.all_holes() & ~position.occupied();
+  const Bitboard empty = geometry.all_holes() & ~board.occupied();
   for (int from : pieces& target) {
     const Hole start = static_cast<Hole>(from);
     const int c = geometry.parity_class(start);
-    const GridBitboard empty_nodes = geometry.grid_holes_mask(c) & ~position.grid_occupied(c);
+    const GridBitboard empty_nodes = geometry.grid_holes_mask(c) & ~board.grid_occupied(c);
     count += (geometry.neighbour_mask(start) & empty & target).count() +
-             class_jumps(position, c)
+             class_jumps(board, c)
                  .flood(GridBitboard::bit(geometry.grid_bit(start)),
                         empty_nodes & rules.target_grid(army, c))
                  .count();
@@ -30,20 +30,19 @@ Bitboard count_locked(const Position& position, int army, int& count) {
 
 // The moves of one army's free pieces on one parity class.
 template <int kClass>
-int count_class_moves(const Position& position, int army, Bitboard movers) {
-  const Rules& rules = position.rules();
+int count_class_moves(const Board& board, int army, Bitboard movers) {
+  const Rules& rules = board.rules();
   const Geometry& geometry = rules.geometry();
   const GridBitboard pieces = geometry.to_grid(movers, kClass);
   if (pieces.none()) return 0;
-  const ClassJumps jumps = class_jumps<kClass>(position);
+  const ClassJumps jumps = class_jumps<kClass>(board);
   // A step goes where the pivot of a jump would be: an empty neighbour is
   // one that is no pivot.
   int count = 0;
   for (int d = 0; d < kDirections; ++d)
     count += (pieces & ~jumps.pivots[d] & rules.step_grid(army, d, kClass)).count();
   ClassComponents components;
-  components.find(jumps, pieces,
-                  geometry.grid_holes_mask(kClass) & ~position.grid_occupied(kClass));
+  components.find(jumps, pieces, geometry.grid_holes_mask(kClass) & ~board.grid_occupied(kClass));
   const GridBitboard stops = rules.stop_allowed_grid(army, kClass);
   for (int i = 0; i < components.count; ++i)
     count += (components.jumpers[i] & pieces).count() * (components.nodes[i] & stops).count();
@@ -55,12 +54,12 @@ int count_class_moves(const Position& position, int army, Bitboard movers) {
 // The classes of one army side by side: the same steps and components as
 // count_class_moves, each class in its own lane. A lane whose components
 // are done holds zeros and counts nothing while the others go on.
-int count_army_vector(const Position& position, int army, Bitboard movers) {
+int count_army_vector(const Board& board, int army, Bitboard movers) {
   using namespace lanes;
-  const Rules& rules = position.rules();
+  const Rules& rules = board.rules();
   const Geometry& geometry = rules.geometry();
   const Lanes pieces = to_lanes(geometry, movers);
-  const Lanes occupied = load(&position.grid_occupied(0));
+  const Lanes occupied = load(&board.grid_occupied(0));
   const LaneJumps jumps = lane_jumps(occupied);
   Lanes counts = _mm256_setzero_si256();
   for (int d = 0; d < kDirections; ++d) {
@@ -95,30 +94,29 @@ int count_army_vector(const Position& position, int army, Bitboard movers) {
 
 }  // namespace
 
-int count_short_jump_moves_scalar(const Position& position) {
-  const Rules& rules = position.rules();
-  const int player = position.side_to_move();
+int count_short_jump_moves_scalar(const Board& board) {
+  const Rules& rules = board.rules();
+  const int player = board.side_to_move();
   int count = 0;
   for (int army = 0; army < kArmies; ++army) {
     if (!(rules.armies_of(player) >> army & 1)) continue;
-    const Bitboard free = count_locked(position, army, count);
-    count +=
-        count_class_moves<0>(position, army, free) + count_class_moves<1>(position, army, free) +
-        count_class_moves<2>(position, army, free) + count_class_moves<3>(position, army, free);
+    const Bitboard free = count_locked(board, army, count);
+    count += count_class_moves<0>(board, army, free) + count_class_moves<1>(board, army, free) +
+             count_class_moves<2>(board, army, free) + count_class_moves<3>(board, army, free);
   }
   return count;
 }
 
 #ifdef TIAOQI_LANES
 
-int count_short_jump_moves(const Position& position) {
-  const Rules& rules = position.rules();
-  const int player = position.side_to_move();
+int count_short_jump_moves(const Board& board) {
+  const Rules& rules = board.rules();
+  const int player = board.side_to_move();
   int count = 0;
   for (int army = 0; army < kArmies; ++army) {
     if (!(rules.armies_of(player) >> army & 1)) continue;
-    const Bitboard free = count_locked(position, army, count);
-    count += count_army_vector(position, army, free);
+    const Bitboard free = count_locked(board, army, count);
+    count += count_army_vector(board, army, free);
   }
   return count;
 }
@@ -127,9 +125,7 @@ bool vector_count_built() { return true; }
 
 #else
 
-int count_short_jump_moves(const Position& position) {
-  return count_short_jump_moves_scalar(position);
-}
+int count_short_jump_moves(const Board& board) { return count_short_jump_moves_scalar(board); }
 
 bool vector_count_built() { return false; }
 

@@ -3,8 +3,8 @@
 #include <cassert>
 
 #include "engine/bitboard.hpp"
+#include "engine/board.hpp"
 #include "engine/geometry.hpp"
-#include "engine/position.hpp"
 
 namespace tiaoqi {
 
@@ -37,29 +37,29 @@ struct ClassJumps {
 };
 
 template <int kClass, int kDirection>
-GridBitboard class_pivots(const Position& position) {
-  return position.grid_occupied(Geometry::pivot_class(kClass, kDirection))
+GridBitboard class_pivots(const Board& board) {
+  return board.grid_occupied(Geometry::pivot_class(kClass, kDirection))
       .template shifted<Geometry::pivot_shift(kClass, kDirection)>();
 }
 
 template <int kClass>
-ClassJumps class_jumps(const Position& position) {
-  return ClassJumps{
-      {class_pivots<kClass, kEast>(position), class_pivots<kClass, kNorthEast>(position),
-       class_pivots<kClass, kNorthWest>(position), class_pivots<kClass, kWest>(position),
-       class_pivots<kClass, kSouthWest>(position), class_pivots<kClass, kSouthEast>(position)}};
+ClassJumps class_jumps(const Board& board) {
+  return ClassJumps{{class_pivots<kClass, kEast>(board), class_pivots<kClass, kNorthEast>(board),
+                     class_pivots<kClass, kNorthWest>(board), class_pivots<kClass, kWest>(board),
+                     class_pivots<kClass, kSouthWest>(board),
+                     class_pivots<kClass, kSouthEast>(board)}};
 }
 
-inline ClassJumps class_jumps(const Position& position, int parity_class) {
+inline ClassJumps class_jumps(const Board& board, int parity_class) {
   switch (parity_class) {
     case 0:
-      return class_jumps<0>(position);
+      return class_jumps<0>(board);
     case 1:
-      return class_jumps<1>(position);
+      return class_jumps<1>(board);
     case 2:
-      return class_jumps<2>(position);
+      return class_jumps<2>(board);
     default:
-      return class_jumps<3>(position);
+      return class_jumps<3>(board);
   }
 }
 

@@ -69,20 +69,20 @@ Bitboard long_jump_reach(const Geometry& geometry, Bitboard occupied, Hole start
 
 // Destinations with long jumps: each piece walks its rays.
 template <class Sink>
-void visit_long_jump_destinations(const Position& position, Sink&& sink) {
-  const Rules& rules = position.rules();
+void visit_long_jump_destinations(const Board& board, Sink&& sink) {
+  const Rules& rules = board.rules();
   const Geometry& geometry = rules.geometry();
   const RuleOptions& options = rules.options();
-  const int player = position.side_to_move();
-  const Bitboard occupied = position.occupied();
+  const int player = board.side_to_move();
+  const Bitboard occupied = board.occupied();
   const Bitboard empty = geometry.all_holes() & ~occupied;
-  const Bitboard own = position.pieces_of(player);
+  const Bitboard own = board.pieces_of(player);
   for (int army = 0; army < kArmies; ++army) {
     if (!(rules.armies_of(player) >> army & 1)) continue;
     const Bitboard target = rules.target(army);
     // Swap rule: another player's piece on this army's target may be displaced.
     const Bitboard swappable = options.swap_rule ? target & occupied & ~own : Bitboard();
-    for (int from : position.army(army)) {
+    for (int from : board.army(army)) {
       const Hole start = static_cast<Hole>(from);
       const bool locked = options.goal_lock && target.test(start);
       const Bitboard stop_mask = locked ? target : rules.stop_allowed(army);
@@ -108,14 +108,14 @@ void visit_long_jump_destinations(const Position& position, Sink&& sink) {
 // it, so a free piece floods the holes outside the target, steps into the
 // target from there, and floods inside it.
 template <bool kChainLock, class Sink>
-void visit_short_jump_destinations(const Position& position, Sink&& sink) {
-  const Rules& rules = position.rules();
+void visit_short_jump_destinations(const Board& board, Sink&& sink) {
+  const Rules& rules = board.rules();
   const Geometry& geometry = rules.geometry();
   const RuleOptions& options = rules.options();
-  const int player = position.side_to_move();
-  const Bitboard occupied = position.occupied();
+  const int player = board.side_to_move();
+  const Bitboard occupied = board.occupied();
   const Bitboard empty = geometry.all_holes() & ~occupied;
-  const Bitboard own = position.pieces_of(player);
+  const Bitboard own = board.pieces_of(player);
 
   std::array<ClassJumps, kParityClasses> jumps;
   std::array<ClassComponents, kParityClasses> components;
@@ -129,15 +129,15 @@ void visit_short_jump_destinations(const Position& position, Sink&& sink) {
     // step).
     const Bitboard swappable = options.swap_rule ? target & occupied & ~own : Bitboard();
     const Bitboard capturable = rules.dragons() ? occupied & ~own : swappable;
-    for (int from : position.army(army)) {
+    for (int from : board.army(army)) {
       const Hole start = static_cast<Hole>(from);
       const bool locked = options.goal_lock && target.test(start);
       const int c = geometry.parity_class(start);
       if (!found[c]) {
         found[c] = true;
-        jumps[c] = class_jumps(position, c);
+        jumps[c] = class_jumps(board, c);
         components[c].find(jumps[c], geometry.to_grid(own, c),
-                           geometry.grid_holes_mask(c) & ~position.grid_occupied(c));
+                           geometry.grid_holes_mask(c) & ~board.grid_occupied(c));
       }
       const GridBitboard start_node = GridBitboard::bit(geometry.grid_bit(start));
       // A goal-locked piece moves in its own restricted graph.
@@ -170,27 +170,27 @@ void visit_short_jump_destinations(const Position& position, Sink&& sink) {
 // Calls sink(from, destinations) for every piece of the side to move; stops
 // early when the sink returns true.
 template <class Sink>
-void visit_destinations(const Position& position, Sink&& sink) {
-  if (position.is_over()) return;
-  switch (position.rules().generator()) {
+void visit_destinations(const Board& board, Sink&& sink) {
+  if (board.is_over()) return;
+  switch (board.rules().generator()) {
     case Rules::Generator::kShortJumps:
-      visit_short_jump_destinations<false>(position, sink);
+      visit_short_jump_destinations<false>(board, sink);
       break;
     case Rules::Generator::kShortJumpsChainLock:
-      visit_short_jump_destinations<true>(position, sink);
+      visit_short_jump_destinations<true>(board, sink);
       break;
     case Rules::Generator::kLongJumps:
-      visit_long_jump_destinations(position, sink);
+      visit_long_jump_destinations(board, sink);
       break;
   }
 }
 
 }  // namespace
 
-void generate_moves(const Position& position, MoveList& moves) {
+void generate_moves(const Board& board, MoveList& moves) {
   moves.clear();
-  const Geometry& geometry = position.geometry();
-  visit_destinations(position, [&](Hole from, const Destinations& destinations) {
+  const Geometry& geometry = board.geometry();
+  visit_destinations(board, [&](Hole from, const Destinations& destinations) {
     for (int to : destinations.holes) moves.add(Move{from, static_cast<Hole>(to)});
     for (int bit : destinations.grid)
       moves.add(Move{from, geometry.grid_hole(destinations.parity_class, bit)});
@@ -198,10 +198,10 @@ void generate_moves(const Position& position, MoveList& moves) {
   });
 }
 
-void generate_moves(const Position& position, PieceMoveList& pieces) {
+void generate_moves(const Board& board, PieceMoveList& pieces) {
   pieces.clear();
-  const Geometry& geometry = position.geometry();
-  visit_destinations(position, [&](Hole from, const Destinations& destinations) {
+  const Geometry& geometry = board.geometry();
+  visit_destinations(board, [&](Hole from, const Destinations& destinations) {
     const Bitboard ends =
         destinations.holes | geometry.from_grid(destinations.grid, destinations.parity_class);
     if (ends.any()) pieces.add(from, destinations.army, ends);
@@ -209,30 +209,30 @@ void generate_moves(const Position& position, PieceMoveList& pieces) {
   });
 }
 
-int count_moves(const Position& position) {
-  if (position.is_over()) return 0;
-  if (position.rules().bulk_count()) return count_short_jump_moves(position);
+int count_moves(const Board& board) {
+  if (board.is_over()) return 0;
+  if (board.rules().bulk_count()) return count_short_jump_moves(board);
   int count = 0;
-  visit_destinations(position, [&](Hole, const Destinations& destinations) {
+  visit_destinations(board, [&](Hole, const Destinations& destinations) {
     count += destinations.holes.count() + destinations.grid.count();
     return false;
   });
   return count;
 }
 
-bool has_legal_move(const Position& position) {
+bool has_legal_move(const Board& board) {
   bool found = false;
-  visit_destinations(position, [&](Hole, const Destinations& destinations) {
+  visit_destinations(board, [&](Hole, const Destinations& destinations) {
     found = destinations.holes.any() || destinations.grid.any();
     return found;
   });
   return found;
 }
 
-Bitboard single_jump_landings(const Position& position, Hole start, Hole hole) {
-  const Geometry& geometry = position.geometry();
-  const Bitboard occupied = position.occupied() & ~Bitboard::bit(start);
-  if (position.rules().options().long_jumps) return long_jump_landings(geometry, occupied, hole);
+Bitboard single_jump_landings(const Board& board, Hole start, Hole hole) {
+  const Geometry& geometry = board.geometry();
+  const Bitboard occupied = board.occupied() & ~Bitboard::bit(start);
+  if (board.rules().options().long_jumps) return long_jump_landings(geometry, occupied, hole);
   Bitboard landings;
   for (int d = 0; d < kDirections; ++d) {
     const Hole over = geometry.neighbour(hole, d);

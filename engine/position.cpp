@@ -22,13 +22,6 @@ Position Position::start(const Rules& rules) {
   return position;
 }
 
-Bitboard Position::pieces_of(int player) const {
-  Bitboard pieces;
-  for (int army = 0; army < kArmies; ++army)
-    if (rules_->armies_of(player) >> army & 1) pieces |= armies_[army];
-  return pieces;
-}
-
 std::uint64_t Position::compute_hash() const {
   std::uint64_t hash = zobrist::side(side_);
   for (int army = 0; army < kArmies; ++army)

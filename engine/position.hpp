@@ -1,11 +1,11 @@
 #pragma once
 
 #include <array>
-#include <bit>
 #include <cstdint>
 #include <vector>
 
 #include "engine/bitboard.hpp"
+#include "engine/board.hpp"
 #include "engine/move.hpp"
 #include "engine/rules.hpp"
 #include "engine/util/hash.hpp"
@@ -17,37 +17,20 @@ namespace tiaoqi {
 //
 // Positions are small values copied to make a move (copy-make); they point at
 // Rules that the owner (a Game, a test) keeps alive. The end-of-game rules
-// that a move triggers are applied by play(); the one rule that needs the
-// move generator (no legal move) is applied by the caller through
-// eliminate_side_to_move(), see game.hpp.
-class Position {
+// that a move triggers are applied by play() (EqualTurnsAtOnce asks the
+// move generator, which reads only the Board part); the rule that a player
+// without a legal move loses is applied by the caller through
+// eliminate_side_to_move(), see game.hpp. The pieces, the side to move and
+// is_over() are the Board's.
+class Position : public Board {
  public:
   // The start position: every seated army fills its home.
   static Position start(const Rules& rules);
   // An empty board for building positions piece by piece.
   static Position empty(const Rules& rules);
 
-  const Rules& rules() const { return *rules_; }
-  const Geometry& geometry() const { return rules_->geometry(); }
-
-  Bitboard army(int army_index) const { return armies_[army_index]; }
-  Bitboard occupied() const { return occupied_; }
-  Bitboard pieces_of(int player) const;
-  const GridBitboard& grid_occupied(int parity_class) const { return grid_occupied_[parity_class]; }
   // Dragons known to the viewer (dragons variant only).
   Bitboard dragons() const { return dragons_; }
-  // The army on a hole, or -1 when the hole is empty. Only seated armies
-  // have pieces, so only they are looked at.
-  int army_at(Hole h) const {
-    if (!occupied_.test(h)) return -1;
-    for (unsigned armies = rules_->seated_armies(); armies; armies &= armies - 1) {
-      const int army = std::countr_zero(armies);
-      if (armies_[army].test(h)) return army;
-    }
-    return -1;
-  }
-
-  int side_to_move() const { return side_; }
   int move_count() const { return move_count_; }
   std::uint64_t hash() const { return hash_; }
   std::uint64_t compute_hash() const;
@@ -55,7 +38,6 @@ class Position {
   bool is_eliminated(int player) const { return eliminated_ >> player & 1; }
   std::uint8_t eliminated_mask() const { return eliminated_; }
   int active_player_count() const;
-  bool is_over() const { return over_; }
   // With the game over: each player's place, 0 = first; equal places share.
   int place_of(int player) const { return places_[player]; }
   // Players grouped by place, best first (only meaningful when over).
@@ -100,7 +82,7 @@ class Position {
   void set_eliminated(int player);
 
  private:
-  explicit Position(const Rules& rules) : rules_(&rules) {}
+  explicit Position(const Rules& rules) : Board(rules) {}
 
   void toggle_piece(int army_index, Hole h);
   void play_dragons(Move move);
@@ -118,16 +100,10 @@ class Position {
   bool check_survivors();
   void end_game(std::uint8_t winners);
 
-  const Rules* rules_;
-  std::array<Bitboard, kArmies> armies_{};
-  Bitboard occupied_;
-  std::array<GridBitboard, kParityClasses> grid_occupied_{};
   Bitboard dragons_;
   std::uint64_t hash_ = 0;
   std::int32_t move_count_ = 0;
-  std::uint8_t side_ = 0;
   std::uint8_t eliminated_ = 0;
-  bool over_ = false;
   // Dragons variant: passes since the last move.
   std::uint8_t passes_ = 0;
   // Order of elimination per player (1 = first eliminated), for the places.

@@ -13,6 +13,7 @@
 #include "protocol/input_loop.hpp"
 #include "protocol/options.hpp"
 #include "protocol/session.hpp"
+#include "protocol/uci/dialect.hpp"
 
 namespace tiaoqi::protocol {
 namespace {
@@ -155,14 +156,16 @@ int run_command_line(int argc, const char* const* argv, std::istream& in, std::o
   // are command-line errors: they go to standard error, not the protocol.
   bool setting_up = true;
   const Output::Sink protocol_out = stream_sink(out);
-  Session session([&](std::string_view line) {
-    constexpr std::string_view kError = "info string error: ";
-    if (setting_up && line.starts_with(kError)) {
-      err << "tiaoqi: " << line.substr(kError.size()) << "\n";
-      return;
-    }
-    protocol_out(line);
-  });
+  Session session(
+      [&](std::string_view line) {
+        constexpr std::string_view kError = "info string error: ";
+        if (setting_up && line.starts_with(kError)) {
+          err << "tiaoqi: " << line.substr(kError.size()) << "\n";
+          return;
+        }
+        protocol_out(line);
+      },
+      uci::make_dialect());
   // CCP starts from the rating list's rules; --option values then apply on
   // top of them.
   if (arguments.protocol == "ccp") ccp::enter(session);

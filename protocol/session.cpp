@@ -5,16 +5,15 @@
 #include "engine/util/text.hpp"
 #include "protocol/format.hpp"
 #include "protocol/line_reader.hpp"
-#include "protocol/uci/dialect.hpp"
 
 namespace tiaoqi::protocol {
 
 std::string Dialect::analysis_line(const facade::Analysis&) const { return {}; }
 
-Session::Session(Output::Sink sink, SessionConfig config)
+Session::Session(Output::Sink sink, std::unique_ptr<Dialect> dialect, SessionConfig config)
     : config_(config),
       output_(std::move(sink)),
-      dialect_(uci::make_dialect()),
+      dialect_(std::move(dialect)),
       engine_(callbacks()) {}
 
 Session::~Session() { engine_.stop(); }

@@ -61,10 +61,12 @@ struct SessionConfig {
 // replies and the engine's results as that dialect writes them. Lines are
 // handled one at a time on the caller's thread; searches, perft and bench
 // run on the engine's worker thread, so the caller can go on reading
-// (isready, stop) while they run. It starts in the UCI-style protocol.
+// (isready, stop) while they run. It starts in the dialect it is given
+// (the program's is the UCI-style one, uci::make_dialect()); the session
+// knows no dialect by name, since the dialects are built on it.
 class Session {
  public:
-  explicit Session(Output::Sink sink, SessionConfig config = {});
+  Session(Output::Sink sink, std::unique_ptr<Dialect> dialect, SessionConfig config = {});
   ~Session();
   Session(const Session&) = delete;
   Session& operator=(const Session&) = delete;

@@ -35,6 +35,10 @@ SearchResult alphabeta_search(const SearchRequest& request) {
   return alphabeta_search(request, false);
 }
 
+SearchResult best_reply_search(const SearchRequest& request) {
+  return alphabeta_search(request, true);
+}
+
 SearchResult alphabeta_search(const SearchRequest& request, bool best_reply) {
   const Position& root = request.root;
   const SearchParams& params = request.params;

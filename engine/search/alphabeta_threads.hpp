@@ -19,5 +19,7 @@ namespace tiaoqi::search {
 // (brs.hpp). The request's state lends its transposition table.
 SearchResult alphabeta_search(const SearchRequest& request, bool best_reply);
 SearchResult alphabeta_search(const SearchRequest& request);
+// Best-reply search: the alpha-beta with the nodes of brs.hpp.
+SearchResult best_reply_search(const SearchRequest& request);
 
 }  // namespace tiaoqi::search

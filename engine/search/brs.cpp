@@ -2,13 +2,8 @@
 
 #include "engine/game.hpp"
 #include "engine/movegen.hpp"
-#include "engine/search/alphabeta_threads.hpp"
 
 namespace tiaoqi::search {
-
-SearchResult best_reply_search(const SearchRequest& request) {
-  return alphabeta_search(request, true);
-}
 
 void generate_best_replies(const Position& position, int root_player, MoveList& replies) {
   replies.clear();

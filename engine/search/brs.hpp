@@ -4,7 +4,6 @@
 
 #include "engine/move.hpp"
 #include "engine/position.hpp"
-#include "engine/search/request.hpp"
 
 namespace tiaoqi::search {
 
@@ -16,10 +15,8 @@ namespace tiaoqi::search {
 // turn back to the root player. The positions so reached need not occur
 // in a real game (the others pass); in return the root player looks twice
 // as many of its own moves ahead at six players as paranoid does.
-
-// The search itself is the alpha-beta's (alphabeta_threads.hpp) with these
-// nodes.
-SearchResult best_reply_search(const SearchRequest& request);
+// The search itself is the alpha-beta's with these nodes
+// (best_reply_search, alphabeta_threads.hpp); here are the nodes.
 
 // Every legal move of every player but `root_player` still in the game,
 // the side to move's first, then in turn order.

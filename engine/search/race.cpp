@@ -5,7 +5,7 @@
 
 #include "engine/eval.hpp"
 #include "engine/movegen.hpp"
-#include "engine/search/solitaire/play.hpp"
+#include "engine/search/solitaire/stop_poll.hpp"
 
 namespace tiaoqi::search {
 namespace {

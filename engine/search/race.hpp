@@ -3,8 +3,12 @@
 #include <memory>
 #include <optional>
 
+#include "engine/position.hpp"
 #include "engine/rules.hpp"
-#include "engine/search/request.hpp"
+#include "engine/search/control.hpp"
+#include "engine/search/info.hpp"
+#include "engine/search/limits.hpp"
+#include "engine/search/result.hpp"
 #include "engine/search/solitaire/solver.hpp"
 
 namespace tiaoqi::search {

@@ -3,7 +3,6 @@
 #include <optional>
 
 #include "engine/search/alphabeta_threads.hpp"
-#include "engine/search/brs.hpp"
 #include "engine/search/config.hpp"
 #include "engine/search/dragons/search.hpp"
 #include "engine/search/greedy.hpp"

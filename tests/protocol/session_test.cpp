@@ -9,6 +9,7 @@
 
 #include "engine/search/strength.hpp"
 #include "protocol/input_loop.hpp"
+#include "protocol/uci/dialect.hpp"
 
 namespace tiaoqi::protocol {
 namespace {
@@ -27,7 +28,7 @@ struct Transcript {
 TEST(Session, AnswersInOrderFromAScript) {
   Transcript out;
   {
-    Session session(out.sink());
+    Session session(out.sink(), uci::make_dialect());
     std::istringstream script(
         "setoption name Search value alphabeta\n"
         "position startpos\n"
@@ -48,7 +49,7 @@ TEST(Session, StopReachesAWaitingCommand) {
   // perft at once instead of after its natural end.
   Transcript out;
   {
-    Session session(out.sink());
+    Session session(out.sink(), uci::make_dialect());
     std::istringstream script("perft 12\nposition startpos moves l3l5\nstop\nstatus\n");
     run_input(session, script);
   }
@@ -59,7 +60,7 @@ TEST(Session, StopReachesAWaitingCommand) {
 
 TEST(Session, QuitEndsTheSession) {
   Transcript out;
-  Session session(out.sink());
+  Session session(out.sink(), uci::make_dialect());
   EXPECT_TRUE(session.handle_line("isready"));
   EXPECT_FALSE(session.handle_line("quit"));
   EXPECT_FALSE(session.handle_line("isready"));
@@ -71,7 +72,7 @@ TEST(Session, QuitEndsTheSession) {
 std::vector<std::string> replies(const std::string& script) {
   Transcript out;
   {
-    Session session(out.sink());
+    Session session(out.sink(), uci::make_dialect());
     std::istringstream input(script);
     run_input(session, input);
   }
@@ -205,7 +206,7 @@ TEST(Session, SearchesScoreARepetitionAsTheRulesDo) {
 TEST(Session, ALevelPlaysTheDragonsVariant) {
   Transcript out;
   {
-    Session session(out.sink());
+    Session session(out.sink(), uci::make_dialect());
     std::istringstream script(
         "setoption name Players value 3\n"
         "setoption name Variant value dragons\n"
@@ -222,7 +223,7 @@ TEST(Session, ALevelPlaysTheDragonsVariant) {
   const std::string move = out.lines.back().substr(9);
   Transcript after;
   {
-    Session session(after.sink());
+    Session session(after.sink(), uci::make_dialect());
     std::istringstream script(
         "setoption name Players value 3\n"
         "setoption name Variant value dragons\n"
@@ -239,7 +240,7 @@ TEST(Session, LevelsAreListedAndNamed) {
   Transcript out;
   const auto& levels = search::strength_levels();
   {
-    Session session(out.sink());
+    Session session(out.sink(), uci::make_dialect());
     std::istringstream script(
         "levels\nsetoption name UCI_LimitStrength value true\n"
         "setoption name UCI_Elo value " +

@@ -5,17 +5,20 @@
 // generated, the stop polls between them and a limit.
 
 #include <cstdint>
-
-#include "engine/search/solitaire/solver.hpp"
+#include <functional>
 
 namespace tiaoqi::search::solitaire {
 
 inline constexpr std::uint64_t kPollInterval = 4096;
 
+// Asked every kPollInterval nodes (the nodes so far) whether the search
+// must stop; the solver's caller gives it (Solver::solve).
+using StopPoll = std::function<bool(std::uint64_t nodes)>;
+
 // The nodes of one solve and its stop polls.
 class Effort {
  public:
-  explicit Effort(const Solver::StopPoll& poll) : poll_(poll) {}
+  explicit Effort(const StopPoll& poll) : poll_(poll) {}
 
   // Counts nodes; true when the search must stop (asked to, or past the limit).
   bool count(std::uint64_t nodes) {
@@ -34,7 +37,7 @@ class Effort {
   bool past_limit() const { return nodes_ >= limit_; }
 
  private:
-  const Solver::StopPoll& poll_;
+  const StopPoll& poll_;
   std::uint64_t nodes_ = 0;
   std::uint64_t next_poll_ = kPollInterval;
   std::uint64_t limit_ = UINT64_MAX;

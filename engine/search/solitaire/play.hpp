@@ -11,12 +11,6 @@ namespace tiaoqi::search::solitaire {
 // the depth, and the crossing as the PV. A `depth` limit alone stops the
 // solver after that many million nodes. Where the solver finds no crossing
 // (a home deadline or move limit can rule every one out), plays greedy.
-// When the solver should stop: on stop, at the node limit, past the soft
-// time limit (it keeps its best crossing), or, under a `depth` limit alone,
-// after that many million nodes.
-Solver::StopPoll solver_stop_poll(const Position& root, const SearchLimits& limits,
-                                  SearchControl& control);
-
 // The solver lives in the request's state (SearchState::kept<Solver>).
 SearchResult play_crossing(const SearchRequest& request);
 

@@ -8,6 +8,7 @@
 
 #include "engine/move.hpp"
 #include "engine/position.hpp"
+#include "engine/search/solitaire/effort.hpp"
 
 namespace tiaoqi::search::solitaire {
 
@@ -39,7 +40,7 @@ struct Plan {
 // lies on it is answered from it without searching.
 class Solver {
  public:
-  using StopPoll = std::function<bool(std::uint64_t nodes)>;
+  using StopPoll = solitaire::StopPoll;
   // (plan length, or after a completed IDA* iteration the proven lower
   // bound; nodes searched; the best plan so far).
   using ProgressSink = std::function<void(int length, std::uint64_t nodes, const Plan& plan)>;
