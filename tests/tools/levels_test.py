@@ -74,19 +74,24 @@ class Fit(unittest.TestCase):
 class Entries(unittest.TestCase):
     TABLE = [("beginner", 100), ("learner", 300), ("casual", 1000), ("club", 1500)]
 
-    def test_the_pool_holds_random_the_levels_greedy_and_the_measured_settings(self):
+    def test_the_pool_holds_random_the_levels_and_greedy(self):
         entries = levels.pool_entries(self.TABLE, set())
         self.assertEqual([name for name, _ in entries],
-                         ["random", "beginner", "learner", "learner+0.2723", "casual", "greedy",
-                          "club"])
+                         ["random", "beginner", "learner", "casual", "greedy", "club"])
         options = dict(entries)
         self.assertEqual(options["random"], {"Search": "random"})
-        self.assertEqual(options["learner+0.2723"]["UCI_Elo"], str(300 + round(0.2723 * 700)))
         self.assertEqual(options["club"], {"UCI_LimitStrength": "true", "UCI_Elo": "1500"})
 
-    def test_a_setting_between_levels_needs_both(self):
+    def test_greedy_is_second_without_its_level(self):
         entries = levels.pool_entries(self.TABLE, {"learner", "club"})
         self.assertEqual([name for name, _ in entries], ["random", "greedy", "learner", "club"])
+
+    def test_a_setting_between_levels_takes_the_elo_between_theirs(self):
+        elo = {"learner": 800, "casual": 1000}
+        self.assertAlmostEqual(levels.point_elo("learner+0.25", elo, self.TABLE), 850)
+        self.assertEqual(levels.point_elo("casual", elo, self.TABLE), 1000)
+        self.assertIsNone(levels.point_elo("club+0.5", {"club": 1}, self.TABLE))
+        self.assertIsNone(levels.point_elo("beginner+0.5", elo, self.TABLE))
 
 
 class LevelsTable(unittest.TestCase):
