@@ -19,8 +19,8 @@ namespace {
 // change a row's amounts, run bench/levels and write the column again.
 const std::vector<StrengthLevel> kLevels = {
     // name, Elo, nodes, random share, temperature, search bonus, forward only
-    {"beginner", 30, 1, 0.22, 150, 0, false},   {"novice", 80, 1, 0.15, 120, 0, false},
-    {"learner", 110, 4, 0.11, 98, 15, false},   {"casual", 510, 16, 0.07, 80, 30, true},
+    {"beginner", 30, 1, 0.22, 150, 0, false},   {"novice", 70, 1, 0.15, 120, 0, false},
+    {"learner", 100, 4, 0.11, 98, 15, false},   {"casual", 510, 16, 0.07, 80, 30, true},
     {"club", 980, 100, 0.03, 50, 60, true},     {"strong", 1440, 500, 0.01, 30, 100, true},
     {"expert", 1700, 2000, 0.0, 20, 200, true}, {"master", 1930, 8000, 0.0, 10, 400, true},
 };
