@@ -116,11 +116,6 @@ class LevelsTable(unittest.TestCase):
             status, _, err = self.run_table("--check", file.name)
             self.assertEqual(status, 1)
             self.assertIn("differs from the pool", err)
-            status, out, _ = self.run_table("--markdown", file.name)
-            self.assertEqual(status, 0)
-            self.assertEqual(out.splitlines()[0],
-                             "| level | UCI_Elo | pool Elo (95% interval) | games |")
-            self.assertIn("| random |  | 0 (anchor) |", out)
 
     def test_a_missing_file_is_named(self):
         status, _, err = self.run_table("--check", "/nowhere/pool.jsonl")
