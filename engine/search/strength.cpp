@@ -12,16 +12,17 @@
 namespace tiaoqi::search {
 namespace {
 
-// The Elo column is what bench/levels measured at two players (the default
-// rules with a draw at 240 plies; docs/levels.md), rounded to tens so that
-// the ladder's halfway rungs fall on whole numbers; change a row's amounts
-// and measure again.
+// The Elo column comes from the newest pool record (bench/results/pool.jsonl,
+// docs/levels.md): each level's Elo in the pool of bench/levels, mapped to
+// the public two-player rating list's scale, rounded to tens.
+// bench/levels_table --write sets it and --check (a test) holds it there;
+// change a row's amounts, run bench/levels and write the column again.
 const std::vector<StrengthLevel> kLevels = {
     // name, Elo, nodes, random share, temperature, search bonus, forward only
-    {"beginner", 260, 1, 0.22, 150, 0, false},  {"novice", 410, 1, 0.15, 120, 0, false},
-    {"learner", 560, 4, 0.11, 98, 15, false},   {"casual", 1210, 16, 0.07, 80, 30, true},
-    {"club", 1680, 100, 0.03, 50, 60, true},    {"strong", 2210, 500, 0.01, 30, 100, true},
-    {"expert", 2550, 2000, 0.0, 20, 200, true}, {"master", 2790, 8000, 0.0, 10, 400, true},
+    {"beginner", 30, 1, 0.22, 150, 0, false},   {"novice", 70, 1, 0.15, 120, 0, false},
+    {"learner", 100, 4, 0.11, 98, 15, false},   {"casual", 510, 16, 0.07, 80, 30, true},
+    {"club", 980, 100, 0.03, 50, 60, true},     {"strong", 1440, 500, 0.01, 30, 100, true},
+    {"expert", 1700, 2000, 0.0, 20, 200, true}, {"master", 1930, 8000, 0.0, 10, 400, true},
 };
 
 double lerp(double a, double b, double t) { return a + (b - a) * t; }

@@ -20,8 +20,8 @@ namespace tiaoqi::search {
 struct StrengthLevel {
   // What the page and the docs call it.
   std::string_view name;
-  // Its rating at two players on the scale where Search random is 0, as
-  // bench/levels measured it (docs/levels.md has the table and intervals).
+  // Its rating at two players on the public rating list's scale (Search
+  // random 0), from the pool of bench/levels (docs/levels.md).
   int elo = 0;
   // The search's budget a move (its nodes; MCTS iterations).
   std::uint64_t nodes = 1;
@@ -41,7 +41,7 @@ struct StrengthLevel {
 // UCI_LimitStrength false and is not a row.
 const std::vector<StrengthLevel>& strength_levels();
 
-// UCI_Elo's range (the ladder's ends) and its default (a level in the
+// UCI_Elo's range (the table's ends) and its default (a level in the
 // middle, for a person who only turns UCI_LimitStrength on).
 SpinRange elo_range();
 

@@ -1,7 +1,7 @@
 // An engine seat's strength: full, or one of the levels the engine lists
 // in its answer to `levels`, played through the options UCI_LimitStrength
 // and UCI_Elo. The names and Elo values come from the engine only: its
-// ladder is calibrated by matches and may change.
+// table is fitted from a pool of matches and may change.
 
 import { make } from "./dom.js";
 import { setoptionLine } from "./protocol.js";
@@ -10,7 +10,7 @@ import { setoptionLine } from "./protocol.js";
 // get no input of their own among the seat's options.
 export const STRENGTH_OPTIONS = ["UCI_LimitStrength", "UCI_Elo"];
 
-// "club (Elo 1680)"; a seat without a level plays at full strength.
+// "club (Elo 980)"; a seat without a level plays at full strength.
 export function levelLabel(level) {
   return level ? `${level.name} (Elo ${level.elo})` : "full strength";
 }
