@@ -1,5 +1,6 @@
 #include "tools/python/binding/searcher.hpp"
 
+#include <chrono>
 #include <string>
 
 #include "tools/python/binding/option_names.hpp"
@@ -42,7 +43,8 @@ Status Searcher::set_option(std::string_view name, std::string_view value) {
   return Done{};
 }
 
-Expected<SearchOutcome> Searcher::search(const Game& game, const search::SearchLimits& limits) {
+Expected<SearchOutcome> Searcher::search(const Game& game, const search::SearchLimits& limits,
+                                         const std::function<bool()>& interrupted) {
   if (game.position().is_over()) return fail("the game is over: there is no move to search");
   {
     std::lock_guard engine_lock(engine_mutex_);
@@ -57,9 +59,19 @@ Expected<SearchOutcome> Searcher::search(const Game& game, const search::SearchL
     }
     if (auto started = engine_.go(limits); !started) return Error{started.error()};
   }
-  {
-    std::unique_lock lock(result_mutex_);
-    finished_.wait(lock, [this] { return has_best_; });
+  // A tenth of a second is the most a Ctrl-C may wait; a few milliseconds
+  // between questions keep it far below.
+  constexpr auto kPollInterval = std::chrono::milliseconds(5);
+  bool stopped = false;
+  for (;;) {
+    {
+      std::unique_lock lock(result_mutex_);
+      if (finished_.wait_for(lock, kPollInterval, [this] { return has_best_; })) break;
+    }
+    if (!stopped && interrupted && interrupted()) {
+      stop();
+      stopped = true;
+    }
   }
   std::lock_guard engine_lock(engine_mutex_);
   engine_.wait();

@@ -2,6 +2,7 @@
 
 #include <condition_variable>
 #include <cstdint>
+#include <functional>
 #include <mutex>
 #include <optional>
 #include <string_view>
@@ -41,8 +42,11 @@ class Searcher {
   const facade::Options& options() const { return options_; }
 
   // Searches the player to move of `game` (a player's view in the dragons
-  // variant). The game must not be over.
-  Expected<SearchOutcome> search(const Game& game, const search::SearchLimits& limits);
+  // variant). The game must not be over. While it waits, `interrupted` is
+  // asked every few milliseconds; once it says true the search is stopped
+  // and its move so far returned (the module asks Python for Ctrl-C).
+  Expected<SearchOutcome> search(const Game& game, const search::SearchLimits& limits,
+                                 const std::function<bool()>& interrupted = {});
   void stop();
   // Forget what earlier games taught the engine (its tables).
   void new_game();
