@@ -40,6 +40,13 @@ class _Space:
         return self.contains(value)
 
 
+def _below(generator: np.random.Generator, n: int) -> int:
+    """A uniform integer from 0 to n - 1. From one random() (53 bits, so no
+    bias that shows below 2^40 values): a fifth of the cost of integers(),
+    2.7 against 0.5 us, and an environment step costs about 10."""
+    return int(generator.random() * n)
+
+
 class Discrete(_Space):
     """The integers start .. start + n - 1."""
 
@@ -52,7 +59,7 @@ class Discrete(_Space):
         """A uniform draw; with a mask (int8 or bool, 1 where allowed), among the
         allowed values only (start when none is allowed, as Gymnasium does)."""
         if mask is None:
-            return self.start + int(self.np_random.integers(self.n))
+            return self.start + _below(self.np_random, self.n)
         mask = np.asarray(mask)
         if mask.shape != (self.n,):
             raise ValueError(f"mask: expected shape ({self.n},), got {mask.shape}")
@@ -63,7 +70,7 @@ class Discrete(_Space):
         allowed = mask.nonzero()[0]
         if len(allowed) == 0:
             return self.start
-        return self.start + int(allowed[self.np_random.integers(len(allowed))])
+        return self.start + int(allowed[_below(self.np_random, len(allowed))])
 
     def contains(self, value: Any) -> bool:
         if isinstance(value, (bool, np.bool_)):
