@@ -51,3 +51,11 @@ def test_ctrl_c_stops_an_engine_and_it_searches_again():
 def test_ctrl_c_stops_an_environment_whose_engines_search():
     env = tiaoqi.single_agent_env(seat=1, opponents={"search": "alphabeta", "depth": 60})
     assert interrupted_after(lambda: env.reset(seed=1)) < BOUND_S
+
+
+def test_ctrl_c_stops_a_deep_perft():
+    # perft 8 from the start counts for hours.
+    assert interrupted_after(lambda: tiaoqi.Position().perft(8)) < BOUND_S
+    assert interrupted_after(lambda: tiaoqi.Position().perft(8, threads=2)) < BOUND_S
+    assert interrupted_after(lambda: tiaoqi.Position().perft_divide(8)) < BOUND_S
+    assert tiaoqi.Position().perft(1) == len(tiaoqi.Position().legal_moves())

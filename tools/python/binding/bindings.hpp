@@ -48,6 +48,10 @@ search::SearchLimits search_limits(std::optional<long long> nodes,
                                    std::optional<long long> movetime,
                                    std::optional<long long> depth, bool infinite);
 
+// Runs Python's signal handlers (taking the GIL, which the caller has
+// released); true when one raised, the exception then set for this thread.
+bool python_interrupted();
+
 // Searches with the GIL released and answers Ctrl-C: Python's signal
 // handlers run every few milliseconds, and when one raises (SIGINT's
 // KeyboardInterrupt) the search is stopped and the exception raised here.

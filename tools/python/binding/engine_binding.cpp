@@ -93,17 +93,18 @@ search::SearchLimits search_limits(std::optional<long long> nodes,
   return limits;
 }
 
+bool python_interrupted() {
+  py::gil_scoped_acquire acquired;
+  return PyErr_CheckSignals() != 0;
+}
+
 SearchOutcome search_or_raise(Searcher& searcher, const Game& game,
                               const search::SearchLimits& limits) {
   bool raised = false;
   Expected<SearchOutcome> outcome = fail("no search");
   {
     py::gil_scoped_release released;
-    outcome = searcher.search(game, limits, [&raised] {
-      py::gil_scoped_acquire acquired;
-      raised = PyErr_CheckSignals() != 0;
-      return raised;
-    });
+    outcome = searcher.search(game, limits, [&raised] { return raised = python_interrupted(); });
   }
   if (raised) throw py::error_already_set();
   return value_or_raise(std::move(outcome));

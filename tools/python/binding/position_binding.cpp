@@ -4,6 +4,10 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <atomic>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
 #include <utility>
 
 #include "engine/eval.hpp"
@@ -100,6 +104,40 @@ int checked_depth(int depth) {
     throw py::value_error("perft depth must be 1 to " + std::to_string(protocol::kMaxPerftDepth) +
                           ", got " + std::to_string(depth));
   return depth;
+}
+
+// perft_divide on a worker thread with the GIL released, answering Ctrl-C
+// as searches do: the stop flag ends it within milliseconds.
+PerftDivide divide_or_raise(const Position& root, int depth, int threads) {
+  std::atomic<bool> stop{false};
+  bool raised = false;
+  std::optional<PerftDivide> divide;
+  {
+    py::gil_scoped_release released;
+    std::mutex mutex;
+    std::condition_variable finished;
+    bool done = false;
+    std::thread worker([&] {
+      PerftDivide counted = perft_divide(root, depth, &stop, threads);
+      std::lock_guard lock(mutex);
+      divide.emplace(std::move(counted));
+      done = true;
+      finished.notify_all();
+    });
+    for (;;) {
+      {
+        std::unique_lock lock(mutex);
+        if (finished.wait_for(lock, kInterruptPoll, [&] { return done; })) break;
+      }
+      if (!raised && python_interrupted()) {
+        raised = true;
+        stop = true;
+      }
+    }
+    worker.join();
+  }
+  if (raised) throw py::error_already_set();
+  return std::move(*divide);
 }
 
 // What a game is to pickle: its rules, its first position and its moves
@@ -314,10 +352,7 @@ the position is then that player's view.)doc")
               throw py::value_error("threads must be " + std::to_string(facade::kThreadsRange.min) +
                                     " to " + std::to_string(facade::kThreadsRange.max) + ", got " +
                                     std::to_string(threads));
-            const Position root = game.position();
-            py::gil_scoped_release released;
-            return threads == 1 ? perft(root, depth)
-                                : perft_divide(root, depth, nullptr, threads).total;
+            return divide_or_raise(game.position(), depth, threads).total;
           },
           py::arg("depth"), py::arg("threads") = 1,
           "The number of move sequences depth moves deep (docs/rules.md, \"Perft\").")
@@ -326,10 +361,7 @@ the position is then that player's view.)doc")
           [](const Game& game, int depth) {
             checked_depth(depth);
             const Position root = game.position();
-            const PerftDivide divide = [&] {
-              py::gil_scoped_release released;
-              return perft_divide(root, depth);
-            }();
+            const PerftDivide divide = divide_or_raise(root, depth, 1);
             py::dict counts;
             for (const auto& [move, count] : divide.counts)
               counts[py::str(move_ends_text(root.geometry(), move))] = count;

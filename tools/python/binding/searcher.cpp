@@ -44,7 +44,8 @@ Status Searcher::set_option(std::string_view name, std::string_view value) {
 }
 
 Expected<SearchOutcome> Searcher::search(const Game& game, const search::SearchLimits& limits,
-                                         const std::function<bool()>& interrupted) {
+                                         const std::function<bool()>& interrupted,
+                                         std::chrono::milliseconds poll) {
   if (game.position().is_over()) return fail("the game is over: there is no move to search");
   {
     std::lock_guard engine_lock(engine_mutex_);
@@ -59,14 +60,11 @@ Expected<SearchOutcome> Searcher::search(const Game& game, const search::SearchL
     }
     if (auto started = engine_.go(limits); !started) return Error{started.error()};
   }
-  // A tenth of a second is the most a Ctrl-C may wait; a few milliseconds
-  // between questions keep it far below.
-  constexpr auto kPollInterval = std::chrono::milliseconds(5);
   bool stopped = false;
   for (;;) {
     {
       std::unique_lock lock(result_mutex_);
-      if (finished_.wait_for(lock, kPollInterval, [this] { return has_best_; })) break;
+      if (finished_.wait_for(lock, poll, [this] { return has_best_; })) break;
     }
     if (!stopped && interrupted && interrupted()) {
       stop();
