@@ -156,3 +156,17 @@ def test_the_single_agent_environment_pickles_as_gymnasiums_test_asks():
     planner.step(planner.action_space.sample(planner.action_masks()))
     assert env.position().moves != planner.position().moves
     assert len(planner.position().moves) == len(env.position().moves) + 3
+
+
+def test_a_pickled_copy_resets_without_a_seed_as_the_original():
+    # Gymnasium's test_pickle_env resets both without a seed: the copy
+    # carries the environment's generator, so the seat and the engines'
+    # seeds drawn are the same.
+    env = tiaoqi.single_agent_env(players=3, seat="random", opponents="random")
+    env.reset(seed=11)
+    copied = pickle.loads(pickle.dumps(env))
+    first, second = env.reset(), copied.reset()
+    assert same_observation(first[0], second[0]) and first[1] == second[1]
+    action = env.action_space.sample(first[0]["action_mask"])
+    stepped, stepped_copy = env.step(action), copied.step(action)
+    assert same_observation(stepped[0], stepped_copy[0]) and stepped[1:] == stepped_copy[1:]
