@@ -166,6 +166,11 @@ def test_actions_are_taken_where_moves_are():
     position.play(np.int64(position.action("e14e13")))
     assert position.moves == ["k3k5", "e14e13"]
     assert position.move_path(position.action("j4j5")) == [position.hole("j4"), position.hole("j5")]
+    # A path as a numpy array is a path still, not an action.
+    assert position.move_path(np.array([position.hole("j4"), position.hole("j5")])) == \
+        [position.hole("j4"), position.hole("j5")]
+    with pytest.raises(ValueError, match="expected text, a path of holes or an action, got a bool"):
+        position.play(True)
     with pytest.raises(ValueError, match="action 0 names no move"):
         position.play(0)
     with pytest.raises(ValueError, match="action 14641 is out of range"):

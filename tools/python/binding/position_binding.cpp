@@ -62,18 +62,19 @@ Frame frame_for(const Game& game, const std::optional<int>& viewer) {
 std::string move_text_of(const Game& game, const py::object& move) {
   if (py::isinstance<py::str>(move)) return move.cast<std::string>();
   const Geometry& geometry = game.rules().geometry();
-  if (py::isinstance<py::int_>(move) || py::hasattr(move, "__index__")) {
-    if (py::isinstance<py::bool_>(move))
-      throw py::value_error("move: expected text, a path of holes or an action, got a bool");
+  const std::string expected = "move: expected text, a path of holes or an action, got ";
+  if (py::isinstance<py::bool_>(move)) throw py::value_error(expected + "a bool");
+  // An action: a Python or numpy integer (a path is iterable, a number not).
+  if (!py::isinstance<py::iterable>(move)) {
     const auto index = py::reinterpret_steal<py::int_>(PyNumber_Index(move.ptr()));
-    if (!index) throw py::error_already_set();
+    if (!index) {
+      PyErr_Clear();
+      throw py::value_error(expected + py::repr(move).cast<std::string>());
+    }
     const Move named =
         value_or_raise(frame_for(game, std::nullopt).named_move(index.cast<long long>()));
     return move_ends_text(geometry, named);
   }
-  if (!py::isinstance<py::iterable>(move))
-    throw py::value_error("move: expected text, a path of holes or an action, got " +
-                          py::repr(move).cast<std::string>());
   std::string text;
   for (py::handle item : move) {
     const long long hole = item.cast<long long>();
