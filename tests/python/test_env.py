@@ -163,3 +163,56 @@ def _pettingzoo_aec_env():
     except ImportError:
         return ()
     return AECEnv
+
+
+def test_step_before_reset_and_bad_reset_arguments_raise_clear_errors():
+    env = tiaoqi.env()
+    with pytest.raises(RuntimeError, match=r"step\(\) before reset\(\)"):
+        env.step(379)
+    env.reset(seed=1)
+    before = env.observe(env.agent_selection)
+    for arguments, message in [({"seed": "x"}, "seed: expected None or an integer 0 or more, "
+                                               "got 'x'"),
+                               ({"seed": -1}, "seed: expected None or an integer"),
+                               ({"seed": True}, "seed: expected None or an integer"),
+                               ({"options": {"bogus": 1}}, "options: unknown 'bogus'; reset\\(\\) "
+                                                           "takes 'dragons'"),
+                               ({"options": [1]}, "options: expected None or a dict")]:
+        with pytest.raises(ValueError, match=message):
+            env.reset(**arguments)
+    assert np.array_equal(env.observe(env.agent_selection)["observation"], before["observation"])
+
+
+def test_a_random_game_ends_at_the_default_move_limit():
+    env = tiaoqi.env()
+    assert env.max_moves == tiaoqi.DEFAULT_MAX_MOVES == 1000
+    env.reset(seed=5)
+    moves = play_out(env, random.Random(5))
+    assert len(moves) <= 1000 and env.agents == []
+    unlimited = tiaoqi.env(max_moves=None)
+    unlimited.reset(seed=5)
+    for _ in range(1200):
+        unlimited.step(random_action(unlimited.observe(unlimited.agent_selection),
+                                     random.Random(0)))
+    assert not any(unlimited.truncations.values())
+
+
+def test_the_render_modes_as_pettingzoo_defines_them(capsys):
+    assert tiaoqi.TiaoqiEnv.metadata["render_modes"] == ["ansi", "human", "rgb_array"]
+    assert tiaoqi.TiaoqiEnv.metadata["render_fps"] > 0
+    text = tiaoqi.env(render_mode="ansi")
+    text.reset()
+    assert text.render() == tiaoqi.Position().board_text()
+    human = tiaoqi.env(render_mode="human")
+    human.reset()
+    assert human.render() is None
+    assert capsys.readouterr().out == tiaoqi.Position().board_text() + "\n"
+    image = tiaoqi.env(render_mode="rgb_array")
+    image.reset()
+    frame = image.render()
+    assert frame.dtype == np.uint8 and frame.shape[2] == 3
+    assert np.array_equal(frame, tiaoqi.Position().board_image())
+    assert tiaoqi.env().render() is None
+    with pytest.raises(ValueError, match="render_mode: expected None or one of ansi, human, "
+                                         "rgb_array, got 'svg'"):
+        tiaoqi.env(render_mode="svg")

@@ -68,3 +68,11 @@ def test_the_stand_ins_serve_without_them():
     assert mask[space.sample(mask)] == 1
     box = env.observation_space("player_0")["observation"]
     assert box.shape == (20, 17, 17) and box.dtype.name == "int8" and box.contains(box.sample())
+    # np_random, the generator sample() draws from, as Gymnasium's spaces have.
+    import numpy as np
+    assert isinstance(space.np_random, np.random.Generator)
+    space.seed(3)
+    first = [space.sample() for _ in range(5)]
+    space.seed(3)
+    assert [space.sample() for _ in range(5)] == first
+    assert isinstance(box.np_random, np.random.Generator)

@@ -136,3 +136,82 @@ def test_repetitions_see_the_whole_game():
     for move in ["k3k5", "e14e13", "k5k3", "e13e14"]:
         position.play(move)
     assert position.is_over and position.standings == [[0, 1]]
+
+
+def test_the_board_text_is_what_the_protocols_d_draws():
+    position = tiaoqi.Position(players=3, moves=["k3i5", "d10e10"])
+    drawn = run_engine(*option_arguments(position.rules),
+                       stdin="position startpos moves k3i5 d10e10\nd\nquit\n")
+    picture = drawn[drawn.index("17 "):drawn.index("\n\nPosition:") + 1]
+    assert position.board_text() == picture
+    assert picture.count("\n") == 17 and "a-m" in picture
+
+
+def test_the_board_image_is_rgb_with_a_colour_for_each_army():
+    image = tiaoqi.Position(players=3).board_image()
+    assert image.dtype.name == "uint8" and image.ndim == 3 and image.shape[2] == 3
+    assert image.shape[0] > image.shape[1] > 100
+    colours = {tuple(pixel) for pixel in image.reshape(-1, 3)}
+    # Background, holes and the three armies (at least).
+    assert len(colours) >= 5
+    with pytest.raises(ValueError, match="spacing must be 8 to 200 pixels, got 2"):
+        tiaoqi.Position().board_image(spacing=2)
+
+
+def test_actions_are_taken_where_moves_are():
+    position = tiaoqi.Position()
+    position.play(379)
+    assert position.moves == ["k3k5"]
+    import numpy as np
+    position.play(np.int64(position.action("e14e13")))
+    assert position.moves == ["k3k5", "e14e13"]
+    assert position.move_path(position.action("j4j5")) == [position.hole("j4"), position.hole("j5")]
+    # A path as a numpy array is a path still, not an action.
+    assert position.move_path(np.array([position.hole("j4"), position.hole("j5")])) == \
+        [position.hole("j4"), position.hole("j5")]
+    with pytest.raises(ValueError, match="expected text, a path of holes or an action, got a bool"):
+        position.play(True)
+    with pytest.raises(ValueError, match="action 0 names no move"):
+        position.play(0)
+    with pytest.raises(ValueError, match="action 14641 is out of range"):
+        position.play(14641)
+    with pytest.raises(ValueError, match="expected text, a path of holes or an action, got 1.5"):
+        position.play(1.5)
+    assert len(position.moves) == 2
+
+
+def test_an_action_that_names_no_move_is_refused():
+    position = tiaoqi.Position()
+    with pytest.raises(ValueError, match="action 0 names no move: its start and its end are the "
+                                         "same hole"):
+        position.action_move(0)
+    with pytest.raises(ValueError, match="out of range"):
+        position.action_move(-1)
+    env = tiaoqi.env()
+    env.reset()
+    with pytest.raises(ValueError, match="names no move"):
+        env._table.action_move(0, 122)
+
+
+@pytest.mark.parametrize("depth", [0, -1, 65])
+def test_perft_takes_the_protocols_depths(depth):
+    # The protocol's perft takes 1 to 64 and refuses 0.
+    with pytest.raises(ValueError, match=f"perft depth must be 1 to 64, got {depth}"):
+        tiaoqi.Position().perft(depth)
+    with pytest.raises(ValueError, match="perft depth must be 1 to 64"):
+        tiaoqi.Position().perft_divide(depth)
+
+
+def test_perft_threads_take_the_option_tables_range():
+    threads = next(spec for spec in tiaoqi.option_specs() if spec["name"] == "Threads")
+    with pytest.raises(ValueError, match=f"threads must be {threads['min']} to {threads['max']}"):
+        tiaoqi.Position().perft(1, threads=threads["max"] + 1)
+
+
+def test_the_version_is_the_engines_and_the_namespace_holds_no_helpers():
+    assert run_engine("--version") == f"Tiaoqi {tiaoqi.__version__}\n"
+    assert tiaoqi.__version__ == tiaoqi._tiaoqi.__version__
+    public = {name for name in vars(tiaoqi) if not name.startswith("_")}
+    assert not public & {"Any", "annotations", "Union", "Mapping"}
+    submodules = {"aec", "aec_base", "opponents", "rating", "single_agent", "spaces"}
+    assert public - submodules <= set(tiaoqi.__all__)

@@ -48,11 +48,16 @@ def test_an_infinite_search_ends_at_a_stop_from_another_thread():
     assert results[0].move in tiaoqi.Position().legal_moves()
 
 
+# The protocol's `go` takes depth 1 to 255 and nodes up to 10^18; the
+# module takes the same.
 @pytest.mark.parametrize("limits, message", [
     ({}, "a search needs a limit"),
-    ({"nodes": 0}, "nodes must be 1 or more"),
-    ({"depth": -2}, "depth must be 1 to 1000"),
-    ({"movetime": 0}, "movetime must be 1 ms or more"),
+    ({"nodes": 0}, "nodes must be 1 to 1000000000000000000, got 0"),
+    ({"nodes": 10**18 + 1}, "nodes must be 1 to 1000000000000000000"),
+    ({"depth": -2}, "depth must be 1 to 255, got -2"),
+    ({"depth": 300}, "depth must be 1 to 255, got 300"),
+    ({"depth": 256}, "depth must be 1 to 255"),
+    ({"movetime": 0}, "movetime must be 1 to 1000000000000 ms, got 0"),
 ])
 def test_bad_limits_raise(limits, message):
     with pytest.raises(ValueError, match=message):

@@ -9,6 +9,7 @@
 #include "engine/facade/options.hpp"
 #include "engine/search/limits.hpp"
 #include "engine/util/expected.hpp"
+#include "tools/python/binding/searcher.hpp"
 
 namespace tiaoqi::python {
 
@@ -46,5 +47,15 @@ std::string table_name(std::string_view name);
 search::SearchLimits search_limits(std::optional<long long> nodes,
                                    std::optional<long long> movetime,
                                    std::optional<long long> depth, bool infinite);
+
+// Runs Python's signal handlers (taking the GIL, which the caller has
+// released); true when one raised, the exception then set for this thread.
+bool python_interrupted();
+
+// Searches with the GIL released and answers Ctrl-C: Python's signal
+// handlers run every few milliseconds, and when one raises (SIGINT's
+// KeyboardInterrupt) the search is stopped and the exception raised here.
+SearchOutcome search_or_raise(Searcher& searcher, const Game& game,
+                              const search::SearchLimits& limits);
 
 }  // namespace tiaoqi::python

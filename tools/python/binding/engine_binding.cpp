@@ -3,9 +3,11 @@
 #include <pybind11/stl.h>
 
 #include <memory>
+#include <tuple>
 
 #include "engine/notation.hpp"
 #include "engine/search/strength.hpp"
+#include "protocol/go_command.hpp"
 #include "tools/python/binding/bindings.hpp"
 #include "tools/python/binding/option_names.hpp"
 #include "tools/python/binding/searcher.hpp"
@@ -58,30 +60,54 @@ py::dict engine_options(const Searcher& searcher) {
 
 }  // namespace
 
+namespace {
+
+// One limit of a search, in the range the protocol's `go` takes.
+long long checked_limit(const char* name, long long value, long long min, long long max,
+                        const char* unit) {
+  if (value < min || value > max)
+    throw py::value_error(std::string(name) + " must be " + std::to_string(min) + " to " +
+                          std::to_string(max) + unit + ", got " + std::to_string(value));
+  return value;
+}
+
+}  // namespace
+
 search::SearchLimits search_limits(std::optional<long long> nodes,
                                    std::optional<long long> movetime,
                                    std::optional<long long> depth, bool infinite) {
   search::SearchLimits limits;
-  if (nodes) {
-    if (*nodes < 1) throw py::value_error("nodes must be 1 or more, got " + std::to_string(*nodes));
-    limits.nodes = static_cast<std::uint64_t>(*nodes);
-  }
-  if (movetime) {
-    if (*movetime < 1)
-      throw py::value_error("movetime must be 1 ms or more, got " + std::to_string(*movetime));
-    limits.move_time_ms = *movetime;
-  }
-  if (depth) {
-    if (*depth < 1 || *depth > 1000)
-      throw py::value_error("depth must be 1 to 1000, got " + std::to_string(*depth));
-    limits.depth = static_cast<int>(*depth);
-  }
+  if (nodes)
+    limits.nodes =
+        static_cast<std::uint64_t>(checked_limit("nodes", *nodes, 1, protocol::kMaxNodes, ""));
+  // At least 1 ms: a move time of 0 would be no limit at all.
+  if (movetime)
+    limits.move_time_ms = checked_limit("movetime", *movetime, 1, protocol::kMaxClockMs, " ms");
+  if (depth)
+    limits.depth = static_cast<int>(checked_limit("depth", *depth, 1, protocol::kMaxDepth, ""));
   limits.infinite = infinite;
   if (!nodes && !movetime && !depth && !infinite)
     throw py::value_error(
         "a search needs a limit: nodes, movetime or depth (or infinite=True and a stop() from "
         "another thread)");
   return limits;
+}
+
+bool python_interrupted() {
+  py::gil_scoped_acquire acquired;
+  return PyErr_CheckSignals() != 0;
+}
+
+SearchOutcome search_or_raise(Searcher& searcher, const Game& game,
+                              const search::SearchLimits& limits) {
+  bool raised = false;
+  Expected<SearchOutcome> outcome = fail("no search");
+  {
+    py::gil_scoped_release released;
+    outcome = searcher.search(game, limits, [&raised] { return raised = python_interrupted(); });
+  }
+  if (raised) throw py::error_already_set();
+  return value_or_raise(std::move(outcome));
 }
 
 void bind_engine(py::module_& module) {
@@ -114,11 +140,37 @@ void bind_engine(py::module_& module) {
       .def_readonly("depth", &SearchReport::depth)
       .def_readonly("nodes", &SearchReport::nodes)
       .def_readonly("time_ms", &SearchReport::time_ms)
-      .def("__repr__", [](const SearchReport& report) {
-        return "tiaoqi.SearchResult(move=" + py::repr(py::str(report.move)).cast<std::string>() +
-               ", score=" + std::to_string(report.score) +
-               ", depth=" + std::to_string(report.depth) +
-               ", nodes=" + std::to_string(report.nodes) + ")";
+      .def("__repr__",
+           [](const SearchReport& report) {
+             return "tiaoqi.SearchResult(move=" +
+                    py::repr(py::str(report.move)).cast<std::string>() +
+                    ", score=" + std::to_string(report.score) +
+                    ", depth=" + std::to_string(report.depth) +
+                    ", nodes=" + std::to_string(report.nodes) + ")";
+           })
+      .def(py::pickle(
+          [](const SearchReport& report) {
+            return py::make_tuple(report.move, report.path, report.score, report.values, report.pv,
+                                  report.depth, report.nodes, report.time_ms);
+          },
+          [](const py::tuple& state) {
+            if (state.size() != 8)
+              throw py::value_error("a pickled SearchResult has 8 fields, got " +
+                                    std::to_string(state.size()));
+            SearchReport report;
+            report.move = state[0].cast<std::string>();
+            report.path = state[1].cast<std::vector<int>>();
+            report.score = state[2].cast<int>();
+            report.values = state[3].cast<std::vector<double>>();
+            report.pv = state[4].cast<std::vector<std::string>>();
+            report.depth = state[5].cast<int>();
+            report.nodes = state[6].cast<std::uint64_t>();
+            report.time_ms = state[7].cast<std::int64_t>();
+            return report;
+          }))
+      .def("__eq__", [](const SearchReport& a, const SearchReport& b) {
+        return std::tie(a.move, a.path, a.score, a.values, a.pv, a.depth, a.nodes, a.time_ms) ==
+               std::tie(b.move, b.path, b.score, b.values, b.pv, b.depth, b.nodes, b.time_ms);
       });
 
   py::class_<Searcher>(module, "Engine", R"doc(
@@ -147,12 +199,7 @@ message.
              std::optional<long long> movetime, std::optional<long long> depth, bool infinite) {
             const search::SearchLimits limits = search_limits(nodes, movetime, depth, infinite);
             const Game game = position;
-            Expected<SearchOutcome> outcome = fail("no search");
-            {
-              py::gil_scoped_release released;
-              outcome = searcher.search(game, limits);
-            }
-            return report_of(game.position(), value_or_raise(std::move(outcome)));
+            return report_of(game.position(), search_or_raise(searcher, game, limits));
           },
           py::arg("position"), py::kw_only(), py::arg("nodes") = py::none(),
           py::arg("movetime") = py::none(), py::arg("depth") = py::none(),

@@ -76,6 +76,14 @@ Expected<Move> Frame::checked_move(long long action) const {
   return move(static_cast<int>(action));
 }
 
+Expected<Move> Frame::named_move(long long action) const {
+  auto checked = checked_move(action);
+  if (checked && checked->from == checked->to)
+    return fail("action " + std::to_string(action) +
+                " names no move: its start and its end are the same hole");
+  return checked;
+}
+
 void Frame::write_observation(const Position& view, std::int8_t* out) const {
   std::memcpy(out, fixed_planes_.data(), fixed_planes_.size());
   const int plane = side_ * side_;

@@ -58,6 +58,9 @@ class Frame {
   }
   // The same for any number: an action out of range is refused.
   Expected<Move> checked_move(long long action) const;
+  // The same, and an action whose start is its end (which names no move)
+  // is refused too.
+  Expected<Move> named_move(long long action) const;
   // The plane cell of a frame hole.
   int cell(Hole frame_hole) const { return turns_->cell[frame_hole]; }
 

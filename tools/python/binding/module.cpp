@@ -2,10 +2,16 @@
 // holds the rest, docs/python.md describes both).
 #include "tools/python/binding/bindings.hpp"
 
+// Set from the project's version by CMake, as for `tiaoqi --version`.
+#ifndef TIAOQI_VERSION
+#error "TIAOQI_VERSION must give the project's version"
+#endif
+
 PYBIND11_MODULE(_tiaoqi, module) {
   module.doc() =
       "Tiaoqi's engine library: rules, positions, searches, the environments' game table "
       "and the match statistics.";
+  module.attr("__version__") = TIAOQI_VERSION;
   using namespace tiaoqi::python;
   bind_rules(module);
   bind_position(module);

@@ -4,6 +4,10 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <atomic>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
 #include <utility>
 
 #include "engine/eval.hpp"
@@ -12,7 +16,9 @@
 #include "engine/notation.hpp"
 #include "engine/perft.hpp"
 #include "engine/position_string.hpp"
+#include "protocol/session.hpp"
 #include "tools/python/binding/bindings.hpp"
+#include "tools/python/binding/board_image.hpp"
 #include "tools/python/binding/frame.hpp"
 #include "tools/python/binding/option_names.hpp"
 
@@ -42,10 +48,33 @@ Game make_position(const std::optional<std::string>& position_string, const py::
   return value_or_raise(facade::build_game(request, rules_from(rules, keywords)));
 }
 
-// A move given as text, or as a path of hole indices (start, landings).
+Frame frame_for(const Game& game, const std::optional<int>& viewer) {
+  const int player = viewer.value_or(game.position().side_to_move());
+  if (player < 0 || player >= game.rules().player_count())
+    throw py::value_error("viewer " + std::to_string(player) +
+                          " is not a player of this game (0 to " +
+                          std::to_string(game.rules().player_count() - 1) + ")");
+  return Frame(game.rules(), player);
+}
+
+// A move given as text, as a path of hole indices (start, landings) or as
+// an action of the player to move.
 std::string move_text_of(const Game& game, const py::object& move) {
   if (py::isinstance<py::str>(move)) return move.cast<std::string>();
   const Geometry& geometry = game.rules().geometry();
+  const std::string expected = "move: expected text, a path of holes or an action, got ";
+  if (py::isinstance<py::bool_>(move)) throw py::value_error(expected + "a bool");
+  // An action: a Python or numpy integer (a path is iterable, a number not).
+  if (!py::isinstance<py::iterable>(move)) {
+    const auto index = py::reinterpret_steal<py::int_>(PyNumber_Index(move.ptr()));
+    if (!index) {
+      PyErr_Clear();
+      throw py::value_error(expected + py::repr(move).cast<std::string>());
+    }
+    const Move named =
+        value_or_raise(frame_for(game, std::nullopt).named_move(index.cast<long long>()));
+    return move_ends_text(geometry, named);
+  }
   std::string text;
   for (py::handle item : move) {
     const long long hole = item.cast<long long>();
@@ -70,19 +99,67 @@ std::vector<std::pair<std::string, Move>> sorted_legal(const Position& position)
   return listed;
 }
 
-Frame frame_for(const Game& game, const std::optional<int>& viewer) {
-  const int player = viewer.value_or(game.position().side_to_move());
-  if (player < 0 || player >= game.rules().player_count())
-    throw py::value_error("viewer " + std::to_string(player) +
-                          " is not a player of this game (0 to " +
-                          std::to_string(game.rules().player_count() - 1) + ")");
-  return Frame(game.rules(), player);
+// Perft's depth as the protocol's `perft` takes it.
+int checked_depth(int depth) {
+  if (depth < 1 || depth > protocol::kMaxPerftDepth)
+    throw py::value_error("perft depth must be 1 to " + std::to_string(protocol::kMaxPerftDepth) +
+                          ", got " + std::to_string(depth));
+  return depth;
 }
 
-int checked_depth(int depth) {
-  if (depth < 0)
-    throw py::value_error("perft depth must be 0 or more, got " + std::to_string(depth));
-  return depth;
+// perft_divide on a worker thread with the GIL released, answering Ctrl-C
+// as searches do: the stop flag ends it within milliseconds.
+PerftDivide divide_or_raise(const Position& root, int depth, int threads) {
+  std::atomic<bool> stop{false};
+  bool raised = false;
+  std::optional<PerftDivide> divide;
+  {
+    py::gil_scoped_release released;
+    std::mutex mutex;
+    std::condition_variable finished;
+    bool done = false;
+    std::thread worker([&] {
+      PerftDivide counted = perft_divide(root, depth, &stop, threads);
+      std::lock_guard lock(mutex);
+      divide.emplace(std::move(counted));
+      done = true;
+      finished.notify_all();
+    });
+    for (;;) {
+      {
+        std::unique_lock lock(mutex);
+        if (finished.wait_for(lock, kInterruptPoll, [&] { return done; })) break;
+      }
+      if (!raised && python_interrupted()) {
+        raised = true;
+        stop = true;
+      }
+    }
+    worker.join();
+  }
+  if (raised) throw py::error_already_set();
+  return std::move(*divide);
+}
+
+// What a game is to pickle: its rules, its first position and its moves
+// (with their marks), which replay it with its repetition count.
+py::tuple game_state(const Game& game) {
+  std::vector<std::string> moves;
+  const Geometry& geometry = game.rules().geometry();
+  for (std::size_t i = 0; i < game.moves().size(); ++i)
+    moves.push_back(marked_move(move_ends_text(geometry, game.moves()[i]), game.marks()[i]));
+  return py::make_tuple(facade::format_rule_options(game.rules().options()),
+                        position_string(game.history().front()), moves);
+}
+
+Game game_of_state(const py::tuple& state) {
+  if (state.size() != 3)
+    throw py::value_error("a pickled Position has 3 fields, got " + std::to_string(state.size()));
+  const RuleOptions rules =
+      value_or_raise(facade::parse_rule_options(state[0].cast<std::string>()));
+  facade::PositionRequest request{state[1].cast<std::string>(), std::nullopt,
+                                  state[2].cast<std::vector<std::string>>()};
+  return value_or_raise(facade::build_game(request, rules));
 }
 
 py::dict evaluation(const Game& game) {
@@ -272,12 +349,11 @@ the position is then that player's view.)doc")
           "perft",
           [](const Game& game, int depth, int threads) {
             checked_depth(depth);
-            if (threads < 1 || threads > 256)
-              throw py::value_error("threads must be 1 to 256, got " + std::to_string(threads));
-            const Position root = game.position();
-            py::gil_scoped_release released;
-            return threads == 1 ? perft(root, depth)
-                                : perft_divide(root, depth, nullptr, threads).total;
+            if (threads < facade::kThreadsRange.min || threads > facade::kThreadsRange.max)
+              throw py::value_error("threads must be " + std::to_string(facade::kThreadsRange.min) +
+                                    " to " + std::to_string(facade::kThreadsRange.max) + ", got " +
+                                    std::to_string(threads));
+            return divide_or_raise(game.position(), depth, threads).total;
           },
           py::arg("depth"), py::arg("threads") = 1,
           "The number of move sequences depth moves deep (docs/rules.md, \"Perft\").")
@@ -286,10 +362,7 @@ the position is then that player's view.)doc")
           [](const Game& game, int depth) {
             checked_depth(depth);
             const Position root = game.position();
-            const PerftDivide divide = [&] {
-              py::gil_scoped_release released;
-              return perft_divide(root, depth);
-            }();
+            const PerftDivide divide = divide_or_raise(root, depth, 1);
             py::dict counts;
             for (const auto& [move, count] : divide.counts)
               counts[py::str(move_ends_text(root.geometry(), move))] = count;
@@ -343,10 +416,21 @@ the position is then that player's view.)doc")
       .def(
           "action_move",
           [](const Game& game, long long action) {
-            const Move move = value_or_raise(frame_for(game, std::nullopt).checked_move(action));
+            const Move move = value_or_raise(frame_for(game, std::nullopt).named_move(action));
             return move_ends_text(game.rules().geometry(), move);
           },
           py::arg("action"), "The move (start and end) an action of the player to move names.")
+      .def(
+          "board_text", [](const Game& game) { return board_text(game.position()); },
+          "The board as the protocol's `d` draws it: a line per rank from the top, '.' an empty "
+          "hole, an army letter a piece (upper case a known dragon).")
+      .def(
+          "board_image",
+          [](const Game& game, int spacing) { return board_image(game.position(), spacing); },
+          py::arg("spacing") = kDefaultImageSpacing,
+          "The board as an RGB image, a uint8 array (height, width, 3): holes and pieces in "
+          "their army's colour, north up; spacing is the pixels between neighbouring holes.")
+      .def(py::pickle(&game_state, &game_of_state))
       .def("copy", [](const Game& game) { return game; })
       .def("__copy__", [](const Game& game) { return game; })
       .def(

@@ -1,5 +1,6 @@
 #include "tools/python/binding/searcher.hpp"
 
+#include <chrono>
 #include <string>
 
 #include "tools/python/binding/option_names.hpp"
@@ -42,7 +43,9 @@ Status Searcher::set_option(std::string_view name, std::string_view value) {
   return Done{};
 }
 
-Expected<SearchOutcome> Searcher::search(const Game& game, const search::SearchLimits& limits) {
+Expected<SearchOutcome> Searcher::search(const Game& game, const search::SearchLimits& limits,
+                                         const std::function<bool()>& interrupted,
+                                         std::chrono::milliseconds poll) {
   if (game.position().is_over()) return fail("the game is over: there is no move to search");
   {
     std::lock_guard engine_lock(engine_mutex_);
@@ -57,9 +60,16 @@ Expected<SearchOutcome> Searcher::search(const Game& game, const search::SearchL
     }
     if (auto started = engine_.go(limits); !started) return Error{started.error()};
   }
-  {
-    std::unique_lock lock(result_mutex_);
-    finished_.wait(lock, [this] { return has_best_; });
+  bool stopped = false;
+  for (;;) {
+    {
+      std::unique_lock lock(result_mutex_);
+      if (finished_.wait_for(lock, poll, [this] { return has_best_; })) break;
+    }
+    if (!stopped && interrupted && interrupted()) {
+      stop();
+      stopped = true;
+    }
   }
   std::lock_guard engine_lock(engine_mutex_);
   engine_.wait();

@@ -1,7 +1,9 @@
 #pragma once
 
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
+#include <functional>
 #include <mutex>
 #include <optional>
 #include <string_view>
@@ -11,6 +13,10 @@
 #include "engine/game.hpp"
 
 namespace tiaoqi::python {
+
+// How often a blocking call of the module asks Python for Ctrl-C: well
+// within the tenth of a second a KeyboardInterrupt may take.
+inline constexpr std::chrono::milliseconds kInterruptPoll{5};
 
 // What one search found: the last complete report of its main line and the
 // move it chose.
@@ -41,8 +47,12 @@ class Searcher {
   const facade::Options& options() const { return options_; }
 
   // Searches the player to move of `game` (a player's view in the dragons
-  // variant). The game must not be over.
-  Expected<SearchOutcome> search(const Game& game, const search::SearchLimits& limits);
+  // variant). The game must not be over. While it waits, `interrupted` is
+  // asked every few milliseconds; once it says true the search is stopped
+  // and its move so far returned (the module asks Python for Ctrl-C).
+  Expected<SearchOutcome> search(const Game& game, const search::SearchLimits& limits,
+                                 const std::function<bool()>& interrupted = {},
+                                 std::chrono::milliseconds poll = kInterruptPoll);
   void stop();
   // Forget what earlier games taught the engine (its tables).
   void new_game();

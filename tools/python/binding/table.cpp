@@ -18,30 +18,57 @@ GameTable::GameTable(std::shared_ptr<const Rules> rules) : rules_(std::move(rule
 }
 
 Status GameTable::reset(std::string_view dragons, std::uint64_t seed) {
-  Position start = Position::start(*rules_);
+  const Position position = Position::start(*rules_);
   if (!rules_->dragons()) {
     if (!dragons.empty()) return fail("dragons are chosen only in Variant dragons");
-    truth_.emplace(GameSetup{rules_, start});
-    views_.clear();
-    refresh_legal();
+    start(position, {});
     return Done{};
   }
-  std::vector<Hole> chosen;
   if (dragons.empty()) {
-    chosen = tools::draw_dragons(start, seed);
-  } else {
-    auto parsed = tools::parse_dragons(start, dragons);
-    if (!parsed) return Error{parsed.error()};
-    chosen = *parsed;
+    start(position, tools::draw_dragons(position, seed));
+    return Done{};
   }
-  tools::place_dragons(start, chosen);
-  truth_.emplace(GameSetup{rules_, start});
-  revealed_ = 0;
-  views_.clear();
-  for (int player = 0; player < players(); ++player)
-    views_.emplace_back(GameSetup{rules_, tools::view_for(start, player, revealed_)});
-  refresh_legal();
+  auto parsed = tools::parse_dragons(position, dragons);
+  if (!parsed) return Error{parsed.error()};
+  start(position, *parsed);
   return Done{};
+}
+
+Status GameTable::restore(const std::vector<Hole>& dragons, const std::vector<Move>& moves) {
+  if (dragons.size() != (rules_->dragons() ? static_cast<std::size_t>(players()) : 0))
+    return fail("a game of these rules starts with " +
+                std::to_string(rules_->dragons() ? players() : 0) + " dragons, got " +
+                std::to_string(dragons.size()));
+  GameTable replayed(rules_);
+  if (!dragons.empty()) {
+    std::string text;
+    for (Hole hole : dragons) {
+      if (hole >= rules_->geometry().hole_count())
+        return fail("dragon " + std::to_string(hole) + " is not a hole of this board");
+      text += (text.empty() ? "" : " ") + rules_->geometry().name(hole);
+    }
+    if (auto set = replayed.reset(text, 0); !set) return set;
+  }
+  for (const Move& move : moves)
+    if (auto played = replayed.play(move); !played) return played;
+  *this = std::move(replayed);
+  return Done{};
+}
+
+void GameTable::start(const Position& position, const std::vector<Hole>& dragons) {
+  dragons_ = dragons;
+  views_.clear();
+  revealed_ = 0;
+  if (dragons.empty()) {
+    truth_.emplace(GameSetup{rules_, position});
+  } else {
+    Position with_dragons = position;
+    tools::place_dragons(with_dragons, dragons);
+    truth_.emplace(GameSetup{rules_, with_dragons});
+    for (int player = 0; player < players(); ++player)
+      views_.emplace_back(GameSetup{rules_, tools::view_for(with_dragons, player, revealed_)});
+  }
+  refresh_legal();
 }
 
 const Game& GameTable::view(int player) const {

@@ -31,6 +31,13 @@ class GameTable {
   // reads them), or drawn from `seed` when empty. On error nothing changes.
   Status reset(std::string_view dragons, std::uint64_t seed);
 
+  // What makes this game again (pickle): the dragons it started with
+  // (empty outside the dragons variant) and the moves played since.
+  const std::vector<Hole>& start_dragons() const { return dragons_; }
+  const std::vector<Move>& moves() const { return truth_->moves(); }
+  // The game those make, replayed from its start; on error nothing changes.
+  Status restore(const std::vector<Hole>& dragons, const std::vector<Move>& moves);
+
   const Rules& rules() const { return *rules_; }
   int players() const { return rules_->player_count(); }
   bool is_over() const { return truth_->position().is_over(); }
@@ -61,6 +68,7 @@ class GameTable {
   void write_mask(int viewer, std::int8_t* out) const;
 
  private:
+  void start(const Position& start, const std::vector<Hole>& dragons);
   void play_checked(Move move);
   void refresh_legal();
 
@@ -68,6 +76,7 @@ class GameTable {
   std::optional<Game> truth_;
   // Dragons variant only: each player's view, in turn order.
   std::vector<Game> views_;
+  std::vector<Hole> dragons_;
   std::uint8_t revealed_ = 0;
   std::vector<Frame> frames_;
   MoveList legal_;

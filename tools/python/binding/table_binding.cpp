@@ -8,6 +8,7 @@
 
 #include "engine/notation.hpp"
 #include "tools/python/binding/bindings.hpp"
+#include "tools/python/binding/board_image.hpp"
 #include "tools/python/binding/searcher.hpp"
 #include "tools/python/binding/table.hpp"
 
@@ -35,6 +36,20 @@ py::array_t<std::int8_t> action_mask(const GameTable& table, int viewer) {
   return mask;
 }
 
+std::unique_ptr<GameTable> table_of(const RuleOptions& rules) {
+  auto made = Rules::make(rules);
+  if (!made) throw py::value_error(made.error());
+  return std::make_unique<GameTable>(std::make_shared<const Rules>(std::move(*made)));
+}
+
+// A hole index read back from a pickle; GameTable::restore checks it
+// against the board.
+Hole hole_of(int index) {
+  if (index < 0 || index >= kMaxHoles)
+    throw py::value_error("hole " + std::to_string(index) + " is not a hole of any board");
+  return static_cast<Hole>(index);
+}
+
 }  // namespace
 
 void bind_table(py::module_& module) {
@@ -43,12 +58,7 @@ One refereed game for the environments (tiaoqi.env, tiaoqi.single_agent_env):
 observations, masks and steps in each player's frame. In the dragons
 variant it holds every dragon and shows each player only its own view.
 )doc")
-      .def(py::init([](const RuleOptions& rules) {
-             auto made = Rules::make(rules);
-             if (!made) throw py::value_error(made.error());
-             return std::make_unique<GameTable>(std::make_shared<const Rules>(std::move(*made)));
-           }),
-           py::arg("rules"))
+      .def(py::init(&table_of), py::arg("rules"))
       .def(
           "reset",
           [](GameTable& table, const std::string& dragons, std::uint64_t seed) {
@@ -102,12 +112,7 @@ variant it holds every dragon and shows each player only its own view.
             const int mover = table.to_move();
             if (mover < 0) throw py::value_error("the game is over: no move to play");
             const Game view = table.view(mover);
-            Expected<SearchOutcome> outcome = fail("no search");
-            {
-              py::gil_scoped_release released;
-              outcome = engine.search(view, limits);
-            }
-            const Move move = value_or_raise(std::move(outcome)).best;
+            const Move move = search_or_raise(engine, view, limits).best;
             raise_on_error(table.play(move));
             return move_ends_text(table.rules().geometry(), move);
           },
@@ -128,10 +133,49 @@ variant it holds every dragon and shows each player only its own view.
           [](const GameTable& table, int viewer, long long action) {
             const Frame& frame = table.frame(checked_player(table, viewer));
             return move_ends_text(table.rules().geometry(),
-                                  value_or_raise(frame.checked_move(action)));
+                                  value_or_raise(frame.named_move(action)));
           },
           py::arg("viewer"), py::arg("action"),
-          "The move (start and end) an action names for a player.");
+          "The move (start and end) an action names for a player.")
+      .def(
+          "board_text",
+          [](const GameTable& table, int viewer) {
+            return board_text(table.view(checked_player(table, viewer)).position());
+          },
+          py::arg("viewer"), "What a player knows of the board, as the protocol's `d` draws it.")
+      .def(
+          "board_image",
+          [](const GameTable& table, int viewer, int spacing) {
+            return board_image(table.view(checked_player(table, viewer)).position(), spacing);
+          },
+          py::arg("viewer"), py::arg("spacing") = kDefaultImageSpacing,
+          "What a player knows of the board as an RGB image (height, width, 3) of uint8.")
+      .def(py::pickle(
+          [](const GameTable& table) {
+            std::vector<int> dragons(table.start_dragons().begin(), table.start_dragons().end());
+            std::vector<std::pair<int, int>> moves;
+            for (const Move& move : table.moves()) moves.emplace_back(move.from, move.to);
+            return py::make_tuple(facade::format_rule_options(table.rules().options()), dragons,
+                                  moves);
+          },
+          [](const py::tuple& state) {
+            if (state.size() != 3)
+              throw py::value_error("a pickled GameTable has 3 fields, got " +
+                                    std::to_string(state.size()));
+            auto table =
+                table_of(value_or_raise(facade::parse_rule_options(state[0].cast<std::string>())));
+            std::vector<Hole> dragons;
+            for (int hole : state[1].cast<std::vector<int>>()) dragons.push_back(hole_of(hole));
+            std::vector<Move> moves;
+            for (auto [from, to] : state[2].cast<std::vector<std::pair<int, int>>>())
+              moves.push_back(Move{hole_of(from), hole_of(to)});
+            raise_on_error(table->restore(dragons, moves));
+            return table;
+          }))
+      .def("__copy__", [](const GameTable& table) { return GameTable(table); })
+      .def(
+          "__deepcopy__", [](const GameTable& table, const py::dict&) { return GameTable(table); },
+          py::arg("memo"));
 }
 
 }  // namespace tiaoqi::python

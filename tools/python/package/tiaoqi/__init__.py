@@ -8,13 +8,12 @@
     single = tiaoqi.single_agent_env(opponents={"search": "mcts", "nodes": 500})
 """
 
-from __future__ import annotations
-
-from typing import Any
+from typing import Any as _Any
 
 from . import spaces
 from ._tiaoqi import (
     OBSERVATION_PLANES,
+    __version__,
     Engine,
     GameTable,
     Position,
@@ -25,22 +24,23 @@ from ._tiaoqi import (
     option_specs,
     stats,
 )
-from .aec import TiaoqiEnv
+from .aec import DEFAULT_MAX_MOVES, TiaoqiEnv
 from .aec_base import HAS_PETTINGZOO
 from .opponents import DEFAULT_LIMITS, Opponent
 from .rating import Rating, rate
 from .single_agent import SingleAgentEnv
 
 __all__ = [
-    "DEFAULT_LIMITS", "Engine", "HAS_PETTINGZOO", "OBSERVATION_PLANES", "Opponent", "Position",
-    "Rating", "Rules", "SearchResult", "SingleAgentEnv", "TiaoqiEnv", "env", "hole_names",
-    "levels", "option_specs", "raw_env", "rate", "search", "single_agent_env", "spaces", "stats",
+    "DEFAULT_LIMITS", "DEFAULT_MAX_MOVES", "Engine", "GameTable", "HAS_PETTINGZOO",
+    "OBSERVATION_PLANES", "Opponent", "Position", "Rating", "Rules", "SearchResult",
+    "SingleAgentEnv", "TiaoqiEnv", "__version__", "env", "hole_names", "levels", "option_specs",
+    "raw_env", "rate", "search", "single_agent_env", "spaces", "stats",
 ]
 
 
 def search(position: Position, search: str = "auto", *, nodes: int | None = None,
            movetime: int | None = None, depth: int | None = None, threads: int = 1,
-           **options: Any) -> SearchResult:
+           **options: _Any) -> SearchResult:
     """Searches the player to move with a new engine: `search` is the Search
     option, other engine options by name; one of nodes, movetime (ms) or
     depth limits it. For a search to stop from another thread, use an
@@ -49,7 +49,7 @@ def search(position: Position, search: str = "auto", *, nodes: int | None = None
     return engine.search(position, nodes=nodes, movetime=movetime, depth=depth)
 
 
-def env(rules: Rules | None = None, **options: Any) -> TiaoqiEnv:
+def env(rules: Rules | None = None, **options: _Any) -> TiaoqiEnv:
     """The multi-agent environment (PettingZoo's AEC API): see TiaoqiEnv."""
     return TiaoqiEnv(rules, **options)
 
@@ -58,6 +58,6 @@ def env(rules: Rules | None = None, **options: Any) -> TiaoqiEnv:
 raw_env = env
 
 
-def single_agent_env(rules: Rules | None = None, **options: Any) -> SingleAgentEnv:
+def single_agent_env(rules: Rules | None = None, **options: _Any) -> SingleAgentEnv:
     """The single-agent environment (Gymnasium's API): see SingleAgentEnv."""
     return SingleAgentEnv(rules, **options)

@@ -7,19 +7,31 @@ int8 flags} in that agent's frame (docs/python.md, "Observations" and
 the end of the game: 2 x placement score - 1 for each player (1 for first
 alone, -1 for last alone, 0 for a draw of two). A player eliminated before
 the end (no legal move in a game of three or more) is no longer selected
-and ends with the others. With max_moves, a game still running after that
-many moves is truncated for every agent, with rewards 0.
+and ends with the others. A game still running after max_moves moves
+(DEFAULT_MAX_MOVES unless given; None for no limit) is truncated for every
+agent, with rewards 0. An illegal action raises ValueError, as PettingZoo's
+own environments do without their TerminateIllegalWrapper.
 """
 
 from __future__ import annotations
 
 import operator
 import random
-from typing import Any
+from typing import Any, Iterable
+
+import numpy as np
 
 from . import spaces
 from ._tiaoqi import GameTable, Position, Rules
 from .aec_base import AECBase
+
+# The environments' move limit (moves of all players together), as
+# OpenSpiel's Chinese checkers ends a game at 1000 turns: with the default
+# rules a game between random players need never end.
+DEFAULT_MAX_MOVES = 1000
+RENDER_MODES = ["ansi", "human", "rgb_array"]
+# Frames a second for a viewer of human or rgb_array frames.
+RENDER_FPS = 4
 
 
 def rules_of(rules: Rules | None, rule_options: dict[str, Any]) -> Rules:
@@ -31,19 +43,56 @@ def rules_of(rules: Rules | None, rule_options: dict[str, Any]) -> Rules:
 
 def check_env_arguments(render_mode: str | None, max_moves: int | None) -> None:
     """The arguments both environments take besides the rules."""
-    if render_mode not in (None, "ansi"):
-        raise ValueError(f"render_mode: expected None or 'ansi', got {render_mode!r}")
-    if max_moves is not None and (not isinstance(max_moves, int) or max_moves < 1):
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise ValueError(f"render_mode: expected None or one of {', '.join(RENDER_MODES)}, "
+                         f"got {render_mode!r}")
+    if max_moves is not None and (not isinstance(max_moves, int) or isinstance(max_moves, bool)
+                                  or max_moves < 1):
         raise ValueError(f"max_moves: expected 1 or more (or None), got {max_moves!r}")
+
+
+def check_reset_arguments(seed: Any, options: Any, known: Iterable[str]) -> dict[str, Any]:
+    """reset()'s seed and options, checked before anything changes; the
+    options as a dict."""
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))
+                             or seed < 0):
+        raise ValueError(f"seed: expected None or an integer 0 or more, got {seed!r}")
+    if options is None:
+        return {}
+    if not isinstance(options, dict):
+        raise ValueError(f"options: expected None or a dict, got {options!r}")
+    unknown = sorted(str(name) for name in options if name not in known)
+    if unknown:
+        raise ValueError(f"options: unknown {', '.join(map(repr, unknown))}; reset() takes "
+                         f"{', '.join(map(repr, known))}")
+    return options
+
+
+def render_view(table: GameTable, viewer: int, render_mode: str | None) -> Any:
+    """What render() gives for a player's view: ansi the board as the
+    protocol's `d` draws it, human the same printed, rgb_array an image."""
+    if render_mode == "ansi":
+        return table.board_text(viewer)
+    if render_mode == "human":
+        print(table.board_text(viewer))
+        return None
+    if render_mode == "rgb_array":
+        return table.board_image(viewer)
+    return None
+
+
+def step_before_reset_error() -> RuntimeError:
+    return RuntimeError("step() before reset(): call reset() to start a game first")
 
 
 class TiaoqiEnv(AECBase):
     """A Tiaoqi game for PettingZoo's AEC API (a pettingzoo.AECEnv when
     PettingZoo is installed)."""
 
-    metadata = {"name": "tiaoqi_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+    metadata = {"name": "tiaoqi_v0", "render_modes": RENDER_MODES, "render_fps": RENDER_FPS,
+                "is_parallelizable": False}
 
-    def __init__(self, rules: Rules | None = None, *, max_moves: int | None = None,
+    def __init__(self, rules: Rules | None = None, *, max_moves: int | None = DEFAULT_MAX_MOVES,
                  dragons: str | None = None, render_mode: str | None = None,
                  **rule_options: Any):
         super().__init__()
@@ -74,9 +123,10 @@ class TiaoqiEnv(AECBase):
         """A new game. seed reseeds the environment (the dragons drawn) and the
         action spaces' sample(); options may give "dragons" ("m1 c11 l12").
         Refused options change nothing."""
+        options = check_reset_arguments(seed, options, ("dragons",))
         source = random.Random(seed) if seed is not None else self._random
         state = source.getstate()
-        dragons = (options or {}).get("dragons", self._dragons)
+        dragons = options.get("dragons", self._dragons)
         try:
             self._table.reset(dragons or "", source.getrandbits(63))
         except ValueError:
@@ -100,6 +150,8 @@ class TiaoqiEnv(AECBase):
         return self._table.observe(self._player[agent])
 
     def step(self, action: Any) -> None:
+        if not hasattr(self, "agent_selection"):
+            raise step_before_reset_error()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -133,11 +185,12 @@ class TiaoqiEnv(AECBase):
         """What the agent knows of the game (its view in the dragons variant)."""
         return self._table.position(self._player[agent])
 
-    def render(self) -> str | None:
-        """ansi: the position string of the selected agent's view."""
-        if self.render_mode != "ansi":
-            return None
-        return str(self.position(self.agent_selection))
+    def render(self) -> Any:
+        """The selected agent's view (the first agent's before reset()):
+        ansi the board as text, human the same printed, rgb_array an image
+        (height, width, 3) of uint8."""
+        agent = getattr(self, "agent_selection", self.possible_agents[0])
+        return render_view(self._table, self._player[agent], self.render_mode)
 
     def close(self) -> None:
         pass

@@ -88,12 +88,25 @@ class Opponent:
         except TypeError:
             raise ValueError(f"limits: expected integers, got {self.limits!r}") from None
         self._own_seed = any(_folded(str(name)) == "seed" for name in options)
+        self._seed: int | None = None
 
     def new_game(self, seed: int) -> None:
         """Forgets the last game; takes the seed unless the options fix one."""
         self.engine.new_game()
         if not self._own_seed:
-            self.engine.set_option("Seed", 1 + seed % (SEED_LIMIT - 1))
+            self._seed = 1 + seed % (SEED_LIMIT - 1)
+            self.engine.set_option("Seed", self._seed)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """A pickled opponent is its description and the seed of its game;
+        the copy's engine starts with empty tables."""
+        return {"spec": self.spec, "seed": self._seed}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__init__(state["spec"])  # type: ignore[misc]
+        self._seed = state["seed"]
+        if self._seed is not None:
+            self.engine.set_option("Seed", self._seed)
 
     def play(self, table: GameTable) -> str:
         """Searches the mover's view of the table and plays the move found."""

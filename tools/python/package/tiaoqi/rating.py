@@ -75,7 +75,8 @@ def rate(agent: Agent, opponent: OpponentSpec | list[OpponentSpec] = None, *, ro
     if rounds < 1:
         raise ValueError(f"rounds: expected 1 or more, got {rounds!r}")
     players = rules.players
-    env = SingleAgentEnv(rules)
+    # Every game runs to its end under the rules, and a bad agent is an error.
+    env = SingleAgentEnv(rules, max_moves=None, illegal_action="raise")
     env.opponents = opponents_for(opponent, players - 1)
     samples: list[float] = []
     scores: list[float] = []

@@ -5,6 +5,13 @@ Gymnasium's API: reset() gives (observation, info) and step(action) gives
 Gymnasium is installed. Observations, actions and rewards are those of
 tiaoqi.env() for the agent's seat; the engines' moves are played inside
 reset() and step() until the agent is to move or the game is over.
+
+An illegal action (in range, but no legal move) ends the episode by
+default, as PettingZoo's TerminateIllegalWrapper does: terminated, reward
+ILLEGAL_ACTION_REWARD, and info["illegal_action"] says why, so that
+Gymnasium's checker and wrappers, which step action_space.sample() without
+a mask, run. illegal_action="raise" raises ValueError instead and changes
+nothing.
 """
 
 from __future__ import annotations
@@ -15,7 +22,8 @@ from typing import Any
 
 from . import spaces
 from ._tiaoqi import GameTable, Position, Rules
-from .aec import check_env_arguments, rules_of
+from .aec import (DEFAULT_MAX_MOVES, RENDER_FPS, RENDER_MODES, check_env_arguments,
+                  check_reset_arguments, render_view, rules_of, step_before_reset_error)
 from .opponents import OpponentSpec, opponents_for
 
 try:
@@ -24,6 +32,12 @@ try:
     _EnvBase: Any = gymnasium.Env
 except ImportError:
     _EnvBase = object
+
+
+ILLEGAL_ACTIONS = ("terminate", "raise")
+# The agent's reward for an illegal action that ends the episode, as
+# PettingZoo's TerminateIllegalWrapper gives it.
+ILLEGAL_ACTION_REWARD = -1.0
 
 
 def _check_seat(seat: int | str, players: int) -> None:
@@ -35,13 +49,19 @@ def _check_seat(seat: int | str, players: int) -> None:
 class SingleAgentEnv(_EnvBase):
     """A Tiaoqi game for one agent against tiaoqi engines."""
 
-    metadata = {"name": "tiaoqi_single_agent_v0", "render_modes": ["ansi"]}
+    metadata = {"name": "tiaoqi_single_agent_v0", "render_modes": RENDER_MODES,
+                "render_fps": RENDER_FPS}
 
     def __init__(self, rules: Rules | None = None, *, seat: int | str = 0,
                  opponents: OpponentSpec | list[OpponentSpec] = None,
-                 max_moves: int | None = None, dragons: str | None = None,
-                 render_mode: str | None = None, **rule_options: Any):
+                 max_moves: int | None = DEFAULT_MAX_MOVES, dragons: str | None = None,
+                 illegal_action: str = "terminate", render_mode: str | None = None,
+                 **rule_options: Any):
         check_env_arguments(render_mode, max_moves)
+        if illegal_action not in ILLEGAL_ACTIONS:
+            raise ValueError(f"illegal_action: expected {' or '.join(map(repr, ILLEGAL_ACTIONS))}, "
+                             f"got {illegal_action!r}")
+        self.illegal_action = illegal_action
         self.rules = rules_of(rules, rule_options)
         self._table = GameTable(self.rules)
         players = self._table.players
@@ -60,13 +80,16 @@ class SingleAgentEnv(_EnvBase):
         self._random = random.Random()
         self._moves = 0
         self._truncated = False
+        # Set by an illegal action that ended the episode.
+        self._ended = False
+        self._started = False
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
         """A new game. seed reseeds the environment: the seat drawn, the dragons
         drawn and the engines' seeds. options may give "seat" and "dragons".
         Refused options change nothing."""
-        options = options or {}
+        options = check_reset_arguments(seed, options, ("seat", "dragons"))
         seat = options.get("seat", self.seat_choice)
         players = self._table.players
         _check_seat(seat, players)
@@ -90,17 +113,29 @@ class SingleAgentEnv(_EnvBase):
             opponent.new_game(game_seed + offset)
         self._moves = 0
         self._truncated = False
+        self._ended = False
+        self._started = True
         self._play_opponents()
         return self._observation(), self._info()
 
     def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
-        if self._table.to_move != self.seat or self._truncated:
+        if not self._started:
+            raise step_before_reset_error()
+        if self._table.to_move != self.seat or self._truncated or self._ended:
             raise ValueError("the game is over: call reset() for the next one")
         try:
             action = operator.index(action)
         except TypeError:
             raise ValueError(f"action: expected an integer, got {action!r}") from None
-        self._table.step(action)
+        try:
+            self._table.step(action)
+        except ValueError as error:
+            if self.illegal_action == "raise" or not 0 <= action < self._table.action_count:
+                raise
+            self._ended = True
+            info = self._info()
+            info["illegal_action"] = str(error)
+            return self._observation(), ILLEGAL_ACTION_REWARD, True, False, info
         self._count_move()
         self._play_opponents()
         terminated = self._table.to_move < 0
@@ -115,9 +150,10 @@ class SingleAgentEnv(_EnvBase):
         """What the agent knows of the game (its view in the dragons variant)."""
         return self._table.position(self.seat)
 
-    def render(self) -> str | None:
-        """ansi: the position string of the agent's view."""
-        return str(self.position()) if self.render_mode == "ansi" else None
+    def render(self) -> Any:
+        """The agent's view: ansi the board as text, human the same printed,
+        rgb_array an image (height, width, 3) of uint8."""
+        return render_view(self._table, self.seat, self.render_mode)
 
     def close(self) -> None:
         pass

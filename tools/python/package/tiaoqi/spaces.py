@@ -4,12 +4,12 @@ When Gymnasium is installed these are its own spaces (``gymnasium.spaces``),
 as PettingZoo and the training libraries expect. Without it they are the
 small stand-ins below, with the attributes and methods the environments'
 users rely on: ``shape``, ``dtype``, ``n`` (Discrete), ``low``/``high``
-(Box), ``spaces`` (Dict), ``sample()``, ``contains()`` and ``seed()``.
+(Box), ``spaces`` (Dict), ``sample()``, ``contains()``, ``seed()`` and
+``np_random``, the numpy Generator that sample() draws from.
 """
 
 from __future__ import annotations
 
-import random
 from typing import Any, Mapping
 
 import numpy as np
@@ -24,20 +24,27 @@ _BOOL = np.dtype(np.bool_)
 
 
 class _Space:
-    """What every stand-in space shares: a seeded generator."""
+    """What every stand-in space shares: a seeded generator, np_random."""
 
     def __init__(self, shape: tuple[int, ...] | None, dtype: Any, seed: int | None = None):
         self.shape = shape
         self.dtype = None if dtype is None else np.dtype(dtype)
-        self._random = random.Random(seed)
+        self.np_random = np.random.default_rng(seed)
 
     def seed(self, seed: int | None = None) -> list[int | None]:
         """Reseeds sample(); returns the seed, as Gymnasium's spaces do."""
-        self._random = random.Random(seed)
+        self.np_random = np.random.default_rng(seed)
         return [seed]
 
     def __contains__(self, value: Any) -> bool:
         return self.contains(value)
+
+
+def _below(generator: np.random.Generator, n: int) -> int:
+    """A uniform integer from 0 to n - 1. From one random() (53 bits, so no
+    bias that shows below 2^40 values): a fifth of the cost of integers(),
+    2.7 against 0.5 us, and an environment step costs about 10."""
+    return int(generator.random() * n)
 
 
 class Discrete(_Space):
@@ -52,7 +59,7 @@ class Discrete(_Space):
         """A uniform draw; with a mask (int8 or bool, 1 where allowed), among the
         allowed values only (start when none is allowed, as Gymnasium does)."""
         if mask is None:
-            return self.start + self._random.randrange(self.n)
+            return self.start + _below(self.np_random, self.n)
         mask = np.asarray(mask)
         if mask.shape != (self.n,):
             raise ValueError(f"mask: expected shape ({self.n},), got {mask.shape}")
@@ -63,7 +70,7 @@ class Discrete(_Space):
         allowed = mask.nonzero()[0]
         if len(allowed) == 0:
             return self.start
-        return self.start + int(allowed[self._random.randrange(len(allowed))])
+        return self.start + int(allowed[_below(self.np_random, len(allowed))])
 
     def contains(self, value: Any) -> bool:
         if isinstance(value, (bool, np.bool_)):
@@ -94,7 +101,7 @@ class Box(_Space):
 
     def sample(self) -> np.ndarray:
         """Uniform values (integers for an integer dtype)."""
-        generator = np.random.default_rng(self._random.getrandbits(63))
+        generator = self.np_random
         if np.issubdtype(self.dtype, np.integer):
             return generator.integers(self.low, self.high, endpoint=True, dtype=self.dtype)
         return generator.uniform(self.low, self.high).astype(self.dtype)
@@ -127,7 +134,7 @@ class Dict(_Space):
         super().seed(seed)
         seeds: list[int | None] = [seed]
         for space in self.spaces.values():
-            seeds += space.seed(None if seed is None else self._random.getrandbits(31))
+            seeds += space.seed(None if seed is None else int(self.np_random.integers(2**31)))
         return seeds
 
     def sample(self) -> dict[str, Any]:
