@@ -195,7 +195,8 @@ TEST(Stats, AnEngineThatWinsEveryGameHasNoFiniteRating) {
   ASSERT_EQ(results.ratings.size(), 2u);
   EXPECT_EQ(results.ratings[0], INFINITY);
   EXPECT_EQ(results.ratings[1], -INFINITY);
-  EXPECT_TRUE(results.rating_intervals.empty());
+  ASSERT_EQ(results.rating_intervals.size(), 2u);
+  EXPECT_TRUE(std::isnan(results.rating_intervals[0].low));
   EXPECT_EQ(results.ratings_note,
             "new won every game: too little data for a rating or an interval");
   const auto table = results_table(results);

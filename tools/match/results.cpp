@@ -164,11 +164,11 @@ MatchResults compute_results(const std::vector<std::string>& names, int players,
     for (std::size_t e = 0; e < unbounded.size(); ++e) {
       if (unbounded[e] == 0) continue;
       results.ratings[e] = unbounded[e] * INFINITY;
+      if (e < results.rating_intervals.size()) results.rating_intervals[e] = {NAN, NAN};
       if (results.ratings_note.empty())
         results.ratings_note = results.names[e] + (unbounded[e] > 0 ? " won" : " lost") +
                                " every game: too little data for a rating or an interval";
     }
-    if (!results.ratings_note.empty()) results.rating_intervals.clear();
   }
   return results;
 }
@@ -204,7 +204,7 @@ tools::Json results_json(const MatchResults& results) {
     entry["move_ms_max"] = row.move_times.max_ms;
     entry["moves_over_movetime"] = row.move_times.over_movetime;
     if (e < results.ratings.size()) entry["rating"] = number_or_null(results.ratings[e]);
-    if (e < results.rating_intervals.size())
+    if (e < results.rating_intervals.size() && std::isfinite(results.rating_intervals[e].low))
       entry["rating_interval"] = {results.rating_intervals[e].low,
                                   results.rating_intervals[e].high};
     tools::Json pairs = tools::Json::array();

@@ -71,8 +71,8 @@ struct MatchResults {
   // More than two engines, or three or more players: Plackett-Luce
   // ratings, mean 0.
   std::vector<double> ratings;
-  // Their 95% intervals (empty below two games, and when a rating is
-  // unbounded).
+  // Their 95% intervals (empty below two games; NaN for an unbounded
+  // rating).
   std::vector<RatingInterval> rating_intervals;
   // Why there are no intervals although there are games: an engine won
   // (or lost) every game, and its rating is +inf (-inf) in `ratings`.

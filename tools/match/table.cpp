@@ -84,7 +84,8 @@ std::string results_table(const MatchResults& results) {
     text += line;
     if (placements) text += format("  %8.2f", row.average_placement());
     if (ratings) text += format("  %+6.1f", e < results.ratings.size() ? results.ratings[e] : 0.0);
-    if (ratings && e < results.rating_intervals.size())
+    if (ratings && e < results.rating_intervals.size() &&
+        std::isfinite(results.rating_intervals[e].low))
       text += format(" [%+.0f, ", results.rating_intervals[e].low) +
               format("%+.0f]", results.rating_intervals[e].high);
     text += '\n';

@@ -4,9 +4,23 @@ from context import commands
 from tables import table
 
 
+def shown_number(value):
+    """A measured figure as a reader takes it in: whole numbers with
+    thousands separators, others to three significant digits (a timing
+    has no more)."""
+    if isinstance(value, int):
+        return "{:,}".format(value)
+    if value == 0:
+        return "0"
+    rounded = float("%.3g" % value)
+    if abs(rounded) >= 1000:
+        return "{:,}".format(int(round(rounded)))
+    return "%.3g" % rounded
+
+
 def figure_row(figure):
     value = figure["value"]
-    shown = "{:,}".format(value) if isinstance(value, int) else ("%g" % value)
+    shown = shown_number(value)
     ratio = ""
     if figure.get("ratio") is not None:
         ratio = "%.2f" % figure["ratio"]
@@ -29,10 +43,29 @@ def speed_table(context, args, words):
     return speed_glance(context, args, words)
 
 
+def picked(record, args):
+    """The figures `figures=a,b,c` names by their `what` keys (a key
+    ending in `*` names every key it starts), in that order; all without
+    it. A name that picks nothing is an error: the block would silently
+    lose its figure."""
+    if "figures" not in args:
+        return record["figures"]
+    figures = []
+    for name in args["figures"].split(","):
+        found = [figure for figure in record["figures"]
+                 if figure["what"] == name
+                 or (name.endswith("*") and figure["what"].startswith(name[:-1]))]
+        if not found:
+            raise KeyError("the speed record '%s' has no figure '%s'" % (record["id"], name))
+        figures += found
+    return figures
+
+
 @table("speed-glance")
 def speed_glance(context, args, words):
-    """Every figure of the newest speed record: its label (or its `what`
-    key), value and unit, and its ratio to the yardstick timed beside it."""
+    """The figures of the newest speed record (`figures=...` picks some):
+    each label (or `what` key), value and unit, and its ratio to the
+    yardstick timed beside it."""
     record = newest(context, args)
     if record is None:
         return ["No records of kind speed yet."]
@@ -40,7 +73,7 @@ def speed_glance(context, args, words):
         record["machine"], record["date"][:10], record["command"].replace("|", "\\|"),
         context.made_by(record)),
              "", "| what | figure | ratio |", "|---|---|---|"]
-    lines += [figure_row(figure) for figure in record["figures"]]
+    lines += [figure_row(figure) for figure in picked(record, args)]
     if "no-commands" not in words:
         lines += commands([record])
     return lines
