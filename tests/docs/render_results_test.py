@@ -78,6 +78,33 @@ class Renderer(unittest.TestCase):
         self.assertIn("| perft 6 from the start | 0.21 s | 6.30 against a plain generator |", text)
         self.assertIn("| nps | 2,900,000 nodes/s |  |", text)
 
+    def test_a_speed_block_picks_its_figures_by_key(self):
+        self.write("""\
+            <!-- results: speed-glance no-commands figures=nps,perft* -->
+            <!-- end results -->
+            """)
+        self.assertEqual(self.run_renderer()[0], 0)
+        text = self.read()
+        self.assertLess(text.index("| nps |"), text.index("| perft 6 from the start |"))
+        self.write("""\
+            <!-- results: speed-glance figures=nosuch -->
+            <!-- end results -->
+            """)
+        status, output = self.run_renderer()
+        self.assertEqual(status, 2)
+        self.assertIn("the speed record 'speed-1' has no figure 'nosuch'", output)
+
+    def test_a_belief_record_lists_its_rows(self):
+        self.write("""\
+            <!-- results: belief no-commands -->
+            <!-- end results -->
+            """)
+        self.assertEqual(self.run_renderer()[0], 0)
+        text = self.read()
+        self.assertIn("10 games against the uniform belief (today's engine):", text)
+        self.assertIn("| moves played | my belief | a blind guess |", text)
+        self.assertIn("| 1-10 | 0.250 | 0.100 |", text)
+
     def test_a_pool_lists_its_entries_against_the_anchor(self):
         self.write("""\
             <!-- results: pool -->
@@ -137,7 +164,7 @@ class Renderer(unittest.TestCase):
         output = self.malformed('{"kind": "tourney", "id": "x", "date": "", "command": "", '
                                 '"engine": {}}')
         self.assertIn("matches.jsonl:3: expected a kind of sprt, spsa, pool, match, speed, "
-                      "got 'tourney'", output)
+                      "belief, got 'tourney'", output)
 
     def test_a_repeated_id_is_refused(self):
         with open(os.path.join(FIXTURE, "matches.jsonl"), encoding="utf-8") as file:

@@ -5,7 +5,7 @@ import glob
 import json
 import os
 
-KINDS = ("sprt", "spsa", "pool", "match", "speed")
+KINDS = ("sprt", "spsa", "pool", "match", "speed", "belief")
 # The fields a table may rely on, by kind, beyond those of every record.
 REQUIRED = {
     "sprt": ("players", "time", "base", "new", "games"),
@@ -13,6 +13,7 @@ REQUIRED = {
     "pool": ("players", "time", "anchor", "entries", "games"),
     "match": ("players", "time", "search", "opponents", "games"),
     "speed": ("machine", "figures"),
+    "belief": ("players", "time", "opponents", "games", "rows"),
 }
 COMMON = ("kind", "id", "date", "command", "engine")
 
