@@ -13,6 +13,7 @@ import unittest
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+import test_first_look  # noqa: E402
 import test_page  # noqa: E402
 
 
@@ -38,7 +39,7 @@ def main():
     loader = unittest.TestLoader()
     if args.pattern:
         loader.testNamePatterns = [f"*{args.pattern}*"]
-    suite = loader.loadTestsFromModule(test_page)
+    suite = unittest.TestSuite(loader.loadTestsFromModule(module) for module in (test_page, test_first_look))
     start = time.monotonic()
     result = unittest.TextTestRunner(verbosity=2).run(suite)
     failed = len(result.failures) + len(result.errors)

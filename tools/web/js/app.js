@@ -11,6 +11,7 @@ import { Game } from "./game.js";
 import { splitMove } from "./geometry.js";
 import { formatClock, renderMoves, renderThinking, renderThinkingPanels, statusText } from "./panels.js";
 import { errorOf, setoptionLine } from "./protocol.js";
+import { OPTION_HELP } from "./option-help.js";
 import { formatRecord, parseOptionsTag, parseRecords } from "./record.js";
 import { Setup } from "./setup.js";
 import { levelLabel } from "./strength.js";
@@ -523,7 +524,7 @@ class App {
 }
 
 const app = new App();
-window.tiaoqi = { app, parseRecords, formatRecord };
+window.tiaoqi = { app, parseRecords, formatRecord, OPTION_HELP };
 app.start().catch((error) => {
   app.setConnection(`cannot reach the engine: ${error.message}`, true);
   console.error(error);

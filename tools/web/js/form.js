@@ -2,6 +2,7 @@
 // section 6) and the row of a seat.
 
 import { $, make } from "./dom.js";
+import { optionHelp, optionLabel } from "./option-help.js";
 import { fillLevelChoice } from "./strength.js";
 
 // Time controls by seat kind: [value, label, preset].
@@ -18,7 +19,8 @@ export const TIME_CONTROLS = {
   ],
 };
 
-// An input for one engine option (docs/protocol.md, section 6).
+// An input for one engine option (docs/protocol.md, section 6), under
+// its label and with its help as the tooltip.
 export function optionInput(option, value, onChange) {
   let input;
   if (option.type === "check") {
@@ -48,8 +50,11 @@ export function optionInput(option, value, onChange) {
     input.addEventListener("change", () => onChange(input.value));
   }
   input.dataset.option = option.name;
+  const help = optionHelp(option.name);
   const label = make("label", { class: option.type === "check" ? "check" : "" });
-  label.append(option.type === "check" ? input : option.name + " ", option.type === "check" ? " " + option.name : input);
+  if (help) label.title = input.title = help;
+  const words = optionLabel(option.name);
+  label.append(option.type === "check" ? input : words + " ", option.type === "check" ? " " + words : input);
   return label;
 }
 

@@ -6,6 +6,7 @@
 import { COLOURS } from "./board.js";
 import { $, make, plural } from "./dom.js";
 import { optionInput, seatDefaults, seatRow } from "./form.js";
+import { optionHelp, optionLabel } from "./option-help.js";
 import { parsePositionString } from "./geometry.js";
 import { errorOf, parseDisplay, parseLevels, parseSettings, setoptionLine } from "./protocol.js";
 import { STRENGTH_OPTIONS, strengthCommands } from "./strength.js";
@@ -106,6 +107,10 @@ export class Setup {
     const armySelect = $("#armies");
     for (let n = armies.min; n <= armies.max; ++n) armySelect.append(make("option", { value: n }, String(n)));
     armySelect.value = this.rules.ArmiesPerPlayer;
+    for (const [name, select] of [["Players", players], ["ArmiesPerPlayer", armySelect]]) {
+      $(`[data-label-of="${name}"]`).textContent = optionLabel(name);
+      select.closest("label").title = select.title = optionHelp(name);
+    }
     players.addEventListener("change", () => this.setRule("Players", players.value));
     armySelect.addEventListener("change", () => this.setRule("ArmiesPerPlayer", armySelect.value));
 
@@ -162,11 +167,10 @@ export class Setup {
     const players = this.variantPlayers.get(variant);
     if (!players) return false;
     const wanted = { Players: String(players), ArmiesPerPlayer: "1" };
-    const labels = { Players: "Players", ArmiesPerPlayer: "Armies each" };
     const changes = [];
     for (const [name, value] of Object.entries(wanted)) {
       if (this.rules[name] === value) continue;
-      changes.push(`${labels[name]} ${value} (was ${this.rules[name]})`);
+      changes.push(`${optionLabel(name)} ${value} (was ${this.rules[name]})`);
       this.rules[name] = value;
     }
     if (!changes.length) return false;
