@@ -237,7 +237,7 @@ export class Setup {
       return this.check(null);
     }
     const display = parseDisplay(lines);
-    $("#engine-rules").textContent = display ? `engine: ${display.rules}` : "";
+    $("#engine-rules").textContent = display ? display.rules : "";
     if (!error && display) {
       const position = parsePositionString(display.position);
       this.seatLabels(position.seating.map((s) => s.armies));
