@@ -99,7 +99,7 @@ class FirstLookTest(PageCase):
                 f"setoption name ArmiesPerPlayer value {armies}", "position startpos", "d", "quit")
                 if line.startswith("Seating: "))
             # "Seating: player 1 a c, player 2 d f"
-            seats = [entry.split(" ")[2:] for entry in seating[len("Seating: "):].split(", ")]
+            seats = [list(entry.split(" ")[2]) for entry in seating[len("Seating: "):].split(", ")]
             self.screenshot(f"first-look-seats-{players}x{armies}.png")
             fills = self.browser.js("""
                 const fills = {};
@@ -110,11 +110,13 @@ class FirstLookTest(PageCase):
                 colours = [MARBLE_COLOURS[fills[letter]] for letter in letters]
                 expected = colours[0] if len(colours) == 1 else f"{', '.join(colours[:-1])} and {colours[-1]}"
                 self.assertEqual(self.seat(player).find_element(By.CSS_SELECTOR, ".seat-name").text, expected)
-                swatch = self.seat(player).find_element(By.CSS_SELECTOR, ".swatch")
-                self.assertEqual(self.browser.js("return arguments[0].style.background", swatch),
-                                 self.browser.js("const s = document.createElement('span');"
-                                                 "s.style.background = arguments[0]; return s.style.background;",
-                                                 fills[letters[0]]))
+                # The seat's swatch shows each of its armies' colours.
+                swatch = self.browser.js("return arguments[0].style.background",
+                                         self.seat(player).find_element(By.CSS_SELECTOR, ".swatch"))
+                for letter in letters:
+                    self.assertIn(self.browser.js("const s = document.createElement('span');"
+                                                  "s.style.color = arguments[0]; return s.style.color;",
+                                                  fills[letter]), swatch)
         # The status line names the player to move by its colour too.
         self.set_rule("ArmiesPerPlayer", 1)
         self.set_seat(2, "human")
@@ -130,15 +132,14 @@ class FirstLookTest(PageCase):
         self.choose_level(2, name)
         self.set_seat(3, "engine", "depth", 2)
         self.new_game()
+        # The cards are drawn once the seats' engines are ready: the human's turn.
+        self.wait_for_human_or_end()
         self.screenshot("first-look-cards.png")
-        level_card = self.browser.text('.engine-card[data-player="2"] h3')
-        self.assertIn(f"{name} (Elo {elo})", level_card)
-        self.assertIn("the level limits its own nodes", level_card)
-        self.assertIn("300 ms a move at most", level_card)
+        level_card = self.browser.text('.engine-card[data-player="2"]')
+        self.assertIn(f"{name} (Elo {elo}): the level limits its own nodes; 300 ms a move at most", level_card)
         self.assertNotIn("movetime", level_card)
-        full_card = self.browser.text('.engine-card[data-player="3"] h3')
-        self.assertIn("full strength", full_card)
-        self.assertIn("2 plies", full_card)
+        full_card = self.browser.text('.engine-card[data-player="3"]')
+        self.assertIn("full strength, 2 plies", full_card)
         self.assertNotIn("(Elo ", full_card)
 
     def test_no_piece_hides_a_hole_name(self):

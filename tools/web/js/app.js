@@ -9,7 +9,7 @@ import { isHomeHole, newDragons, ownerOf, viewPieces, viewPositionString } from 
 import { EngineConnection } from "./engine.js";
 import { Game } from "./game.js";
 import { splitMove } from "./geometry.js";
-import { formatClock, renderMoves, renderThinking, renderThinkingPanels, statusText } from "./panels.js";
+import { formatClock, renderMoves, renderThinking, renderThinkingPanels, seatName, statusText } from "./panels.js";
 import { errorOf, setoptionLine } from "./protocol.js";
 import { OPTION_HELP } from "./option-help.js";
 import { formatRecord, parseOptionsTag, parseRecords } from "./record.js";
@@ -361,10 +361,11 @@ class App {
         const answer = await engine.go(`go choose ${player}`);
         chosen[player] = answer.move;
       } else {
-        if (humans > 1) await this.curtain(`Player ${player} chooses a dragon: the others look away.`);
+        const name = seatName(seating, player);
+        if (humans > 1) await this.curtain(`${name} chooses a dragon: the others look away.`);
         this.board.setPieces(viewPieces(start.position.pieces, newDragons({}), seating, player));
         this.board.setMarks({ movable: [...start.position.pieces.keys()].filter((h) => isHomeHole(start.position.geometry, seating, player, h)) });
-        this.setStatus(`Player ${player}: click the piece that will be your dragon.`);
+        this.setStatus(`${name}: click the piece that will be your dragon.`);
         chosen[player] = await new Promise((resolve) => {
           this.humanChoice = (hole) => {
             if (!isHomeHole(start.position.geometry, seating, player, hole) || !start.position.pieces.has(hole)) return;
@@ -425,7 +426,7 @@ class App {
       const viewer = this.viewer();
       if (viewer && viewer !== game.shownViewer && game.seats.filter((s) => s.kind === "human").length > 1) {
         game.shownViewer = viewer;
-        this.curtain(`Player ${viewer}'s turn: the others look away.`);
+        this.curtain(`${seatName(frame.position.seating, viewer)}'s turn: the others look away.`);
       }
       pieces = viewPieces(pieces, frame.dragons, frame.position.seating, viewer);
       positionString = viewPositionString(frame.position, frame.dragons, viewer);

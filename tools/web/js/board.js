@@ -6,6 +6,8 @@
 import { ARMIES, applyPath, splitMove } from "./geometry.js";
 
 export const COLOURS = { a: "#d7263d", b: "#f08a24", c: "#e8c21a", d: "#2e9e44", e: "#1f5fbf", f: "#8e44ad" };
+// The colours' names, as a person calls the marbles drawn in them.
+export const COLOUR_NAMES = { a: "Red", b: "Orange", c: "Yellow", d: "Green", e: "Blue", f: "Purple" };
 const DARK = { a: "#7a1020", b: "#8a4a0c", c: "#86700a", d: "#175526", e: "#0f3270", f: "#4e2360" };
 const SVG = "http://www.w3.org/2000/svg";
 const SPACING = 40;

@@ -19,6 +19,14 @@ export const TIME_CONTROLS = {
   ],
 };
 
+// A seat's time control in words: "1000 ms a move", "6 plies",
+// "clock 300+2 s".
+export function timeControlText(tc) {
+  if (tc.kind === "clock") return `clock ${tc.base}+${tc.inc} s`;
+  const unit = TIME_CONTROLS.engine.find(([kind]) => kind === tc.kind)?.[1] ?? tc.kind;
+  return `${Number(tc.value).toLocaleString("en")} ${unit}`;
+}
+
 // An input for one engine option (docs/protocol.md, section 6), under
 // its label and with its help as the tooltip.
 export function optionInput(option, value, onChange) {

@@ -1,9 +1,11 @@
 // The panels beside the board: the status line, the move list, the
 // engines' thinking and the clocks.
 
-import { COLOURS } from "./board.js";
+import { COLOUR_NAMES, COLOURS } from "./board.js";
 import { $, make } from "./dom.js";
+import { timeControlText } from "./form.js";
 import { formatPlaces, formatScore } from "./protocol.js";
+import { levelLabel } from "./strength.js";
 
 export function formatClock(ms) {
   const total = Math.max(0, Math.ceil(ms / 100));
@@ -12,9 +14,17 @@ export function formatClock(ms) {
   return `${minutes}:${seconds}`;
 }
 
+// A seat by the colours of its armies as the board draws them ("Red",
+// "Red and Blue"); "Player N" while its armies are unknown.
+export function seatName(seating, player) {
+  const names = [...(seating?.[player - 1]?.armies ?? "")].map((army) => COLOUR_NAMES[army]).filter(Boolean);
+  if (!names.length) return `Player ${player}`;
+  return names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
+
 // One line on the game: whose turn, or the result.
 export function statusText(game, frame) {
-  const name = (p) => `player ${p} (${frame.position.seating[p - 1]?.armies ?? "?"})`;
+  const name = (p) => seatName(frame.position.seating, p);
   if (frame.status.over) {
     const places = frame.status.places;
     const winners = places[0] ?? [];
@@ -36,12 +46,19 @@ export function renderMoves(list, frames) {
     const item = make("li", { class: frame.kind });
     const dot = make("span", { class: "dot" });
     dot.style.background = COLOURS[armies[0]] ?? "#999";
-    item.append(dot, make("span", { class: "who" }, `p${frame.player}`), " ");
+    item.append(dot, make("span", { class: "who", title: `player ${frame.player}` }, seatName(frame.position.seating, frame.player)), " ");
     item.append(make("span", { class: "path mono" }, frame.kind === "move" ? frame.text : `out: ${frame.text}`));
     if (frame.kind === "move") item.append(make("span", { class: "ms" }, `${(frame.ms / 1000).toFixed(1)} s`));
     list.append(item);
   }
   list.scrollTop = list.scrollHeight;
+}
+
+// What an engine seat plays: at full strength its time control; at a
+// level the level's own node budget, which the time control only caps.
+export function seatPlays(seat) {
+  const tc = timeControlText(seat.tc);
+  return seat.level ? `${levelLabel(seat.level)}: the level limits its own nodes; ${tc} at most` : `full strength, ${tc}`;
 }
 
 // A card per engine seat, for its thinking.
@@ -54,9 +71,8 @@ export function renderThinkingPanels(box, game, frame) {
     const title = make("h3");
     const dot = make("span", { class: "dot" });
     dot.style.background = COLOURS[armies[0]] ?? "#999";
-    const tc = seat.tc.kind === "clock" ? `${seat.tc.base}+${seat.tc.inc} s` : `${seat.tc.kind} ${seat.tc.value}`;
-    title.append(dot, `Player ${i + 1} (${armies}) · ${game.names[i]} · ${tc}`);
-    card.append(title, make("div", { class: "figures" }), make("div", { class: "values" }), make("div", { class: "pv mono" }), make("div", { class: "played" }));
+    title.append(dot, `${seatName(frame.position.seating, i + 1)} · ${game.names[i]}`);
+    card.append(title, make("div", { class: "plays" }, seatPlays(seat)), make("div", { class: "figures" }), make("div", { class: "values" }), make("div", { class: "pv mono" }), make("div", { class: "played" }));
     box.append(card);
   });
   if (!box.children.length) box.append(make("p", { class: "note" }, "No engine seat in this game."));

@@ -7,6 +7,7 @@ import { COLOURS } from "./board.js";
 import { $, make, plural } from "./dom.js";
 import { optionInput, seatDefaults, seatRow } from "./form.js";
 import { optionHelp, optionLabel } from "./option-help.js";
+import { seatName } from "./panels.js";
 import { parsePositionString } from "./geometry.js";
 import { errorOf, parseDisplay, parseLevels, parseSettings, setoptionLine } from "./protocol.js";
 import { STRENGTH_OPTIONS, strengthCommands } from "./strength.js";
@@ -240,7 +241,7 @@ export class Setup {
     $("#engine-rules").textContent = display ? display.rules : "";
     if (!error && display) {
       const position = parsePositionString(display.position);
-      this.seatLabels(position.seating.map((s) => s.armies));
+      this.seatLabels(position.seating);
       this.preview(position);
     }
   }
@@ -268,11 +269,15 @@ export class Setup {
     return $("#setup-error").hidden ? null : $("#setup-error").textContent;
   }
 
-  seatLabels(armies) {
+  // Each seat named by its armies' colours (the seating of the start).
+  seatLabels(seating) {
     document.querySelectorAll("#seats .seat").forEach((row, i) => {
-      const letters = armies[i] ?? "";
-      $(".seat-name", row).textContent = `Player ${i + 1}${letters ? ` (${letters})` : ""}`;
-      $(".swatch", row).style.background = letters ? COLOURS[letters[0]] : "#ccc";
+      const letters = seating[i]?.armies ?? "";
+      $(".seat-name", row).textContent = seatName(seating, i + 1);
+      $(".seat-name", row).title = `player ${i + 1}${letters ? `, armies ${[...letters].join(", ")}` : ""}`;
+      // One band of the swatch per army.
+      const bands = [...letters].map((army, k, all) => `${COLOURS[army]} ${(100 * k) / all.length}% ${(100 * (k + 1)) / all.length}%`);
+      $(".swatch", row).style.background = bands.length > 1 ? `linear-gradient(90deg, ${bands.join(", ")})` : (COLOURS[letters] ?? "#ccc");
     });
   }
 }
