@@ -85,13 +85,19 @@ export class BoardView {
     for (const hole of geometry.holes) {
       const p = this.at(hole.name);
       element("circle", { class: "hole", cx: p.x, cy: p.y, r: SPACING * 0.16, "data-hole": hole.name }, this.holeLayer);
-      const name = element("text", { class: "name", x: p.x, y: p.y + SPACING * 0.47 }, this.holeLayer);
-      name.textContent = hole.name;
     }
     this.lastLayer = element("g", { class: "last-move-layer" }, svg);
     this.pvLayer = element("g", { class: "pv-layer" }, svg);
     this.pieceLayer = element("g", { class: "pieces" }, svg);
     this.markLayer = element("g", { class: "marks" }, svg);
+    // The hole names above everything, on the lower rim of their hole, so
+    // that no piece hides one.
+    this.nameLayer = element("g", { class: "names" }, svg);
+    for (const hole of geometry.holes) {
+      const p = this.at(hole.name);
+      const name = element("text", { class: "name", x: p.x, y: p.y + SPACING * 0.5 }, this.nameLayer);
+      name.textContent = hole.name;
+    }
   }
 
   // pieces: hole name -> {army, dragon}
