@@ -173,7 +173,8 @@ class FirstLookTest(PageCase):
         self.set_rule("BoardSize", 2)
         self.set_seat(1, "human")
         self.set_seat(2, "engine", "depth", 1)
-        state = self.new_game()
+        self.new_game()
+        state = self.wait_for_human_or_end()
         self.driver.find_element(By.CSS_SELECTOR, "#record-box summary").click()
         record = self.driver.find_element(By.ID, "record-text")
         at_start = record.get_attribute("value")
@@ -187,6 +188,15 @@ class FirstLookTest(PageCase):
         self.assertEqual(len(moves), 2)
         written = re.findall(r"(?m)^(\d+)\. p(\d) (\S+) \d+$", record.get_attribute("value"))
         self.assertEqual(written, [("1", "1", moves[0]), ("2", "2", moves[1])])
+        # A record of the person's own, typed in to be loaded, stays there
+        # while the game goes on; "Save game" shows the game's again.
+        record.send_keys(" and my own words")
+        own = record.get_attribute("value")
+        self.click_move(*self.forward_move(state, "c9", 2))
+        self.wait_for_human_or_end(state["frames"] + 1)
+        self.assertEqual(record.get_attribute("value"), own)
+        self.driver.find_element(By.ID, "save").click()
+        self.assertEqual(len(re.findall(r"(?m)^\d+\. p\d ", record.get_attribute("value"))), 4)
 
     def test_the_engines_rules_line_is_folded_away(self):
         self.open_page()

@@ -34,6 +34,7 @@ class App {
     this.logLines = [];
     this.board = new BoardView($("#board"), (hole) => this.onHoleClick(hole));
     this.humanChoice = null;
+    this.recordOwn = false;
     this.log = this.log.bind(this);
   }
 
@@ -66,7 +67,10 @@ class App {
   }
 
   bindControls() {
-    $("#new-game").addEventListener("click", () => this.newGame().catch((e) => this.fail(e)));
+    $("#new-game").addEventListener("click", () => {
+      this.recordOwn = false;
+      this.newGame().catch((e) => this.fail(e));
+    });
     $("#takeback").addEventListener("click", () => this.takeBack().catch((e) => this.fail(e)));
     $("#pause").addEventListener("click", () => this.togglePause());
     $("#save").addEventListener("click", () => this.save());
@@ -74,8 +78,10 @@ class App {
     $("#record-file").addEventListener("change", async (event) => {
       const file = event.target.files[0];
       if (file) $("#record-text").value = await file.text();
+      this.recordOwn = Boolean(file);
       this.listRecordGames();
     });
+    $("#record-text").addEventListener("input", () => (this.recordOwn = true));
     $("#record-text").addEventListener("change", () => this.listRecordGames());
     $("#show-pv").addEventListener("change", () => this.drawThinkingLine());
     $("#show-names").addEventListener("change", (e) => $("#board").classList.toggle("names", e.target.checked));
@@ -435,6 +441,7 @@ class App {
     this.board.setLastMove(frame.path);
     $("#position-string").value = positionString;
     renderMoves($("#moves"), game.frames);
+    this.showRecord();
     this.renderClocks();
     this.setStatus(statusText(game, frame));
     $("#pause").textContent = game.paused ? "Resume" : "Pause";
@@ -489,10 +496,23 @@ class App {
 
   // ---- records -------------------------------------------------------------
 
+  // The record box follows the game move by move, unless it holds a
+  // record of the person's own (typed, pasted or read from a file, to be
+  // loaded); "New game" and "Save game" show the game's again.
+  showRecord() {
+    if (this.recordOwn || !this.game) return;
+    const box = $("#record-text");
+    box.value = this.game.recordText(this.setup.ruleNames);
+    // The newest move in sight.
+    box.scrollTop = box.scrollHeight;
+    this.listRecordGames();
+  }
+
   save() {
     if (!this.game) return;
-    const text = this.game.recordText(this.setup.ruleNames);
-    $("#record-text").value = text;
+    this.recordOwn = false;
+    this.showRecord();
+    const text = $("#record-text").value;
     $("#record-box").open = true;
     const link = make("a", { href: URL.createObjectURL(new Blob([text], { type: "text/plain" })), download: "tiaoqi-game.txt" });
     link.click();

@@ -1,7 +1,7 @@
 // The setup form's pieces: an input per engine option (docs/protocol.md,
 // section 6) and the row of a seat.
 
-import { $, make } from "./dom.js";
+import { $, make, plural } from "./dom.js";
 import { optionHelp, optionLabel } from "./option-help.js";
 import { fillLevelChoice } from "./strength.js";
 
@@ -23,6 +23,7 @@ export const TIME_CONTROLS = {
 // "clock 300+2 s".
 export function timeControlText(tc) {
   if (tc.kind === "clock") return `clock ${tc.base}+${tc.inc} s`;
+  if (tc.kind === "depth") return plural(Number(tc.value), "ply", "plies");
   const unit = TIME_CONTROLS.engine.find(([kind]) => kind === tc.kind)?.[1] ?? tc.kind;
   return `${Number(tc.value).toLocaleString("en")} ${unit}`;
 }

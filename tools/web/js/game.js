@@ -7,7 +7,7 @@ import { newDragons, playDragonMove, seatPositionCommand, viewPieces } from "./d
 import { plural } from "./dom.js";
 import { formatPositionString, parsePositionString, splitMove } from "./geometry.js";
 import { errorOf, formatPlaces, parseDisplay, parseLegal, parseStatus } from "./protocol.js";
-import { formatRecord } from "./record.js";
+import { formatDate, formatRecord } from "./record.js";
 
 // A frame: the referee's answer to `d`, `legal` and `status` after a
 // position; the game adds how it was reached.
@@ -36,6 +36,8 @@ export class Game {
     this.names = [];
     this.paused = Boolean(settings.paused);
     this.closed = false;
+    // The record's date: when the game began, however often it is written.
+    this.date = new Date();
   }
 
   // Sets up the start with the referee; clocks[i] is player i+1's time in
@@ -175,6 +177,7 @@ export class Game {
     }
     return formatRecord({
       event: "tiaoqi-web",
+      date: formatDate(this.date),
       engines: [...new Set(this.names)],
       seating: this.names,
       options: ruleNames.map((n) => `${n}=${this.rules[n]}`).join(" "),
