@@ -135,12 +135,12 @@ class FirstLookTest(PageCase):
         # The cards are drawn once the seats' engines are ready: the human's turn.
         self.wait_for_human_or_end()
         self.screenshot("first-look-cards.png")
-        level_card = self.browser.text('.engine-card[data-player="2"]')
-        self.assertIn(f"{name} (Elo {elo}): the level limits its own nodes; 300 ms a move at most", level_card)
-        self.assertNotIn("movetime", level_card)
-        full_card = self.browser.text('.engine-card[data-player="3"]')
-        self.assertIn("full strength, 2 plies", full_card)
-        self.assertNotIn("(Elo ", full_card)
+        card = '.engine-card[data-player="{}"] {}'.format
+        self.assertIn(f"{name} (Elo {elo})", self.browser.text(card(2, "h3")))
+        self.assertEqual(self.browser.text(card(2, ".plays")), "the level limits its own nodes; 300 ms a move at most")
+        self.assertNotIn("movetime", self.browser.text(card(2, "")))
+        self.assertNotIn("(Elo ", self.browser.text(card(3, "")))
+        self.assertEqual(self.browser.text(card(3, ".plays")), "full strength, 2 plies")
 
     def test_no_piece_hides_a_hole_name(self):
         self.open_page()

@@ -9,9 +9,9 @@ import { isHomeHole, newDragons, ownerOf, viewPieces, viewPositionString } from 
 import { EngineConnection } from "./engine.js";
 import { Game } from "./game.js";
 import { splitMove } from "./geometry.js";
+import { OPTION_HELP } from "./option-help.js";
 import { formatClock, renderMoves, renderThinking, renderThinkingPanels, seatName, statusText } from "./panels.js";
 import { errorOf, setoptionLine } from "./protocol.js";
-import { OPTION_HELP } from "./option-help.js";
 import { formatRecord, parseOptionsTag, parseRecords } from "./record.js";
 import { Setup } from "./setup.js";
 import { levelLabel } from "./strength.js";

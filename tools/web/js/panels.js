@@ -5,7 +5,6 @@ import { COLOUR_NAMES, COLOURS } from "./board.js";
 import { $, make } from "./dom.js";
 import { timeControlText } from "./form.js";
 import { formatPlaces, formatScore } from "./protocol.js";
-import { levelLabel } from "./strength.js";
 
 export function formatClock(ms) {
   const total = Math.max(0, Math.ceil(ms / 100));
@@ -54,11 +53,12 @@ export function renderMoves(list, frames) {
   list.scrollTop = list.scrollHeight;
 }
 
-// What an engine seat plays: at full strength its time control; at a
-// level the level's own node budget, which the time control only caps.
+// What an engine seat plays, under its card's title (which names its
+// level): at full strength its time control; at a level the level's own
+// node budget, which the time control only caps.
 export function seatPlays(seat) {
   const tc = timeControlText(seat.tc);
-  return seat.level ? `${levelLabel(seat.level)}: the level limits its own nodes; ${tc} at most` : `full strength, ${tc}`;
+  return seat.level ? `the level limits its own nodes; ${tc} at most` : `full strength, ${tc}`;
 }
 
 // A card per engine seat, for its thinking.

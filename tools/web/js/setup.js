@@ -6,9 +6,9 @@
 import { COLOURS } from "./board.js";
 import { $, make, plural } from "./dom.js";
 import { optionInput, seatDefaults, seatRow } from "./form.js";
+import { parsePositionString } from "./geometry.js";
 import { optionHelp, optionLabel } from "./option-help.js";
 import { seatName } from "./panels.js";
-import { parsePositionString } from "./geometry.js";
 import { errorOf, parseDisplay, parseLevels, parseSettings, setoptionLine } from "./protocol.js";
 import { STRENGTH_OPTIONS, strengthCommands } from "./strength.js";
 
