@@ -17,6 +17,7 @@ PYBIND11_MODULE(_tiaoqi, module) {
   bind_position(module);
   bind_engine(module);
   bind_table(module);
+  bind_vector(module);
   bind_stats(module);
   bind_yardsticks(module);
 }

@@ -77,7 +77,7 @@ const Game& GameTable::view(int player) const {
 
 void GameTable::refresh_legal() { generate_moves(truth_->position(), legal_); }
 
-Status GameTable::step(long long action) {
+Expected<Move> GameTable::checked_action(long long action) const {
   if (is_over()) return fail("the game is over: no action is legal");
   const int mover = truth_->position().side_to_move();
   const auto checked = frames_[static_cast<std::size_t>(mover)].checked_move(action);
@@ -88,7 +88,13 @@ Status GameTable::step(long long action) {
                 move_ends_text(rules_->geometry(), move) +
                 " on the board) is no legal move of player " + std::to_string(mover + 1) +
                 "; the action mask shows the legal ones");
-  play_checked(move);
+  return move;
+}
+
+Status GameTable::step(long long action) {
+  const auto move = checked_action(action);
+  if (!move) return Error{move.error()};
+  play_checked(*move);
   return Done{};
 }
 

@@ -53,6 +53,8 @@ class GameTable {
   // The action in the mover's frame, checked against the legal moves;
   // on error nothing changes and the message names the action.
   Status step(long long action);
+  // The move step(action) would play, or step's error; changes nothing.
+  Expected<Move> checked_action(long long action) const;
   // A legal move of the player to move, as an engine chose it.
   Status play(Move move);
 

@@ -6,6 +6,7 @@
     result = tiaoqi.search(position, search="mcts", nodes=2000)
     env = tiaoqi.env(players=2)                      # PettingZoo's AEC API
     single = tiaoqi.single_agent_env(opponents={"search": "mcts", "nodes": 500})
+    batch = tiaoqi.vector_env(64, players=2)       # Gymnasium's VectorEnv API
 """
 
 from typing import Any as _Any
@@ -29,12 +30,13 @@ from .aec_base import HAS_PETTINGZOO
 from .opponents import DEFAULT_LIMITS, Opponent
 from .rating import Rating, rate
 from .single_agent import SingleAgentEnv
+from .vector import VectorEnv
 
 __all__ = [
     "DEFAULT_LIMITS", "DEFAULT_MAX_MOVES", "Engine", "GameTable", "HAS_PETTINGZOO",
     "OBSERVATION_PLANES", "Opponent", "Position", "Rating", "Rules", "SearchResult",
-    "SingleAgentEnv", "TiaoqiEnv", "__version__", "env", "hole_names", "levels", "option_specs",
-    "raw_env", "rate", "search", "single_agent_env", "spaces", "stats",
+    "SingleAgentEnv", "TiaoqiEnv", "VectorEnv", "__version__", "env", "hole_names", "levels", "option_specs",
+    "raw_env", "rate", "search", "single_agent_env", "spaces", "stats", "vector_env",
 ]
 
 
@@ -61,3 +63,9 @@ raw_env = env
 def single_agent_env(rules: Rules | None = None, **options: _Any) -> SingleAgentEnv:
     """The single-agent environment (Gymnasium's API): see SingleAgentEnv."""
     return SingleAgentEnv(rules, **options)
+
+
+def vector_env(num_envs: int, rules: Rules | None = None, **options: _Any) -> VectorEnv:
+    """num_envs games stepped together in C++ (Gymnasium's VectorEnv API):
+    see VectorEnv."""
+    return VectorEnv(num_envs, rules, **options)

@@ -171,3 +171,20 @@ def observation_dict(planes: Any, mask: Any) -> Any:
     if _gymnasium_spaces is not None:
         return _gymnasium_spaces.Dict(spaces)
     return Dict(spaces)
+
+
+def batched(space: Any, n: int) -> Any:
+    """The space of n stacked values of `space`, as a vector environment
+    has it: Gymnasium's batch_space() when installed (a Discrete becomes a
+    MultiDiscrete); else stand-ins, a Discrete becoming a Box of n integers."""
+    if _gymnasium_spaces is not None:
+        from gymnasium.vector.utils import batch_space
+
+        return batch_space(space, n)
+    if isinstance(space, Dict):
+        return Dict({name: batched(one, n) for name, one in space.spaces.items()})
+    if isinstance(space, Box):
+        return Box(space.low.flat[0], space.high.flat[0], (n, *space.shape), space.dtype)
+    if isinstance(space, Discrete):
+        return Box(space.start, space.start + space.n - 1, (n,), np.int64)
+    raise TypeError(f"no batched form of {space!r}")
