@@ -13,6 +13,15 @@ the machine; the ratio is what the module costs.
   most --plies moves; the C++ side writes the same observation and mask
   and plays the same kind of step.
 - random games/s: the same games, counted whole.
+- vector steps/s: tiaoqi.vector_env() of --num-envs games, the loop
+  step(sample_legal()) with its observations and masks written for every
+  env, counted in env steps (one call steps every env); the C++ side runs
+  the same loop on the same batched table (yardsticks.vector_steps).
+- single-agent steps/s: the agent's steps against opponents="random",
+  each one agent move and the engines' moves up to the agent's next turn:
+  tiaoqi.single_agent_env() with a masked sample() a step, and the
+  batched form, vector_env(opponents="random"), against the same batch
+  in C++.
 - search calls/s: tiaoqi.Engine.search() from Python against the same
   searches through the engine facade from C++.
 Each figure is the best of three rounds in which the two sides take turns.
@@ -83,6 +92,46 @@ def env_rates(players: int, games: int, plies: int) -> tuple[float, float, float
     return best_of(ROUNDS, measure)
 
 
+def vector_rates(players: int, num_envs: int, calls: int,
+                 opponents: str | None = None) -> tuple[float, float]:
+    """(Python env steps/s, C++ env steps/s) of the batched environment."""
+    rules = tiaoqi.Rules(players=players)
+    vector = tiaoqi.vector_env(num_envs, rules, opponents=opponents)
+    vector.reset(seed=1)
+
+    def measure():
+        start = time.perf_counter()
+        for _ in range(calls):
+            vector.step(vector.sample_legal())
+        seconds = time.perf_counter() - start
+        native = yardsticks.vector_steps(rules, num_envs, calls, seed=1, opponent=opponents or "")
+        return calls * num_envs / seconds, native["steps"] / native["seconds"]
+
+    return best_of(ROUNDS, measure)
+
+
+def single_agent_rate(players: int, steps: int) -> float:
+    """The agent's steps/s in tiaoqi.single_agent_env(opponents="random"),
+    whole games with a masked sample() a step."""
+    env = tiaoqi.single_agent_env(players=players, opponents="random")
+
+    def measure():
+        done, game = 0, 0
+        start = time.perf_counter()
+        while done < steps:
+            observation, info = env.reset(seed=game)
+            game += 1
+            finished = False
+            while not finished:
+                action = env.action_space.sample(observation["action_mask"])
+                observation, reward, terminated, truncated, info = env.step(action)
+                finished = terminated or truncated
+                done += 1
+        return (done / (time.perf_counter() - start),)
+
+    return best_of(ROUNDS, measure)[0]
+
+
 def search_rates(options: dict, limits: dict, count: int) -> tuple[float, float]:
     """(Python searches/s, C++ searches/s) of the 2-player start after one move."""
     position = tiaoqi.Position(moves=["k3k5"])
@@ -108,6 +157,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=300, help="random games per player count")
     parser.add_argument("--plies", type=int, default=200, help="MaxPlies of the random games")
+    parser.add_argument("--num-envs", type=int, default=64, help="games of the batched env")
+    parser.add_argument("--vector-calls", type=int, default=1000,
+                        help="step() calls of the batched env per round")
+    parser.add_argument("--single-steps", type=int, default=2000,
+                        help="agent steps of the single-agent env per round")
     parser.add_argument("--searches", type=int, default=200, help="search calls per search")
     parser.add_argument("--memory-games", type=int, default=10000,
                         help="random games of the memory measurement (0: none)")
@@ -124,6 +178,20 @@ def main() -> None:
                                                              arguments.plies)
         line(f"env steps/s, {players} players, random legal actions", steps, native_steps)
         line(f"random games/s, {players} players, {arguments.plies} moves", games, native_games)
+    envs = arguments.num_envs
+    for players in (2, 6):
+        python_rate, native_rate = vector_rates(players, envs, arguments.vector_calls)
+        line(f"vector steps/s, {players} players, {envs} envs, sample_legal()", python_rate,
+             native_rate)
+    for players in (2, 6):
+        # The batched form's calls step every env: fewer calls for the same steps.
+        python_rate, native_rate = vector_rates(players, envs,
+                                                max(1, arguments.single_steps // envs), "random")
+        line(f"single-agent steps/s, {players} players, opponents='random', "
+             f"single_agent_env", single_agent_rate(players, arguments.single_steps),
+             native_rate)
+        line(f"single-agent steps/s, {players} players, opponents='random', {envs} envs",
+             python_rate, native_rate)
     for name, options, limits in [
         ("greedy", {"search": "greedy"}, {"depth": 1}),
         ("alphabeta depth 3", {"search": "alphabeta"}, {"depth": 3}),

@@ -149,4 +149,17 @@ void GameTable::write_mask(int viewer, std::int8_t* out) const {
   frame.write_mask(legal_, out);
 }
 
+void GameTable::update_mask(int viewer, std::int8_t* out,
+                            std::vector<std::int32_t>& marked) const {
+  for (std::int32_t action : marked) out[action] = 0;
+  marked.clear();
+  if (to_move() != viewer) return;
+  const Frame& frame = frames_[static_cast<std::size_t>(viewer)];
+  for (const Move& move : legal_) {
+    const int action = frame.action(move);
+    out[action] = 1;
+    marked.push_back(action);
+  }
+}
+
 }  // namespace tiaoqi::python

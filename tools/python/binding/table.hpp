@@ -68,6 +68,10 @@ class GameTable {
   void write_observation(int viewer, std::int8_t* out) const;
   // All 0 unless `viewer` is to move.
   void write_mask(int viewer, std::int8_t* out) const;
+  // The same into a mask that has 1 only at the actions `marked` lists:
+  // only those are cleared, and `marked` then lists the new mask's 1s
+  // (the batched environment's masks, mostly 0, are rewritten so).
+  void update_mask(int viewer, std::int8_t* out, std::vector<std::int32_t>& marked) const;
 
  private:
   void start(const Position& start, const std::vector<Hole>& dragons);

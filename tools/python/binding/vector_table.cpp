@@ -60,6 +60,7 @@ VectorTable::VectorTable(std::shared_ptr<const Rules> rules, VectorSetup setup)
   awaiting_reset_ = std::make_unique<bool[]>(count);
   observations_.assign(count * static_cast<std::size_t>(observation_size_), 0);
   masks_.assign(count * static_cast<std::size_t>(action_count_), 0);
+  mask_marks_.assign(count, {});
   rewards_.assign(count, 0.0);
   player_rewards_.assign(count * static_cast<std::size_t>(rules->player_count()), 0.0);
   terminations_ = std::make_unique<bool[]>(count);
@@ -129,7 +130,7 @@ void VectorTable::write_outputs(int env, int viewer) {
   to_move_[index] = table.to_move();
   viewers_[index] = viewer;
   table.write_observation(viewer, observations_.data() + index * observation_size_);
-  table.write_mask(viewer, masks_.data() + index * action_count_);
+  table.update_mask(viewer, masks_.data() + index * action_count_, mask_marks_[index]);
 }
 
 Status VectorTable::step(const std::int64_t* actions) {

@@ -71,7 +71,8 @@ class VectorTable {
   // to move, from each env's seeded sampler (0 where none is legal).
   void sample_legal(std::int64_t* out);
 
-  // The buffers, one row per env.
+  // The buffers, one row per env. Only this class writes them: the masks
+  // are rewritten where they changed (Python's views are read-only).
   std::int8_t* observations() { return observations_.data(); }
   std::int8_t* masks() { return masks_.data(); }
   // The reward of the player whose action the step played (single-agent
@@ -111,6 +112,8 @@ class VectorTable {
   std::unique_ptr<bool[]> awaiting_reset_;
   std::vector<std::int8_t> observations_;
   std::vector<std::int8_t> masks_;
+  // Per env, the actions its mask has at 1 (GameTable::update_mask).
+  std::vector<std::vector<std::int32_t>> mask_marks_;
   std::vector<double> rewards_;
   std::vector<double> player_rewards_;
   std::unique_ptr<bool[]> terminations_;

@@ -11,6 +11,7 @@
 #include "tools/python/binding/bindings.hpp"
 #include "tools/python/binding/searcher.hpp"
 #include "tools/python/binding/table.hpp"
+#include "tools/python/binding/vector_table.hpp"
 
 namespace tiaoqi::python {
 namespace {
@@ -57,6 +58,44 @@ py::dict random_steps(const RuleOptions& options, long long steps, std::uint64_t
   return result;
 }
 
+// `calls` steps of a batch of num_envs games, each call sampling one
+// legal action per env and stepping them all, as tiaoqi.vector_env's
+// loop of sample_legal() and step() does; with an opponent (a Search
+// name), engines of that search with the opponents' default limits play
+// the other seats.
+py::dict vector_steps(const RuleOptions& options, int num_envs, long long calls,
+                      std::uint64_t seed, const std::string& opponent, long long nodes) {
+  auto rules = Rules::make(options);
+  if (!rules) throw py::value_error(rules.error());
+  VectorSetup setup;
+  setup.num_envs = num_envs;
+  std::vector<std::unique_ptr<Searcher>> engines;
+  if (!opponent.empty()) {
+    for (int seat = 1; seat < rules->player_count(); ++seat) {
+      engines.push_back(std::make_unique<Searcher>());
+      raise_on_error(engines.back()->set_option("Search", opponent));
+      setup.engines.push_back(
+          SeatEngine{engines.back().get(), search_limits(nodes, std::nullopt, std::nullopt, false)});
+    }
+  }
+  auto table = value_or_raise(
+      VectorTable::make(std::make_shared<const Rules>(std::move(*rules)), std::move(setup)));
+  std::vector<std::int64_t> actions(static_cast<std::size_t>(num_envs));
+  const auto start = std::chrono::steady_clock::now();
+  {
+    py::gil_scoped_release released;
+    raise_on_error(table->reset(seed));
+    for (long long call = 0; call < calls; ++call) {
+      table->sample_legal(actions.data());
+      raise_on_error(table->step(actions.data()));
+    }
+  }
+  py::dict result;
+  result["steps"] = calls * num_envs;
+  result["seconds"] = seconds_since(start);
+  return result;
+}
+
 // `count` searches of one position by one engine through the facade, as
 // tiaoqi.Engine runs them.
 double searches(const Game& position, const py::dict& options, std::optional<long long> nodes,
@@ -86,6 +125,10 @@ void bind_yardsticks(py::module_& module) {
   yardsticks.def("random_steps", &random_steps, py::arg("rules"), py::arg("steps"),
                  py::arg("seed") = 1, py::arg("observe") = true,
                  "Random legal steps on a game table: {'steps', 'games', 'seconds'}.");
+  yardsticks.def("vector_steps", &vector_steps, py::arg("rules"), py::arg("num_envs"),
+                 py::arg("calls"), py::arg("seed") = 1, py::arg("opponent") = "",
+                 py::arg("nodes") = 1000,
+                 "Batched steps of random legal actions: {'steps', 'seconds'}.");
   yardsticks.def("searches", &searches, py::arg("position"), py::arg("options"), py::kw_only(),
                  py::arg("nodes") = py::none(), py::arg("movetime") = py::none(),
                  py::arg("depth") = py::none(), py::arg("count") = 1,

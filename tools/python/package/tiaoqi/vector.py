@@ -89,6 +89,9 @@ class VectorEnv(_VectorBase):
         self.observation_space = spaces.batched(self.single_observation_space, self.num_envs)
         self.action_space = spaces.batched(self.single_action_space, self.num_envs)
         buffers = self._table.buffers
+        # Read-only: the C++ side rewrites only the changed entries of a mask.
+        for array in buffers.values():
+            array.flags.writeable = False
         self._observations = {"observation": buffers["observation"],
                               "action_mask": buffers["action_mask"]}
         self._rewards = buffers["rewards"]
