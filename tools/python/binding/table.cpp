@@ -149,8 +149,7 @@ void GameTable::write_mask(int viewer, std::int8_t* out) const {
   frame.write_mask(legal_, out);
 }
 
-void GameTable::update_mask(int viewer, std::int8_t* out,
-                            std::vector<std::int32_t>& marked) const {
+void GameTable::update_mask(int viewer, std::int8_t* out, std::vector<std::int32_t>& marked) const {
   for (std::int32_t action : marked) out[action] = 0;
   marked.clear();
   if (to_move() != viewer) return;

@@ -27,8 +27,7 @@ Expected<std::unique_ptr<VectorTable>> VectorTable::make(std::shared_ptr<const R
   if (setup.num_envs < 1)
     return fail("num_envs: expected 1 or more, got " + std::to_string(setup.num_envs));
   if (setup.max_moves && *setup.max_moves < 1)
-    return fail("max_moves: expected 1 or more (or None), got " +
-                std::to_string(*setup.max_moves));
+    return fail("max_moves: expected 1 or more (or None), got " + std::to_string(*setup.max_moves));
   const int players = rules->player_count();
   if (!setup.engines.empty()) {
     if (static_cast<int>(setup.engines.size()) != players - 1)

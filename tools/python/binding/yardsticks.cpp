@@ -63,8 +63,8 @@ py::dict random_steps(const RuleOptions& options, long long steps, std::uint64_t
 // loop of sample_legal() and step() does; with an opponent (a Search
 // name), engines of that search with the opponents' default limits play
 // the other seats.
-py::dict vector_steps(const RuleOptions& options, int num_envs, long long calls,
-                      std::uint64_t seed, const std::string& opponent, long long nodes) {
+py::dict vector_steps(const RuleOptions& options, int num_envs, long long calls, std::uint64_t seed,
+                      const std::string& opponent, long long nodes) {
   auto rules = Rules::make(options);
   if (!rules) throw py::value_error(rules.error());
   VectorSetup setup;
@@ -74,8 +74,8 @@ py::dict vector_steps(const RuleOptions& options, int num_envs, long long calls,
     for (int seat = 1; seat < rules->player_count(); ++seat) {
       engines.push_back(std::make_unique<Searcher>());
       raise_on_error(engines.back()->set_option("Search", opponent));
-      setup.engines.push_back(
-          SeatEngine{engines.back().get(), search_limits(nodes, std::nullopt, std::nullopt, false)});
+      setup.engines.push_back(SeatEngine{engines.back().get(),
+                                         search_limits(nodes, std::nullopt, std::nullopt, false)});
     }
   }
   auto table = value_or_raise(
