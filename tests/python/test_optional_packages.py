@@ -24,6 +24,14 @@ FAKES = {
         class Box(Space): pass
         class Dict(Space): pass
         """),
+    "gymnasium/vector/__init__.py": textwrap.dedent("""\
+        class VectorEnv:
+            pass
+
+        class AutoresetMode:
+            NEXT_STEP = "next step"
+        """),
+    "gymnasium/vector/utils.py": "def batch_space(space, n):\n    return ('batched', space, n)\n",
 }
 
 CHECK = textwrap.dedent("""\
@@ -37,13 +45,17 @@ CHECK = textwrap.dedent("""\
     assert isinstance(single.observation_space, gymnasium.spaces.Dict)
     single.reset(seed=3)
     assert single.reset_seed == 3
+    vector = tiaoqi.vector_env(3)
+    assert isinstance(vector, gymnasium.vector.VectorEnv)
+    assert vector.metadata["autoreset_mode"] == "next step"
+    assert vector.action_space == ("batched", vector.single_action_space, 3)
     print("fakes used")
     """)
 
 
 def test_the_real_classes_are_used_when_importable(tmp_path):
     for name, text in FAKES.items():
-        (tmp_path / name).parent.mkdir(exist_ok=True)
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text(text)
     environment = dict(os.environ)
     environment["PYTHONPATH"] = os.pathsep.join([str(tmp_path), environment["PYTHONPATH"]])
@@ -76,3 +88,10 @@ def test_the_stand_ins_serve_without_them():
     space.seed(3)
     assert [space.sample() for _ in range(5)] == first
     assert isinstance(box.np_random, np.random.Generator)
+    # The batched environment's spaces stack the single ones.
+    vector = tiaoqi.vector_env(3)
+    assert type(vector).__mro__[1] is object
+    assert vector.action_space.shape == (3,) and vector.action_space.contains(
+        np.array([0, 5, 14640]))
+    assert not vector.action_space.contains(np.array([0, 5, 14641]))
+    assert vector.observation_space["action_mask"].shape == (3, 14641)

@@ -213,5 +213,5 @@ def test_the_version_is_the_engines_and_the_namespace_holds_no_helpers():
     assert tiaoqi.__version__ == tiaoqi._tiaoqi.__version__
     public = {name for name in vars(tiaoqi) if not name.startswith("_")}
     assert not public & {"Any", "annotations", "Union", "Mapping"}
-    submodules = {"aec", "aec_base", "opponents", "rating", "single_agent", "spaces"}
+    submodules = {"aec", "aec_base", "opponents", "rating", "single_agent", "spaces", "vector"}
     assert public - submodules <= set(tiaoqi.__all__)
