@@ -53,6 +53,14 @@ def test_ctrl_c_stops_an_environment_whose_engines_search():
     assert interrupted_after(lambda: env.reset(seed=1)) < BOUND_S
 
 
+def test_ctrl_c_stops_a_batch_whose_engines_search():
+    # Every game's engine would search for minutes: the first is stopped by
+    # the signal, the others stop at once.
+    vector = tiaoqi.vector_env(4, seat=1, opponents={"search": "alphabeta", "depth": 60})
+    assert interrupted_after(lambda: vector.reset(seed=1)) < BOUND_S
+    assert interrupted_after(lambda: vector.step(vector.sample_legal())) < BOUND_S
+
+
 def test_ctrl_c_stops_a_deep_perft():
     # perft 8 from the start counts for hours.
     assert interrupted_after(lambda: tiaoqi.Position().perft(8)) < BOUND_S

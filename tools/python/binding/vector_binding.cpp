@@ -59,6 +59,21 @@ const std::int64_t* checked_actions(const VectorTable& table, const py::array& a
   return static_cast<const std::int64_t*>(actions.data());
 }
 
+// Runs a call of the table with the GIL released, asking Python for
+// Ctrl-C while engines search; once it came, the call's remaining
+// searches stop at once and KeyboardInterrupt is raised after the call.
+template <class Call>
+void run_interruptible(Call call) {
+  bool raised = false;
+  Status status = Done{};
+  {
+    py::gil_scoped_release released;
+    status = call([&raised] { return raised || (raised = python_interrupted()); });
+  }
+  if (raised) throw py::error_already_set();
+  raise_on_error(status);
+}
+
 }  // namespace
 
 void bind_vector(py::module_& module) {
@@ -107,24 +122,18 @@ Autoreset is Gymnasium's next-step mode.
       .def(
           "reset",
           [](VectorTable& table, std::uint64_t seed) {
-            Status reset = Done{};
-            {
-              py::gil_scoped_release released;
-              reset = table.reset(seed);
-            }
-            raise_on_error(reset);
+            run_interruptible([&](const VectorTable::Interrupt& interrupted) {
+              return table.reset(seed, interrupted);
+            });
           },
           py::arg("seed"), "New games in every env, drawn from seed.")
       .def(
           "step",
           [](VectorTable& table, const py::array& actions) {
             const std::int64_t* checked = checked_actions(table, actions);
-            Status stepped = Done{};
-            {
-              py::gil_scoped_release released;
-              stepped = table.step(checked);
-            }
-            raise_on_error(stepped);
+            run_interruptible([&](const VectorTable::Interrupt& interrupted) {
+              return table.step(checked, interrupted);
+            });
           },
           py::arg("actions"),
           "One int64 action per env; every action is checked before any is played.")

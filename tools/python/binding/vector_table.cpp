@@ -42,9 +42,7 @@ Expected<std::unique_ptr<VectorTable>> VectorTable::make(std::shared_ptr<const R
     GameTable trial(rules);
     if (auto set = trial.reset(setup.dragons, 0); !set) return Error{set.error()};
   }
-  auto table = std::unique_ptr<VectorTable>(new VectorTable(std::move(rules), std::move(setup)));
-  if (auto set = table->reset(0); !set) return Error{set.error()};
-  return table;
+  return std::unique_ptr<VectorTable>(new VectorTable(std::move(rules), std::move(setup)));
 }
 
 VectorTable::VectorTable(std::shared_ptr<const Rules> rules, VectorSetup setup)
@@ -55,8 +53,15 @@ VectorTable::VectorTable(std::shared_ptr<const Rules> rules, VectorSetup setup)
   action_count_ = tables_.front().frame(0).action_count();
   game_draws_.assign(count, 0);
   sampler_draws_.assign(count, 0);
+  for (int env = 0; env < setup_.num_envs; ++env) {
+    game_draws_[static_cast<std::size_t>(env)] = env_stream(0, env, kGameSalt);
+    sampler_draws_[static_cast<std::size_t>(env)] = env_stream(0, env, kSamplerSalt);
+  }
   seats_.assign(count, 0);
+  // Until reset(), a step starts each env's game (with draws from seed 0)
+  // and the buffers are all 0.
   awaiting_reset_ = std::make_unique<bool[]>(count);
+  std::fill_n(awaiting_reset_.get(), count, true);
   observations_.assign(count * static_cast<std::size_t>(observation_size_), 0);
   masks_.assign(count * static_cast<std::size_t>(action_count_), 0);
   mask_marks_.assign(count, {});
@@ -69,16 +74,16 @@ VectorTable::VectorTable(std::shared_ptr<const Rules> rules, VectorSetup setup)
   moves_.assign(count, 0);
 }
 
-Status VectorTable::reset(std::uint64_t seed) {
+Status VectorTable::reset(std::uint64_t seed, const Interrupt& interrupted) {
   for (int env = 0; env < num_envs(); ++env) {
     game_draws_[static_cast<std::size_t>(env)] = env_stream(seed, env, kGameSalt);
     sampler_draws_[static_cast<std::size_t>(env)] = env_stream(seed, env, kSamplerSalt);
-    if (auto started = start(env); !started) return started;
+    if (auto started = start(env, interrupted); !started) return started;
   }
   return Done{};
 }
 
-Status VectorTable::start(int env) {
+Status VectorTable::start(int env, const Interrupt& interrupted) {
   const auto index = static_cast<std::size_t>(env);
   GameTable& table = tables_[index];
   std::uint64_t& draws = game_draws_[index];
@@ -94,7 +99,7 @@ Status VectorTable::start(int env) {
               0.0);
   terminations_[index] = false;
   truncations_[index] = false;
-  if (single_agent()) play_engines(env);
+  if (single_agent()) play_engines(env, interrupted);
   // A move limit below the seats before the agent's can end a game before
   // the agent moves: the next step starts another.
   awaiting_reset_[index] = single_agent() && table.to_move() != seats_[index];
@@ -109,14 +114,15 @@ void VectorTable::count_move(int env) {
     truncations_[index] = !tables_[index].is_over();
 }
 
-void VectorTable::play_engines(int env) {
+void VectorTable::play_engines(int env, const Interrupt& interrupted) {
   const auto index = static_cast<std::size_t>(env);
   GameTable& table = tables_[index];
   const int seat = seats_[index];
   while (!truncations_[index] && !table.is_over() && table.to_move() != seat) {
     const int offset = (table.to_move() - seat - 1 + players()) % players();
     const SeatEngine& engine = setup_.engines[static_cast<std::size_t>(offset)];
-    const auto found = engine.engine->search(table.view(table.to_move()), engine.limits);
+    const auto found =
+        engine.engine->search(table.view(table.to_move()), engine.limits, interrupted);
     // The table's mover is never over, so a search always finds a move.
     if (!found || !table.play(found->best)) std::abort();
     count_move(env);
@@ -132,7 +138,7 @@ void VectorTable::write_outputs(int env, int viewer) {
   table.update_mask(viewer, masks_.data() + index * action_count_, mask_marks_[index]);
 }
 
-Status VectorTable::step(const std::int64_t* actions) {
+Status VectorTable::step(const std::int64_t* actions, const Interrupt& interrupted) {
   std::vector<Move> moves(static_cast<std::size_t>(num_envs()));
   for (int env = 0; env < num_envs(); ++env) {
     const auto index = static_cast<std::size_t>(env);
@@ -144,14 +150,14 @@ Status VectorTable::step(const std::int64_t* actions) {
   for (int env = 0; env < num_envs(); ++env) {
     const auto index = static_cast<std::size_t>(env);
     if (awaiting_reset_[index]) {
-      if (auto started = start(env); !started) return started;
+      if (auto started = start(env, interrupted); !started) return started;
       continue;
     }
     GameTable& table = tables_[index];
     const int actor = table.to_move();
     if (!table.play(moves[index])) std::abort();
     count_move(env);
-    if (single_agent()) play_engines(env);
+    if (single_agent()) play_engines(env, interrupted);
     const bool over = table.is_over();
     double* row = player_rewards_.data() + index * static_cast<std::size_t>(players());
     if (over) {

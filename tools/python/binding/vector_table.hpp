@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -49,7 +50,9 @@ inline constexpr int kRandomSeat = -1;
 class VectorTable {
  public:
   // The rules must make a valid game; the setup is checked: on error the
-  // message says what is wrong.
+  // message says what is wrong. No game is played before reset() (the
+  // engines would search): the buffers are all 0 and a first step starts
+  // every game as reset(0) would.
   static Expected<std::unique_ptr<VectorTable>> make(std::shared_ptr<const Rules> rules,
                                                      VectorSetup setup);
 
@@ -60,13 +63,18 @@ class VectorTable {
   int observation_size() const { return observation_size_; }
   int action_count() const { return action_count_; }
 
+  // While the engines search, `interrupted` is asked every few
+  // milliseconds (the module asks Python for Ctrl-C); once it says true,
+  // each search still to come stops at once with its move so far.
+  using Interrupt = std::function<bool()>;
+
   // New games for every env, their draws (seats, dragons, the sampler)
-  // from `seed`. On error (dragons that do not fit) nothing changes.
-  Status reset(std::uint64_t seed);
+  // from `seed`.
+  Status reset(std::uint64_t seed, const Interrupt& interrupted = {});
   // One action per env (num_envs of them). Every action is checked
   // before any is played: on error nothing changes and the message names
   // the env. Actions of envs awaiting their autoreset are ignored.
-  Status step(const std::int64_t* actions);
+  Status step(const std::int64_t* actions, const Interrupt& interrupted = {});
   // One legal action per env, uniform among the legal ones of the player
   // to move, from each env's seeded sampler (0 where none is legal).
   void sample_legal(std::int64_t* out);
@@ -94,10 +102,10 @@ class VectorTable {
  private:
   VectorTable(std::shared_ptr<const Rules> rules, VectorSetup setup);
   // A new game in env `env` from its own draws.
-  Status start(int env);
+  Status start(int env, const Interrupt& interrupted);
   // The engines' moves until the agent is to move, the game ends or it
   // is truncated.
-  void play_engines(int env);
+  void play_engines(int env, const Interrupt& interrupted);
   void count_move(int env);
   void write_outputs(int env, int viewer);
 

@@ -117,8 +117,10 @@ class VectorEnv(_VectorBase):
             self.action_space.seed(seed)
         for offset, opponent in enumerate(self.opponents):
             opponent.new_game(game_seed + offset)
-        self._table.reset(game_seed)
+        # Set first: a reset that Ctrl-C interrupts still starts every game
+        # (the engines' searches stopped early), then raises.
         self._started = True
+        self._table.reset(game_seed)
         return dict(self._observations), self._infos
 
     def step(self, actions: Any) -> tuple[dict[str, Any], np.ndarray, np.ndarray, np.ndarray,
