@@ -14,6 +14,24 @@
 #include "engine/util/text.hpp"
 
 namespace tiaoqi::facade {
+namespace {
+
+// What every search started from these options reads of them: the one
+// place that copies options into a search's parameters.
+search::SearchParams search_params(const EngineOptions& options) {
+  search::SearchParams params;
+  params.search = options.search;
+  params.multipv = options.multipv;
+  params.threads = options.threads;
+  params.hash_mib = options.hash_mib;
+  params.seed = options.seed;
+  params.dragon_belief = options.dragon_belief;
+  params.want_ponder = options.ponder;
+  params.tunables = options.tunables;
+  return params;
+}
+
+}  // namespace
 
 Engine::Engine(EngineCallbacks callbacks) : callbacks_(std::move(callbacks)) {
   // The default options always make a valid game.
@@ -150,15 +168,9 @@ Expected<JobStart> Engine::start_search(const search::SearchLimits& limits,
 
   const Position& root = game_->position();
   const int player = root.side_to_move();
-  search::SearchParams params;
-  params.search = options_.engine.search;
+  search::SearchParams params = search_params(options_.engine);
   params.multipv = analysis_lines.value_or(options_.engine.multipv);
-  params.threads = options_.engine.threads;
-  params.hash_mib = options_.engine.hash_mib;
-  params.seed = options_.engine.seed;
-  params.dragon_belief = options_.engine.dragon_belief;
   params.want_ponder = options_.engine.ponder && !analysis_lines;
-  params.tunables = options_.engine.tunables;
   const int moves_to_go =
       search::resolve_config(root.rules().player_count(), params.tunables).moves_to_go;
   const search::TimeBudget budget =
@@ -297,10 +309,10 @@ Status Engine::bench(int depth) {
     job_stop_.store(false);
     hold_for_stop_ = hold_for_ponderhit_ = false;
   }
-  search::SearchParams params;
-  params.search = options_.engine.search;
-  params.threads = options_.engine.threads;
-  params.hash_mib = options_.engine.hash_mib;
+  // The options in force, the search's parameters among them, so that
+  // the signature is that of the searches as they are set (run_bench
+  // fixes the seed and MultiPV).
+  const search::SearchParams params = search_params(options_.engine);
   start_job([this, depth, params] {
     const BenchResult result = run_bench(depth, params, job_stop_, callbacks_.bench_position);
     if (callbacks_.bench) callbacks_.bench(result);

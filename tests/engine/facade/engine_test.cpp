@@ -125,6 +125,28 @@ TEST(Engine, InvalidRulesKeepTheLastValidGame) {
   EXPECT_EQ(results.best[0].root.rules().player_count(), 2);
 }
 
+// bench reads the options in force, the search's parameters among them:
+// a parameter set to another value changes the signature, set to its own
+// default value it does not.
+TEST(Engine, BenchSeesTheSearchsParameters) {
+  std::uint64_t nodes = 0;
+  EngineCallbacks callbacks;
+  callbacks.bench = [&nodes](const BenchResult& result) { nodes = result.nodes; };
+  Engine engine(callbacks);
+  auto bench_with = [&](std::string_view exploration) {
+    Options options = engine.options();
+    EXPECT_TRUE(set_option(options, "MctsExploration", exploration));
+    EXPECT_TRUE(engine.set_options(options));
+    EXPECT_TRUE(engine.bench(1));
+    engine.wait();
+    return nodes;
+  };
+  const std::uint64_t by_default = bench_with("auto");
+  EXPECT_GT(by_default, 0u);
+  EXPECT_EQ(bench_with("0.2"), by_default);
+  EXPECT_NE(bench_with("0.5"), by_default);
+}
+
 TEST(Engine, PerftCountsAndStops) {
   Results results;
   Engine engine(results.callbacks());
