@@ -1,11 +1,13 @@
-"""What bench/sprt and bench/spsa share: the repository and its builds, the
-engine's signature, the match runner's time and rule flags, and the
-records of bench/results/ (docs/results.md)."""
+"""What bench/sprt, bench/spsa and bench/strength share: the repository
+and its builds (a base commit's in a worktree), the engine's signature,
+the match runner's time and rule flags, its matches, and the records of
+bench/results/ (docs/results.md)."""
 
 import argparse
 import datetime
 import hashlib
 import json
+import math
 import os
 import re
 import shlex
@@ -233,6 +235,30 @@ def program(folder, *path):
     return binary
 
 
+def base_tree(commit):
+    """The worktree in which a base commit's engine is built: under
+    build/sprt/, one for every trial that plays that commit."""
+    return os.path.join(build_dir(), "sprt", "base-" + commit[:12])
+
+
+def base_engine(tool, commit, new_commit, dirty, new_binary, no_build):
+    """The base's engine: the new binary itself when the commits and the
+    code are the same, else the build of a worktree of the commit."""
+    if commit == new_commit and not dirty:
+        return new_binary
+    tree = base_tree(commit)
+    if not os.path.isdir(tree):
+        subprocess.run(["git", "worktree", "prune"], cwd=REPO, check=False)
+        git("worktree", "add", "--detach", tree, commit)
+    elif git("rev-parse", "HEAD", cwd=tree).strip() != commit:
+        raise Failed(f"{tree} holds another commit than {commit}: remove it"
+                     " (git worktree remove) and run again")
+    if not no_build:
+        print(f"{tool}: building the base {commit[:12]} in {tree}/build", file=sys.stderr)
+        run_build(tree, os.path.join(tree, "build"), "tiaoqi")
+    return program(os.path.join(tree, "build", "protocol"), "tiaoqi")
+
+
 def signature(binary):
     """The node count of the binary's `bench`: the search's signature."""
     result = subprocess.run([binary, "bench"], capture_output=True, text=True)
@@ -251,6 +277,20 @@ def run_key(words):
     """A folder name for one trial: the same trial, the same folder, so an
     interrupted run finds its files again."""
     return hashlib.sha1(json.dumps(words).encode()).hexdigest()[:12]
+
+
+def play(tool, runner, games, summary_path):
+    """Plays the match into its record and summary, resuming what an
+    interrupted run of it left there."""
+    resume = os.path.exists(games) or os.path.exists(summary_path)
+    if resume:
+        print(f"{tool}: resuming the match of {games}", file=sys.stderr)
+    status = subprocess.run(runner + ["--record", games, "--json", summary_path] +
+                            (["--resume"] if resume else [])).returncode
+    if status >= 128:
+        raise Failed(f"the match was interrupted (exit status {status}); the same command goes on")
+    if status != 0:
+        raise Failed(f"tiaoqi-match exited with status {status}: no record written")
 
 
 def read_summary(path):
@@ -275,15 +315,27 @@ def existing_ids(path):
     return ids
 
 
-def append_record(path, kind, record, wanted_id=None):
+def free_id(ids, stem, bare=False):
+    """stem-N with the first number N that no id takes; with bare, stem
+    itself while it is free, else from stem-2 on."""
+    if bare and stem not in ids:
+        return stem
+    number = 2 if bare else 1
+    while f"{stem}-{number}" in ids:
+        number += 1
+    return f"{stem}-{number}"
+
+
+def append_record(path, kind, record, wanted_id=None, numbered=False):
     """Appends the record to the JSON-lines file with kind, id and date
-    first; the id is wanted_id, or the kind and the first free number."""
+    first; the id is wanted_id (refused when taken, or with numbered its
+    first free form wanted_id-2, -3, ...), or the kind and the first free
+    number."""
     ids = existing_ids(path)
     if wanted_id is None:
-        number = 1
-        while f"{kind}-{number}" in ids:
-            number += 1
-        wanted_id = f"{kind}-{number}"
+        wanted_id = free_id(ids, kind)
+    elif numbered:
+        wanted_id = free_id(ids, wanted_id, bare=True)
     elif wanted_id in ids:
         raise Failed(f"{path} already holds a record '{wanted_id}'")
     full = {"kind": kind, "id": wanted_id, "date": utc_now(), **record}
@@ -317,6 +369,17 @@ def help_text(path):
     with open(path, encoding="utf-8") as file:
         lines = file.read().split('"""')[1]
     return lines.strip() + "\n"
+
+
+def wilson(wins, games, z=1.96):
+    """The 95% Wilson score interval of a share of wins, as fractions."""
+    if games == 0:
+        return 0.0, 0.0
+    p = wins / games
+    centre = p + z * z / (2 * games)
+    margin = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games))
+    scale = 1 + z * z / games
+    return (centre - margin) / scale, (centre + margin) / scale
 
 
 def elo_text(record):

@@ -45,6 +45,13 @@ class Renderer(unittest.TestCase):
         with open(self.page, encoding="utf-8") as file:
             return file.read()
 
+    def rendered(self, block):
+        """The page of one block `<!-- results: BLOCK -->`, rendered."""
+        self.write("<!-- results: %s -->\n<!-- end results -->\n" % block)
+        status, output = self.run_renderer()
+        self.assertEqual(status, 0, output)
+        return self.read()
+
     def test_a_rendered_page_matches_and_a_stale_block_is_named(self):
         self.assertEqual(self.run_renderer("--check")[0], 1)
         status, output = self.run_renderer()
@@ -115,6 +122,47 @@ class Renderer(unittest.TestCase):
         self.assertIn("2 players, 2000 nodes a move, anchor `random` = 0, 40 games "
                       "(today's engine):", text)
         self.assertIn("| `beginner` | `UCI_Elo 260` | +244 [+151, +337] |", text)
+
+    def test_strength_lists_the_chosen_records_of_one_engine(self):
+        text = self.rendered("strength prefix=strength-mcts-")
+        self.assertIn("| players | time | rules | against | first [95%] | equal share | ratio "
+                      "| average place | ms a move (mean / max) | measured by |", text)
+        self.assertIn("| 3 | 50 ms a move | default | `paranoid` tables | 12 of 24, 50% [31, 69] "
+                      "| 33% | 1.50 | 1.71 | 47.6 / 61, 2 over | today's engine |", text)
+        self.assertIn("| 3 | 50 ms a move | default | mixed: `paranoid`, `brs` | 9 of 24, 38% "
+                      "[21, 57] | 33% | 1.12 | 1.92 | 47.6 / 61, 2 over | today's engine |", text)
+        self.assertIn("| 6 | 50 ms a move | default | `base` tables (1234567) | 9 of 48, 19% "
+                      "[10, 32] | 17% | 1.12 | 3.30 | 47.6 / 61, 2 over | older: abcdef1 |", text)
+        self.assertEqual(text.count("| 3 | 50 ms a move |"), 5)
+        self.assertIn("# strength-mcts-paranoid-3p-50ms-peer\n"
+                      "bench/strength --players 3 --movetime 50 --tables paranoid --rules peer",
+                      text)
+        text = self.rendered("strength prefix=strength-mcts- rules=peer no-commands")
+        self.assertEqual(text.count("| 3 | 50 ms a move |"), 1)
+        self.assertIn("| peer | `paranoid` tables | 4 of 24, 17% [7, 36] | 33% | 0.50 |", text)
+        self.assertNotIn("```", text)
+
+    def test_strength_worst_is_the_lowest_share_over_the_tables(self):
+        text = self.rendered("strength-worst prefix=strength-mcts-")
+        # The newer of the two brs records counts: mixed is the worst.
+        self.assertIn("| 3 | 50 ms a move | default | mixed: `paranoid`, `brs` | 9 of 24, 38% "
+                      "[21, 57] | 1.12 | 3 | today's engine |", text)
+        self.assertIn("| 3 | 50 ms a move | peer | `paranoid` tables | 4 of 24, 17% [7, 36] "
+                      "| 0.50 | 1 | today's engine |", text)
+        self.assertIn("| 6 | 50 ms a move | default | `base` tables (1234567) |", text)
+        self.assertEqual(text.count("\nbench/strength "), 3)
+
+    def test_strength_refuses_several_engines_and_no_choice(self):
+        for args, message in (("prefix=strength-", "table 'strength': the records chosen are of "
+                               "2 engines (`brs`, `mcts`): choose one with search= or prefix="),
+                              ("", "table 'strength': expected ids=a,b,c or prefix=TEXT to choose "
+                               "the records")):
+            self.write("<!-- results: strength %s -->\n<!-- end results -->\n" % args)
+            status, output = self.run_renderer()
+            self.assertEqual(status, 2)
+            self.assertIn(message, output)
+        self.assertIn("| 3 | 50 ms a move | default | `paranoid` tables | 5 of 24, 21% [9, 40] ",
+                      self.rendered("strength-worst prefix=strength- search=brs"))
 
     def test_an_unknown_table_is_refused_naming_the_tables(self):
         self.write("""\
