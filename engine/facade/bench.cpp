@@ -54,6 +54,24 @@ constexpr const char* kMctsPositions[] = {"start2", "mid2_a", "start3", "mid3_a"
                                           "start4", "mid4_a", "start6", "mid6_b"};
 constexpr std::uint64_t kMctsIterations = 10000;
 
+// A position under rules other than the defaults, searched by both parts
+// after the suite, so that the signature sees what only those rules play:
+// a six-player middle game with stops in the side arms and targets that
+// count only the army's own pieces (four armies have blockers in their
+// targets, which the evaluation counts under that rule).
+struct RuleSetPosition {
+  BenchPosition position;
+  bool foreign_stop;
+  GoalRule goal_rule;
+};
+const RuleSetPosition kRuleSetPositions[] = {
+    {{"mid6_own", 6,
+      "1/1a/a1a/fa2/5c1bc4/f2f1c3e1b/1fe1d1dadec/1ffb2abb1/b1d3abb/1ec1d2c1d/1ebaf4b1/"
+      "1eeec1f2c1c/4a1a1e2c1/dfde/fd1/d1/1 1 a/b/c/d/e/f 150"},
+     true,
+     GoalRule::kOwn},
+};
+
 // A ply of a game of more players branches as much as a ply of two, but
 // a round takes more plies: the deeper positions would dwarf the rest.
 int depth_for(int players, int depth) {
@@ -85,7 +103,7 @@ BenchResult run_bench(int depth, search::SearchParams params, const std::atomic<
   search::SearchState state(kBenchHashMib);
   const auto start = std::chrono::steady_clock::now();
   int index = 0;
-  auto bench_one = [&](const BenchPosition& entry, const char* name,
+  auto bench_one = [&](const BenchPosition& entry, RuleOptions options, const char* name,
                        const search::SearchParams& searched_with,
                        const search::SearchLimits& limits) {
     ++index;
@@ -93,7 +111,6 @@ BenchResult run_bench(int depth, search::SearchParams params, const std::atomic<
       result.stopped = true;
       return;
     }
-    RuleOptions options;
     options.players = entry.players;
     auto setup = parse_position_string(entry.position, options);
     // The suite is built in; a position that no longer parses is a bug.
@@ -127,7 +144,7 @@ BenchResult run_bench(int depth, search::SearchParams params, const std::atomic<
   for (const BenchPosition& entry : bench_positions()) {
     search::SearchLimits limits;
     limits.depth = depth_for(entry.players, depth);
-    bench_one(entry, entry.name, depth_first, limits);
+    bench_one(entry, {}, entry.name, depth_first, limits);
   }
   static const std::vector<std::string> kMctsNames = [] {
     std::vector<std::string> names;
@@ -141,7 +158,25 @@ BenchResult run_bench(int depth, search::SearchParams params, const std::atomic<
                                     });
     search::SearchLimits limits;
     limits.nodes = kMctsIterations;
-    bench_one(*entry, kMctsNames[i].c_str(), mcts, limits);
+    bench_one(*entry, {}, kMctsNames[i].c_str(), mcts, limits);
+  }
+  static const std::vector<std::string> kRuleSetMctsNames = [] {
+    std::vector<std::string> names;
+    for (const RuleSetPosition& entry : kRuleSetPositions)
+      names.push_back(std::string(entry.position.name) + " mcts");
+    return names;
+  }();
+  for (std::size_t i = 0; i < std::size(kRuleSetPositions); ++i) {
+    const RuleSetPosition& entry = kRuleSetPositions[i];
+    RuleOptions options;
+    options.foreign_stop = entry.foreign_stop;
+    options.goal_rule = entry.goal_rule;
+    search::SearchLimits depth_limits;
+    depth_limits.depth = depth_for(entry.position.players, depth);
+    bench_one(entry.position, options, entry.position.name, depth_first, depth_limits);
+    search::SearchLimits mcts_limits;
+    mcts_limits.nodes = kMctsIterations;
+    bench_one(entry.position, options, kRuleSetMctsNames[i].c_str(), mcts, mcts_limits);
   }
   result.elapsed_us = std::chrono::duration_cast<std::chrono::microseconds>(
                           std::chrono::steady_clock::now() - start)

@@ -40,8 +40,9 @@ struct BenchResult {
 // each table size, with MCTS for a fixed number of iterations (10000
 // each), counted by the work they did: iterations, simulated plies and
 // tree nodes (SearchResult::work), so that a change to any default search
-// changes the sum. The seed is fixed at 0 so that, on one thread, the
-// count and the moves identify the searches.
+// changes the sum; last, a six-player middle game under other rules
+// (stops in the side arms, GoalRule own) by both. The seed is fixed at 0 so that, on one thread,
+// the count and the moves identify the searches.
 BenchResult run_bench(int depth, search::SearchParams params, const std::atomic<bool>& stop,
                       const std::function<void(const BenchLine&)>& on_position);
 
