@@ -54,8 +54,9 @@ class Arguments(Case):
 
     def test_bad_command_lines_are_refused(self):
         cases = [
-            (["--players", "2"],
-             "--players expects 3, 4 or 6 (one engine alone at a table), got '2'"),
+            (["--players", "5"], "--players expects 2, 3, 4 or 6, got '5'"),
+            (["--players", "2 3", "--tables", "paranoid mixed"],
+             "--tables mixed needs 3 players or more (at 2 the table is one engine)"),
             (["--players", "3 x"], "--players expects a whole number, got 'x'"),
             (["--players", ""], "--players expects one or more words, got ''"),
             (["--players", "3 3"], "--players names a value twice: '3 3'"),
@@ -165,6 +166,7 @@ class Cells(Case):
             rows = json.load(file)["results"]["engines"]
         row = next(row for row in rows if row["name"] == "mcts")
         self.assertEqual(record["first"], row["wins"] + row["draws"])
+        self.assertEqual(record["wins"], row["wins"])
         self.assertEqual(record["move_ms"]["moves"], row["moves"])
         self.assertEqual(record["table_move_ms"]["moves"],
                          sum(r["moves"] for r in rows) - row["moves"])
