@@ -51,6 +51,9 @@ const std::vector<TunableSpec> kTunables = {
     tunable(
         "MctsBestReply", kSwitch, 0, 1, [](auto& c) -> auto& { return c.mcts.best_reply; }),
     tunable(
+        "MctsOpponentMoves", kInteger, 0, kMaxMoves,
+        [](auto& c) -> auto& { return c.mcts.opponent_moves; }),
+    tunable(
         "AspirationWindow", kInteger, 1, 10000,
         [](auto& c) -> auto& { return c.alphabeta.aspiration_window; }),
     tunable(

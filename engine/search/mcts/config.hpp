@@ -54,6 +54,13 @@ struct Config {
   // move lies two plies down instead of `players`. `Search mctsbrs` plays
   // it (search.hpp).
   bool best_reply = false;
+  // At a node where a player other than the searching one moves, only its
+  // this many moves of most progress are searched (the children are kept
+  // in that order); 0 searches them all. A model of the others as racers:
+  // the tree spends its iterations on the searching player's own moves
+  // against the others' likely ones, and its second move comes within
+  // reach sooner at a table of six.
+  int opponent_moves = 0;
 };
 
 // The settings MCTS plays with at a table of `players` (what the options'

@@ -139,7 +139,12 @@ std::uint32_t Worker::select(std::uint32_t parent_index, int player) {
   const Node& parent = tree.node(parent_index);
   const bool replies = load(parent.flags) & kReplies;
   const std::uint32_t first = parent.first_child;
-  const int count = parent.child_count;
+  // The others' moves of most progress alone, when the model says so
+  // (the children are in that order: expand()).
+  const bool other_player = !replies && player != shared_.root.side_to_move();
+  const int count = other_player && config.opponent_moves > 0
+                        ? std::min<int>(parent.child_count, config.opponent_moves)
+                        : parent.child_count;
   const bool at_root = parent_index == 0 && !shared_.root_allowed.empty();
 
   // An unvisited child is taken to be as good as its visited siblings.

@@ -2,9 +2,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 #include <string>
 
+#include "engine/movegen.hpp"
+#include "engine/search/movepick.hpp"
 #include "tests/engine/search/fixtures.hpp"
 #include "tests/support/test_support.hpp"
 
@@ -110,6 +113,44 @@ TEST(SearchConfig, AnMctsParameterChangesTheSearchAndItsWork) {
   EXPECT_NE(wider.result.work, plain.result.work);
   // The work counts the iterations and more: plies and tree nodes.
   EXPECT_GT(plain.result.work, 2 * plain.result.nodes);
+}
+
+}  // namespace
+}  // namespace tiaoqi::search
+
+namespace tiaoqi::search {
+namespace {
+
+// With MctsOpponentMoves 1 the tree searches only each other player's
+// move of most progress: every opponent's move of the principal variation
+// gains as much as the best of its moves there.
+TEST(SearchConfig, TheOthersAsRacersPlayTheirMovesOfMostProgress) {
+  const GameSetup setup = tiaoqi::testing::start_of([] {
+    RuleOptions rules;
+    rules.players = 3;
+    return rules;
+  }());
+  testing::RunOptions options;
+  options.search = "mcts";
+  options.nodes = 3000;
+  options.tunables[index_of("MctsOpponentMoves")] = 1;
+  const auto run = testing::run(setup.position, options);
+  const std::vector<SearchInfo> lines = testing::search_lines(run);
+  ASSERT_FALSE(lines.empty());
+  const std::vector<Move>& pv = lines.back().pv;
+  ASSERT_GE(pv.size(), 3u);
+  Position position = setup.position;
+  const int searching = position.side_to_move();
+  for (const Move move : pv) {
+    if (position.side_to_move() != searching) {
+      MoveList moves;
+      generate_moves(position, moves);
+      int best = -Rules::kMaxTipDistance;
+      for (const Move other : moves) best = std::max(best, progress_gain(position, other));
+      EXPECT_EQ(progress_gain(position, move), best);
+    }
+    position.play(move);
+  }
 }
 
 }  // namespace
