@@ -101,8 +101,6 @@ void add_army_features(const Position& position, int army, bool with_jumps,
   features[kLastPiece] += farthest;
   features[kOutsideTarget] += (pieces & ~rules.target(army)).count();
   features[kInHome] += (pieces & rules.home(army)).count();
-  if (rules.options().goal_rule == GoalRule::kOwn)
-    features[kBlockers] += (position.occupied() & rules.target(army) & ~pieces).count();
   if (with_jumps) features[kForwardJumps] += forward_jumps(position, army);
 }
 
@@ -122,8 +120,6 @@ std::string_view feature_name(EvalFeature feature) {
       return "in_home";
     case kForwardJumps:
       return "forward_jumps";
-    case kBlockers:
-      return "blockers";
     case kFeatureCount:
       break;
   }

@@ -31,11 +31,6 @@ enum EvalFeature : int {
   // Single jumps that bring a piece nearer its target tip and could be made
   // now (pivot occupied, landing empty): the ladders an army has built.
   kForwardJumps,
-  // Pieces of other armies standing in the army's target under GoalRule
-  // own (0 under filled, where they help fill it): the army cannot arrive
-  // before each has left, which the distance sums do not see; and a piece
-  // left in another army's target costs that army the same.
-  kBlockers,
   kFeatureCount,
 };
 
@@ -48,9 +43,7 @@ struct EvalWeights {
 };
 
 // Tuned by tools/tune on self-play games (docs/search.md, "Evaluation and time").
-// The blockers' weight is not fitted: the tuner's games are played under
-// GoalRule filled, where the feature is 0.
-inline constexpr EvalWeights kEvalWeights = {{100, -67, 216, 18, -31, -68, 200}, 130};
+inline constexpr EvalWeights kEvalWeights = {{100, -67, 216, 18, -31, -68}, 130};
 
 inline constexpr int kCentiStep = 100;
 // A piece may trail its army's mean distance by this many rows for free.

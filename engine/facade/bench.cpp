@@ -57,8 +57,8 @@ constexpr std::uint64_t kMctsIterations = 10000;
 // A position under rules other than the defaults, searched by both parts
 // after the suite, so that the signature sees what only those rules play:
 // a six-player middle game with stops in the side arms and targets that
-// count only the army's own pieces (four armies have blockers in their
-// targets, which the evaluation counts under that rule).
+// count only the army's own pieces (four armies have pieces of others
+// in their targets, which must leave before those armies can arrive).
 struct RuleSetPosition {
   BenchPosition position;
   bool foreign_stop;

@@ -52,31 +52,3 @@ TEST(Eval, ForwardJumpsAgreeWithTheCountPieceByPiece) {
 
 }  // namespace
 }  // namespace tiaoqi
-
-namespace tiaoqi {
-namespace {
-
-// Under GoalRule own a piece of another army in the target is a blocker:
-// at the start of a two-player game each army's target is the other's
-// home, ten blockers a side; a piece that leaves its home unblocks one.
-// Under filled such pieces help fill the target and count nothing.
-TEST(Eval, BlockersCountOtherArmiesInTheTargetUnderTheOwnRule) {
-  RuleOptions own;
-  own.goal_rule = GoalRule::kOwn;
-  auto setup = start_setup(own);
-  ASSERT_TRUE(setup);
-  Game game(std::move(*setup));
-  EXPECT_EQ(player_features(game.position(), 0)[kBlockers], 10);
-  EXPECT_EQ(player_features(game.position(), 1)[kBlockers], 10);
-  EXPECT_EQ(evaluate(game.position()), kEvalWeights.tempo);
-  game.play(std::string_view("l3l5"));
-  EXPECT_EQ(player_features(game.position(), 0)[kBlockers], 10);
-  EXPECT_EQ(player_features(game.position(), 1)[kBlockers], 9);
-
-  auto filled = start_setup(RuleOptions{});
-  ASSERT_TRUE(filled);
-  EXPECT_EQ(player_features(filled->position, 0)[kBlockers], 0);
-}
-
-}  // namespace
-}  // namespace tiaoqi

@@ -189,12 +189,8 @@ TEST(TuneFit, ASharedFirstPlaceSplitsTheWinAmongTheSharers) {
                   1e-6);
     }
     EXPECT_NEAR(fit_shared->weights.tempo, fit_split->weights.tempo, 1e-6);
-    // The scale is thousands of centi-steps and weakly held by these
-    // samples (its standard error is hundreds): the two fits stop within
-    // the optimiser's tolerance of one minimum, far inside that error.
-    EXPECT_NEAR(fit_shared->scale, fit_split->scale, 1e-7 * fit_split->scale_standard_error);
-    EXPECT_NEAR(fit_shared->scale_standard_error, fit_split->scale_standard_error,
-                1e-8 * fit_split->scale_standard_error);
+    EXPECT_NEAR(fit_shared->scale, fit_split->scale, 1e-6);
+    EXPECT_NEAR(fit_shared->scale_standard_error, fit_split->scale_standard_error, 1e-6);
     EXPECT_NEAR(fit_shared->loss, fit_split->loss, 1e-12);
     // The loss of a shared sample, spelt out: -sum over the sharers of
     // 1/k log chance.
@@ -571,25 +567,6 @@ TEST(TuneDataset, HoldsOutWholeOpenings) {
   EXPECT_EQ(split.holdout[1].group, 2);
   EXPECT_EQ(split.fit.size(), 8u);
   EXPECT_EQ(split_by_group(samples, 0).fit.size(), 10u);
-}
-
-}  // namespace
-}  // namespace tiaoqi::tune
-
-namespace tiaoqi::tune {
-namespace {
-
-// A feature that never tells two players apart (the blockers in games
-// under GoalRule filled) is left out of the fit instead of making it
-// singular.
-TEST(TuneFit, AFeatureEqualForEveryPlayerDoesNotVary) {
-  std::vector<Sample> samples = synthetic_samples(200, 3, true, 3);
-  for (Sample& sample : samples)
-    for (Contender& contender : sample.contenders) contender.features[kBlockers] = 2;
-  EXPECT_FALSE(feature_varies(samples, kBlockers));
-  EXPECT_TRUE(feature_varies(samples, kStraggler));
-  samples[57].contenders[1].features[kBlockers] = 3;
-  EXPECT_TRUE(feature_varies(samples, kBlockers));
 }
 
 }  // namespace

@@ -417,13 +417,4 @@ Expected<FitResult> fit(std::span<const Sample> samples, const FitOptions& optio
   return result;
 }
 
-bool feature_varies(std::span<const Sample> samples, int feature) {
-  for (const Sample& sample : samples) {
-    const auto contenders = sample.in_game();
-    for (const Contender& contender : contenders)
-      if (contender.features[feature] != contenders.front().features[feature]) return true;
-  }
-  return false;
-}
-
 }  // namespace tiaoqi::tune

@@ -83,9 +83,4 @@ double mean_loss(std::span<const Sample> samples, const RealWeights& weights, do
 // or the fit says a lead in distance loses (no positive scale).
 Expected<FitResult> fit(std::span<const Sample> samples, const FitOptions& options);
 
-// Whether the feature differs between two players of some sample: one
-// equal for every player everywhere (the blockers in games under GoalRule
-// filled) tells a fit nothing, and its weight cannot be fitted.
-bool feature_varies(std::span<const Sample> samples, int feature);
-
 }  // namespace tiaoqi::tune

@@ -104,9 +104,6 @@ Status fit_weights(TuneReport& report, const Split& split, int iterations) {
   if (!before) return Error{before.error()};
   report.before = *before;
 
-  for (int f = 0; f < kFeatureCount; ++f)
-    if (report.selection.feature[f] && !feature_varies(split.fit, f))
-      report.selection.feature[f] = false;  // reported as held
   FitOptions options;
   options.loss = report.loss;
   options.fit_feature = report.selection.feature;

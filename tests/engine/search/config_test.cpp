@@ -24,6 +24,12 @@ std::size_t index_of(std::string_view name) {
 
 const TunableSpec& spec_of(std::string_view name) { return tunable_specs()[index_of(name)]; }
 
+GameSetup three_player_start() {
+  RuleOptions rules;
+  rules.players = 3;
+  return tiaoqi::testing::start_of(rules);
+}
+
 TEST(SearchConfig, EveryParameterHasOneSlotAndOneName) {
   EXPECT_EQ(tunable_specs().size(), kTunableCount);
   std::set<std::string_view> names;
@@ -93,11 +99,7 @@ TEST(SearchConfig, ValuesReadAndWriteAsTheOptionsSpellThem) {
 }
 
 TEST(SearchConfig, AnMctsParameterChangesTheSearchAndItsWork) {
-  const GameSetup setup = tiaoqi::testing::start_of([] {
-    RuleOptions rules;
-    rules.players = 3;
-    return rules;
-  }());
+  const GameSetup setup = three_player_start();
   testing::RunOptions options;
   options.search = "mcts";
   options.nodes = 2000;
@@ -125,11 +127,7 @@ namespace {
 // move of most progress: every opponent's move of the principal variation
 // gains as much as the best of its moves there.
 TEST(SearchConfig, TheOthersAsRacersPlayTheirMovesOfMostProgress) {
-  const GameSetup setup = tiaoqi::testing::start_of([] {
-    RuleOptions rules;
-    rules.players = 3;
-    return rules;
-  }());
+  const GameSetup setup = three_player_start();
   testing::RunOptions options;
   options.search = "mcts";
   options.nodes = 3000;
