@@ -76,6 +76,10 @@ struct Config {
 // - the fastest finish at the root: near the end the evaluation's
 //   distance sums cannot tell two arrangements apart that need different
 //   numbers of moves to fill the target.
+// At six players, the others as racers (opponent_moves): five of them
+// move between two moves of the searching player, and with all their
+// moves in the tree its second move is out of reach of the iterations a
+// move has; their 8 moves of most progress bring it within reach.
 // At two players the fastest finish is the race solver's job, and the
 // two rewards are the same.
 inline Config config_for(int players) {
@@ -85,6 +89,7 @@ inline Config config_for(int players) {
     config.win_weight = 0.5;
     config.finish_moves = 6;
   }
+  if (players >= 6) config.opponent_moves = 8;
   return config;
 }
 
