@@ -134,6 +134,15 @@ class Renderer(unittest.TestCase):
         self.assertIn("| 6 | 50 ms a move | default | `base` tables (1234567) | 9 of 48, 19% "
                       "[10, 32] | 17% | 1.12 | 3.30 | 47.6 / 61, 2 over | older: abcdef1 |", text)
         self.assertEqual(text.count("| 3 | 50 ms a move |"), 5)
+        # Rows by table size, then time and rules, whatever order the ids
+        # are given in.
+        ordered = self.rendered("strength ids=strength-mcts-base-6p-50ms-default,"
+                                "strength-mcts-paranoid-3p-50ms-peer,"
+                                "strength-mcts-paranoid-3p-50ms-default no-commands")
+        rows = [[cell.strip() for cell in line.split("|")[1:4]]
+                for line in ordered.splitlines() if line[:4] in ("| 3 ", "| 6 ")]
+        self.assertEqual(rows, [["3", "50 ms a move", "default"], ["3", "50 ms a move", "peer"],
+                                ["6", "50 ms a move", "default"]])
         self.assertIn("# strength-mcts-paranoid-3p-50ms-peer\n"
                       "bench/strength --players 3 --movetime 50 --tables paranoid --rules peer",
                       text)

@@ -22,7 +22,8 @@ def strength_records(context, args):
     for record in records:
         if record.get("first") is None:
             raise ValueError("record '%s' counts no first places" % record["id"])
-    return records
+    # By table size, then time, then rules: the order a reader looks them up in.
+    return sorted(records, key=lambda r: (r["players"], sorted(r["time"].items()), profile(r)))
 
 
 def profile(record):
