@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <string_view>
 
 #include "engine/game.hpp"
 #include "engine/notation.hpp"
@@ -103,7 +104,7 @@ BenchResult run_bench(int depth, search::SearchParams params, const std::atomic<
   search::SearchState state(kBenchHashMib);
   const auto start = std::chrono::steady_clock::now();
   int index = 0;
-  auto bench_one = [&](const BenchPosition& entry, RuleOptions options, const char* name,
+  auto bench_one = [&](const BenchPosition& entry, RuleOptions options, const std::string& name,
                        const search::SearchParams& searched_with,
                        const search::SearchLimits& limits) {
     ++index;
@@ -146,28 +147,15 @@ BenchResult run_bench(int depth, search::SearchParams params, const std::atomic<
     limits.depth = depth_for(entry.players, depth);
     bench_one(entry, {}, entry.name, depth_first, limits);
   }
-  static const std::vector<std::string> kMctsNames = [] {
-    std::vector<std::string> names;
-    for (const char* name : kMctsPositions) names.push_back(std::string(name) + " mcts");
-    return names;
-  }();
-  for (std::size_t i = 0; i < std::size(kMctsPositions); ++i) {
-    const auto entry = std::find_if(bench_positions().begin(), bench_positions().end(),
-                                    [&](const BenchPosition& candidate) {
-                                      return kMctsPositions[i] == std::string(candidate.name);
-                                    });
+  for (const std::string_view wanted : kMctsPositions) {
+    const auto entry =
+        std::find_if(bench_positions().begin(), bench_positions().end(),
+                     [&](const BenchPosition& candidate) { return wanted == candidate.name; });
     search::SearchLimits limits;
     limits.nodes = kMctsIterations;
-    bench_one(*entry, {}, kMctsNames[i].c_str(), mcts, limits);
+    bench_one(*entry, {}, std::string(entry->name) + " mcts", mcts, limits);
   }
-  static const std::vector<std::string> kRuleSetMctsNames = [] {
-    std::vector<std::string> names;
-    for (const RuleSetPosition& entry : kRuleSetPositions)
-      names.push_back(std::string(entry.position.name) + " mcts");
-    return names;
-  }();
-  for (std::size_t i = 0; i < std::size(kRuleSetPositions); ++i) {
-    const RuleSetPosition& entry = kRuleSetPositions[i];
+  for (const RuleSetPosition& entry : kRuleSetPositions) {
     RuleOptions options;
     options.foreign_stop = entry.foreign_stop;
     options.goal_rule = entry.goal_rule;
@@ -176,7 +164,8 @@ BenchResult run_bench(int depth, search::SearchParams params, const std::atomic<
     bench_one(entry.position, options, entry.position.name, depth_first, depth_limits);
     search::SearchLimits mcts_limits;
     mcts_limits.nodes = kMctsIterations;
-    bench_one(entry.position, options, kRuleSetMctsNames[i].c_str(), mcts, mcts_limits);
+    bench_one(entry.position, options, std::string(entry.position.name) + " mcts", mcts,
+              mcts_limits);
   }
   result.elapsed_us = std::chrono::duration_cast<std::chrono::microseconds>(
                           std::chrono::steady_clock::now() - start)

@@ -21,7 +21,7 @@ const std::vector<BenchPosition>& bench_positions();
 
 struct BenchLine {
   int index = 0;
-  const char* name = "";
+  std::string name;
   std::uint64_t nodes = 0;
   // The best move, start and end holes.
   std::string best;
