@@ -145,6 +145,15 @@ class Trials(unittest.TestCase):
              "the engine has no option 'Hashh'"),
             (["--nodes", "50", "--param", "Ponder=4,1,8,1,1", "--no-build"],
              "'Ponder' is a check option; SPSA tunes spin and string options that take a number"),
+            (["--nodes", "50", "--param", "Hash=4,1,8,1,1", "--table", "brs"],
+             "--table needs 3 players or more (at 2 the game is plus against minus)"),
+            (["--nodes", "50", "--param", "Hash=4,1,8,1,1", "--players", "4", "--table", "brs"],
+             "--table at 4 players names 2 searches (the seats beside plus and minus), got 1:"
+             " 'brs'"),
+            (["--nodes", "50", "--param", "Hash=4,1,8,1,1", "--players", "3", "--table", "brz",
+              "--no-build"],
+             "--table: the engine has no search 'brz' (it has alphabeta, auto, brs, greedy, maxn,"
+             " mcts, mctsbrs, paranoid, random)"),
         ]
         for words, message in cases:
             with self.subTest(words=words):
@@ -286,6 +295,17 @@ class Trials(unittest.TestCase):
         # Two game pairs move it by at most two steps of a_k / c_k * 2.
         self.assertLess(abs(parameter["final"] - 1500), 10)
         self.assertFalse(os.path.exists(os.path.join(self.folder, "state.json")))
+
+    def test_spsa_plays_plus_and_minus_at_a_table(self):
+        status, _, err = self.run_script(
+            "spsa", "--param", "MctsExploration=0.6,0.1,2,0.2,0.002", "--players", "3",
+            "--table", "greedy", "--iterations", "1", "--nodes", "50", "--seed", "4",
+            "--no-build", "--results", self.results, "--out", self.folder)
+        self.assertEqual(status, 0, err)
+        (record,) = self.records()
+        # One opening in each of the three seat rotations, the three engines in every game.
+        self.assertEqual([record["table"], record["players"], record["games"]],
+                         [["greedy"], 3, 3])
 
 
 if __name__ == "__main__":
