@@ -154,6 +154,9 @@ class Trials(unittest.TestCase):
               "--no-build"],
              "--table: the engine has no search 'brz' (it has alphabeta, auto, brs, greedy, maxn,"
              " mcts, mctsbrs, paranoid, random)"),
+            (["--nodes", "50", "--param", "Hash=4,1,8,1,1", "--players", "3", "--table",
+              "brs:0"],
+             "--table brs expects a whole number of at least 1, got '0'"),
         ]
         for words, message in cases:
             with self.subTest(words=words):
@@ -299,13 +302,13 @@ class Trials(unittest.TestCase):
     def test_spsa_plays_plus_and_minus_at_a_table(self):
         status, _, err = self.run_script(
             "spsa", "--param", "MctsExploration=0.6,0.1,2,0.2,0.002", "--players", "3",
-            "--table", "greedy", "--iterations", "1", "--nodes", "50", "--seed", "4",
+            "--table", "greedy:20", "--iterations", "1", "--nodes", "50", "--seed", "4",
             "--no-build", "--results", self.results, "--out", self.folder)
         self.assertEqual(status, 0, err)
         (record,) = self.records()
         # One opening in each of the three seat rotations, the three engines in every game.
         self.assertEqual([record["table"], record["players"], record["games"]],
-                         [["greedy"], 3, 3])
+                         [["greedy:20"], 3, 3])
 
 
 if __name__ == "__main__":
