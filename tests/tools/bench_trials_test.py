@@ -302,6 +302,7 @@ class Trials(unittest.TestCase):
     def test_spsa_plays_plus_and_minus_at_a_table(self):
         status, _, err = self.run_script(
             "spsa", "--param", "MctsExploration=0.6,0.1,2,0.2,0.002", "--players", "3",
+            "--param", "MctsOpponentMoves=8,2,40,2,0.1",
             "--table", "greedy:20", "--iterations", "1", "--nodes", "50", "--seed", "4",
             "--no-build", "--results", self.results, "--out", self.folder)
         self.assertEqual(status, 0, err)
@@ -309,6 +310,9 @@ class Trials(unittest.TestCase):
         # One opening in each of the three seat rotations, the three engines in every game.
         self.assertEqual([record["table"], record["players"], record["games"]],
                          [["greedy:20"], 3, 3])
+        # A whole-number parameter is sent rounded (the engine refuses 7.5): it played.
+        self.assertEqual([p["name"] for p in record["parameters"]],
+                         ["MctsExploration", "MctsOpponentMoves"])
 
 
 if __name__ == "__main__":
