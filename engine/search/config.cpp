@@ -54,6 +54,8 @@ const std::vector<TunableSpec> kTunables = {
         "MctsOpponentMoves", kInteger, 0, kMaxMoves,
         [](auto& c) -> auto& { return c.mcts.opponent_moves; }),
     tunable(
+        "MctsRacerShare", kReal, 0, 1, [](auto& c) -> auto& { return c.mcts.racer_share; }),
+    tunable(
         "AspirationWindow", kInteger, 1, 10000,
         [](auto& c) -> auto& { return c.alphabeta.aspiration_window; }),
     tunable(

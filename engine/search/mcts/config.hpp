@@ -61,6 +61,14 @@ struct Config {
   // against the others' likely ones, and its second move comes within
   // reach sooner at a table of six.
   int opponent_moves = 0;
+  // Above 0, each other player's width is read from its moves in the game
+  // so far (racers.hpp, opponent_widths()): the fewest moves of most
+  // progress among which it played this share of its last moves; 0 for
+  // all when it strays further. Opponent modelling by recognition: a
+  // racer's replies are read narrowly, one that blocks or waits widely.
+  // opponent_moves is then the width while a player has moved too little
+  // to tell.
+  double racer_share = 0;
 };
 
 // The settings MCTS plays with at a table of `players` (what the options'

@@ -9,6 +9,7 @@
 #include "engine/movegen.hpp"
 #include "engine/search/config.hpp"
 #include "engine/search/greedy.hpp"
+#include "engine/search/mcts/racers.hpp"
 #include "engine/search/mcts/worker.hpp"
 #include "engine/search/root.hpp"
 #include "engine/search/win_shares.hpp"
@@ -322,6 +323,11 @@ SearchResult mcts_search(const SearchRequest& request, const Config& config, con
   Shared shared(root, config, tree, state.history());
   shared.worlds = worlds;
   shared.best_reply = config.best_reply && root.rules().player_count() >= 3 && !worlds.draw;
+  const RacerTally racers =
+      request.game && config.racer_share > 0
+          ? tally_racers(request.game->history(), request.game->moves(), kRacerWindow)
+          : RacerTally{};
+  shared.opponent_widths = opponent_widths(racers, config.opponent_moves, config.racer_share);
   if (root.rules().options().repetitions > 0) {
     shared.repetition_draws = true;
     shared.earlier_positions = request.game_history;

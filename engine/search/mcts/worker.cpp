@@ -142,9 +142,8 @@ std::uint32_t Worker::select(std::uint32_t parent_index, int player) {
   // The others' moves of most progress alone, when the model says so
   // (the children are in that order: expand()).
   const bool other_player = !replies && player != shared_.root.side_to_move();
-  const int count = other_player && config.opponent_moves > 0
-                        ? std::min<int>(parent.child_count, config.opponent_moves)
-                        : parent.child_count;
+  const int width = other_player ? shared_.opponent_widths[static_cast<std::size_t>(player)] : 0;
+  const int count = width > 0 ? std::min<int>(parent.child_count, width) : parent.child_count;
   const bool at_root = parent_index == 0 && !shared_.root_allowed.empty();
 
   // An unvisited child is taken to be as good as its visited siblings.

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <memory>
@@ -49,6 +50,10 @@ struct Shared {
   // Config::best_reply in a game it applies to (the root's side to move
   // is the searching player).
   bool best_reply = false;
+  // Per seat, the moves of most progress searched at its nodes when it
+  // is not the searching player (Config::opponent_moves, racer_share;
+  // 0 for all).
+  std::array<int, kMaxPlayers> opponent_widths{};
   std::atomic<std::uint64_t> tickets{0};
   std::vector<const Worker*> workers;
   std::atomic<int> seldepth{0};
