@@ -123,6 +123,11 @@ class Renderer(unittest.TestCase):
                       "(today's engine):", text)
         self.assertIn("| `beginner` | `UCI_Elo 260` | +244 [+151, +337] |", text)
 
+    def test_an_spsa_run_lists_its_table_and_each_parameters_move(self):
+        text = self.rendered("spsa ids=spsa-mixed no-commands")
+        self.assertIn("| MCTS tuned at a mixed table | 3, 50 nodes a move | `greedy` | 6 in 2 iterations"
+                      " | `MctsExploration` 0.2 -> 0.25 | today's engine |", text)
+
     def test_strength_lists_the_chosen_records_of_one_engine(self):
         text = self.rendered("strength prefix=strength-mcts-")
         self.assertIn("| players | time | rules | against | first [95%] | equal share | ratio "
