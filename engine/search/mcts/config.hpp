@@ -4,6 +4,10 @@
 
 #include "engine/search/win_shares.hpp"
 
+namespace tiaoqi::search::nnue {
+struct Network;
+}
+
 namespace tiaoqi::search::mcts {
 
 // The parameters of the Monte Carlo tree search, as plain values: the
@@ -61,6 +65,10 @@ struct Config {
   // against the others' likely ones, and its second move comes within
   // reach sooner at a table of six.
   int opponent_moves = 0;
+  // The learned cost that scores a cut-off in place of the hand-made one
+  // (SearchParams::network), where it applies to the rules; null: the
+  // hand-made cost. Not a parameter of the table: it is set per search.
+  const nnue::Network* network = nullptr;
 };
 
 // The settings MCTS plays with at a table of `players` (what the options'

@@ -8,11 +8,14 @@
 #include <string>
 #include <vector>
 
+#include "engine/facade/options.hpp"
 #include "engine/game.hpp"
 #include "engine/movegen.hpp"
+#include "engine/search/mcts/playout.hpp"
 #include "engine/search/nnue/accumulators.hpp"
 #include "engine/search/nnue/network.hpp"
 #include "engine/util/random.hpp"
+#include "tests/engine/search/fixtures.hpp"
 #include "tests/support/test_support.hpp"
 
 namespace tiaoqi::search::nnue {
@@ -175,6 +178,54 @@ TEST(Network, AppliesToTheStandardGameOnly) {
   RuleOptions wide = players(2);
   wide.pieces_per_army = 15;
   EXPECT_FALSE(applies(tiaoqi::testing::start_of(wide).position.rules()));
+}
+
+// The network's costs move the shares of a cut-off: a player whose pieces
+// are further on gets more than one still at home.
+TEST(Network, CostsGiveTheShares) {
+  const auto network = built_in();
+  ASSERT_TRUE(network);
+  const GameSetup setup = tiaoqi::testing::start_of(players(2));
+  Accumulators accumulators;
+  accumulators.refresh(*network, setup.position);
+  const auto costs = mcts::network_costs(setup.position, *network, accumulators);
+  EXPECT_EQ(costs[0], accumulators.cost(*network, setup.position.rules(), 0) - network->tempo);
+  EXPECT_EQ(costs[1], accumulators.cost(*network, setup.position.rules(), 1));
+  // The start is symmetric: the two costs differ by the tempo alone.
+  EXPECT_EQ(costs[1] - costs[0], network->tempo);
+}
+
+// MCTS with the network answers legal moves at every table size.
+TEST(Network, MctsWithTheNetworkPlaysLegalMoves) {
+  const auto network = built_in();
+  ASSERT_TRUE(network);
+  for (int count : {2, 3, 4, 6}) {
+    const GameSetup setup = tiaoqi::testing::start_of(players(count));
+    Position position = setup.position;
+    for (int move = 0; move < 3 && !position.is_over(); ++move) {
+      testing::RunOptions options;
+      options.search = "mcts";
+      options.nodes = 2000;
+      options.network = network;
+      const auto run = testing::run(position, options);
+      MoveList legal;
+      generate_moves(position, legal);
+      ASSERT_TRUE(legal.contains(run.result.best)) << count << " players, move " << move;
+      position.play(run.result.best);
+      settle(position);
+    }
+  }
+}
+
+TEST(Network, TheOptionTakesClassicOrNetworkOnly) {
+  facade::Options options;
+  EXPECT_EQ(options.engine.evaluation, Evaluation::kClassic);
+  ASSERT_TRUE(facade::set_option(options, "Evaluation", "Network"));
+  EXPECT_EQ(options.engine.evaluation, Evaluation::kNetwork);
+  const Status refused = facade::set_option(options, "Evaluation", "learned");
+  ASSERT_FALSE(refused);
+  EXPECT_EQ(refused.error(), "Evaluation expects classic or network, got 'learned'");
+  EXPECT_EQ(options.engine.evaluation, Evaluation::kNetwork);
 }
 
 }  // namespace
