@@ -8,6 +8,7 @@
 #include "engine/position_string.hpp"
 #include "engine/search/config.hpp"
 #include "engine/search/dragons/choice.hpp"
+#include "engine/search/nnue/network.hpp"
 #include "engine/search/registry.hpp"
 #include "engine/search/timeman.hpp"
 #include "engine/util/hash.hpp"
@@ -18,8 +19,10 @@ namespace {
 
 // What every search started from these options reads of them: the one
 // place that copies options into a search's parameters.
-search::SearchParams search_params(const EngineOptions& options) {
+search::SearchParams search_params(const EngineOptions& options,
+                                   const std::shared_ptr<const search::nnue::Network>& network) {
   search::SearchParams params;
+  if (options.evaluation == search::Evaluation::kNetwork) params.network = network;
   params.search = options.search;
   params.multipv = options.multipv;
   params.threads = options.threads;
@@ -39,6 +42,13 @@ Engine::Engine(EngineCallbacks callbacks) : callbacks_(std::move(callbacks)) {
   if (!game) std::abort();
   game_.emplace(std::move(*game));
   game_rules_ = options_.rules;
+  // The built-in network is read once; a broken one is reported when
+  // Evaluation network asks for it.
+  auto network = search::nnue::parse_network(search::nnue::embedded_network());
+  if (network)
+    network_ = std::make_shared<const search::nnue::Network>(std::move(*network));
+  else
+    network_error_ = network.error();
 }
 
 Engine::~Engine() { stop(); }
@@ -51,6 +61,9 @@ Status Engine::check_idle() const {
 
 Status Engine::set_options(const Options& options) {
   if (auto idle = check_idle(); !idle) return idle;
+  if (options.engine.evaluation == search::Evaluation::kNetwork && !network_)
+    return fail("Evaluation network cannot be played: the built-in " + network_error_ +
+                "; the evaluation stays classic");
   if (options.engine.hash_mib != options_.engine.hash_mib &&
       !search_state_.resize(static_cast<std::size_t>(options.engine.hash_mib)))
     return fail("Hash " + std::to_string(options.engine.hash_mib) +
@@ -168,7 +181,7 @@ Expected<JobStart> Engine::start_search(const search::SearchLimits& limits,
 
   const Position& root = game_->position();
   const int player = root.side_to_move();
-  search::SearchParams params = search_params(options_.engine);
+  search::SearchParams params = search_params(options_.engine, network_);
   params.multipv = analysis_lines.value_or(options_.engine.multipv);
   params.want_ponder = options_.engine.ponder && !analysis_lines;
   const int moves_to_go =
@@ -312,7 +325,7 @@ Status Engine::bench(int depth) {
   // The options in force, the search's parameters among them, so that
   // the signature is that of the searches as they are set (run_bench
   // fixes the seed and MultiPV).
-  const search::SearchParams params = search_params(options_.engine);
+  const search::SearchParams params = search_params(options_.engine, network_);
   start_job([this, depth, params] {
     const BenchResult result = run_bench(depth, params, job_stop_, callbacks_.bench_position);
     if (callbacks_.bench) callbacks_.bench(result);

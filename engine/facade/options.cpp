@@ -178,6 +178,9 @@ std::vector<OptionSpec> make_specs() {
   specs.push_back(combo(
       "DragonBelief", kEngine, {"behaviour", "uniform", "single"},
       [](auto& o) -> auto& { return o.engine.dragon_belief; }));
+  specs.push_back(combo(
+      "Evaluation", kEngine, {"classic", "network"},
+      [](auto& o) -> auto& { return o.engine.evaluation; }));
   specs.push_back(check(
       "UCI_LimitStrength", kEngine, [](auto& o) -> auto& { return o.engine.limit_strength; }));
   specs.push_back(spin(

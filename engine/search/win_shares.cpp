@@ -46,16 +46,49 @@ bool wins_alone(const Position& over, int player) {
   return true;
 }
 
+namespace {
+
+WinShares shares_of_costs(const Position& position, const PlayerCosts& costs, double scale) {
+  const int players = position.rules().player_count();
+  std::array<double, kMaxPlayers> log_shares{};
+  for (int p = 0; p < players; ++p)
+    log_shares[p] = position.is_eliminated(p) ? kNoShare : -costs[p] / scale;
+  return softmax(log_shares, players);
+}
+
+// The outcome from its shares of the win.
+Outcome outcome_of_shares(const WinShares& win, int players) {
+  Outcome outcome;
+  outcome.win = win;
+  if (players == 1) {
+    outcome.ahead = outcome.win;
+    return outcome;
+  }
+  // The two-player model on two log-shares, sigmoid(l_p - l_q), is
+  // w_p / (w_p + w_q) of their shares: no exponential more. A player out
+  // (share 0) is behind everyone; shares of players still in are never 0,
+  // since costs stay far inside the range of exp().
+  for (int p = 0; p < players; ++p) {
+    const double share = outcome.win[p];
+    if (share == 0) continue;
+    double ahead = 0;
+    for (int q = 0; q < players; ++q)
+      if (q != p) ahead += share / (share + outcome.win[q]);
+    outcome.ahead[p] = ahead / (players - 1);
+  }
+  return outcome;
+}
+
+}  // namespace
+
 WinShares static_shares(const Position& position, double scale) {
   if (position.is_over()) return final_shares(position);
   const int side = position.side_to_move();
   const EvalTerms terms = evaluate_terms(position, side);
-  std::array<double, kMaxPlayers> log_shares{};
-  for (int p = 0; p < terms.players; ++p) {
-    const int cost = terms.player[p].cost - (p == side ? kEvalWeights.tempo : 0);
-    log_shares[p] = terms.player[p].active ? -cost / scale : kNoShare;
-  }
-  return softmax(log_shares, terms.players);
+  PlayerCosts costs{};
+  for (int p = 0; p < terms.players; ++p)
+    costs[p] = terms.player[p].cost - (p == side ? kEvalWeights.tempo : 0);
+  return shares_of_costs(position, costs, scale);
 }
 
 WinShares learned_reward(const Outcome& outcome, double win_weight) {
@@ -87,26 +120,12 @@ Outcome final_outcome(const Position& over) {
 
 Outcome static_outcome(const Position& position, double scale) {
   if (position.is_over()) return final_outcome(position);
-  const int players = position.rules().player_count();
-  Outcome outcome;
-  outcome.win = static_shares(position, scale);
-  if (players == 1) {
-    outcome.ahead = outcome.win;
-    return outcome;
-  }
-  // The two-player model on two log-shares, sigmoid(l_p - l_q), is
-  // w_p / (w_p + w_q) of their shares: no exponential more. A player out
-  // (share 0) is behind everyone; shares of players still in are never 0,
-  // since costs stay far inside the range of exp().
-  for (int p = 0; p < players; ++p) {
-    const double share = outcome.win[p];
-    if (share == 0) continue;
-    double ahead = 0;
-    for (int q = 0; q < players; ++q)
-      if (q != p) ahead += share / (share + outcome.win[q]);
-    outcome.ahead[p] = ahead / (players - 1);
-  }
-  return outcome;
+  return outcome_of_shares(static_shares(position, scale), position.rules().player_count());
+}
+
+Outcome static_outcome(const Position& position, double scale, const PlayerCosts& costs) {
+  return outcome_of_shares(shares_of_costs(position, costs, scale),
+                           position.rules().player_count());
 }
 
 WinShares shares_of_score(const Position& root, const std::vector<Move>& pv, int score) {

@@ -45,16 +45,14 @@ bool is_usable(const tools::GameRecord& record) {
   return true;
 }
 
-Expected<GameSamples> game_samples(const tools::GameRecord& record,
-                                   const SamplingOptions& options) {
-  if (!is_usable(record)) return GameSamples{};
+Expected<int> visit_game_samples(const tools::GameRecord& record, const SamplingOptions& options,
+                                 const SampleVisitor& visit) {
+  if (!is_usable(record)) return 0;
   auto replay = tools::replay_record(record);
   if (!replay) return Error{replay.error()};
   auto shares = first_place_shares(record);
   if (!shares) return Error{shares.error()};
   const int every = options.every < 1 ? 1 : options.every;
-  GameSamples game;
-  game.players = replay->rules->player_count();
   for (std::size_t ply = 0; ply < replay->frames.size(); ++ply) {
     const int index = static_cast<int>(ply) - options.skip_plies;
     if (index < 0 || index % every != 0) continue;
@@ -64,8 +62,19 @@ Expected<GameSamples> game_samples(const tools::GameRecord& record,
     // A player alone in the game has nothing to be compared with.
     if (sample.contender_count < 2) continue;
     sample.group = record.opening_index;
-    game.samples.push_back(sample);
+    visit(position, sample);
   }
+  return replay->rules->player_count();
+}
+
+Expected<GameSamples> game_samples(const tools::GameRecord& record,
+                                   const SamplingOptions& options) {
+  GameSamples game;
+  auto players = visit_game_samples(
+      record, options,
+      [&game](const Position&, const Sample& sample) { game.samples.push_back(sample); });
+  if (!players) return Error{players.error()};
+  game.players = *players;
   return game;
 }
 

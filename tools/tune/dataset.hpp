@@ -1,6 +1,7 @@
 #pragma once
 
 #include <array>
+#include <functional>
 #include <span>
 #include <string>
 #include <vector>
@@ -74,6 +75,13 @@ struct GameSamples {
 // The samples of one recorded game (none for a game that is not usable);
 // an error when the record does not replay.
 Expected<GameSamples> game_samples(const tools::GameRecord& record, const SamplingOptions& options);
+
+// The same samples handed one by one to `visit` with the position each
+// was taken from (for readers of more than the features: the export of
+// tools/tune/export.hpp); the players seated, 0 for a game not usable.
+using SampleVisitor = std::function<void(const Position& position, const Sample& sample)>;
+Expected<int> visit_game_samples(const tools::GameRecord& record, const SamplingOptions& options,
+                                 const SampleVisitor& visit);
 
 // Every game of the record files; an error names the file and the game,
 // also for a game whose player count differs from the games before it

@@ -4,6 +4,10 @@
 
 #include "engine/search/win_shares.hpp"
 
+namespace tiaoqi::search::nnue {
+struct Network;
+}
+
 namespace tiaoqi::search::mcts {
 
 // The parameters of the Monte Carlo tree search, as plain values: the
@@ -69,6 +73,10 @@ struct Config {
   // opponent_moves is then the width while a player has moved too little
   // to tell.
   double racer_share = 0;
+  // The learned cost that scores a cut-off in place of the hand-made one
+  // (SearchParams::network), where it applies to the rules; null: the
+  // hand-made cost. Not a parameter of the table: it is set per search.
+  const nnue::Network* network = nullptr;
 };
 
 // The settings MCTS plays with at a table of `players` (what the options'

@@ -11,6 +11,7 @@
 #include "engine/search/greedy.hpp"
 #include "engine/search/mcts/racers.hpp"
 #include "engine/search/mcts/worker.hpp"
+#include "engine/search/nnue/accumulators.hpp"
 #include "engine/search/root.hpp"
 #include "engine/search/win_shares.hpp"
 
@@ -278,18 +279,28 @@ SearchResult result_of(const Position& root, const SearchParams& params, const T
   return result;
 }
 
+// The network of the request's parameters, where it applies to the rules.
+Config with_network(Config config, const SearchRequest& request) {
+  const nnue::Network* network = request.params.network.get();
+  if (network && nnue::applies(request.root.rules())) config.network = network;
+  return config;
+}
+
 }  // namespace
 
 SearchResult search(const SearchRequest& request) {
   const int players = request.root.rules().player_count();
-  return mcts_search(request, resolve_config(players, request.params.tunables).mcts, {});
+  return mcts_search(
+      request, with_network(resolve_config(players, request.params.tunables).mcts, request), {});
 }
 
 SearchResult best_reply_tree_search(const SearchRequest& request) {
   const int players = request.root.rules().player_count();
   const bool best_reply_tree = true;
-  return mcts_search(request,
-                     resolve_config(players, request.params.tunables, best_reply_tree).mcts, {});
+  return mcts_search(
+      request,
+      with_network(resolve_config(players, request.params.tunables, best_reply_tree).mcts, request),
+      {});
 }
 
 SearchResult mcts_search(const SearchRequest& request, const Config& config, const Worlds& worlds) {
@@ -322,6 +333,8 @@ SearchResult mcts_search(const SearchRequest& request, const Config& config, con
   state.adopt(root, request.game_history);
   Shared shared(root, config, tree, state.history());
   shared.worlds = worlds;
+  // One refresh a search: each iteration brings a copy up to its cut-off.
+  if (config.network) shared.root_accumulators.refresh(*config.network, root);
   shared.best_reply = config.best_reply && root.rules().player_count() >= 3 && !worlds.draw;
   const RacerTally racers =
       request.game && config.racer_share > 0

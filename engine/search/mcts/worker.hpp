@@ -12,6 +12,7 @@
 #include "engine/search/mcts/history.hpp"
 #include "engine/search/mcts/playout.hpp"
 #include "engine/search/mcts/tree.hpp"
+#include "engine/search/nnue/accumulators.hpp"
 
 namespace tiaoqi::search::mcts {
 
@@ -62,6 +63,8 @@ struct Shared {
   // search's simulations through it (kRewardUnits, whatever the tree's
   // reward): the chosen move's full value vector for the reports.
   std::unique_ptr<std::atomic<std::uint64_t>[]> root_rewards;
+  // Under config.network: the network's accumulators of the root.
+  nnue::Accumulators root_accumulators;
 
   // The iterations completed by all threads (exact once they have ended).
   std::uint64_t completed() const;

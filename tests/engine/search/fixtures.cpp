@@ -58,6 +58,7 @@ SearchRun run(const Position& root, const RunOptions& options, SearchState* stat
   params.seed = options.seed;
   params.hash_mib = static_cast<int>(options.hash_mib);
   params.tunables = options.tunables;
+  params.network = options.network;
   SearchLimits limits;
   limits.nodes = options.nodes;
   limits.depth = options.depth;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -31,6 +32,8 @@ struct RunOptions {
   Tunables tunables{};
   // A `stop` that came before the search started.
   bool stopped = false;
+  // The learned evaluation (Evaluation network); null: classic.
+  std::shared_ptr<const nnue::Network> network;
 };
 
 SearchRun run(const Position& root, const RunOptions& options, SearchState* state = nullptr,

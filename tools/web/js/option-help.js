@@ -30,6 +30,7 @@ export const OPTION_HELP = {
   Ponder: { label: "Ponder", help: "The engine names the reply it expects after its move." },
   Seed: { label: "Seed", help: "The seed of the random and greedy searches and of a level's choices: the same seed replays the same moves." },
   DragonBelief: { label: "Dragon belief", help: "In the dragons variant: how the engine guesses where the others' hidden dragons are." },
+  Evaluation: { label: "Evaluation", help: "What scores the search's simulations: the hand-made cost or the learned network (standard game only)." },
 };
 
 // The label a form shows for an option.
