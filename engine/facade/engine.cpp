@@ -209,9 +209,14 @@ Expected<JobStart> Engine::start_search(const search::SearchLimits& limits,
   const auto& positions = game_->history();
   for (std::size_t i = 0; i + 1 < positions.size(); ++i)
     game_history.push_back(positions[i].hash());
-  // The dragons search reads the whole game for its belief.
+  // The dragons search reads the whole game for its belief, MCTS how
+  // the others moved when it reads their widths from their moves
+  // (racer_share); other searches need only the hashes, and a copy of the
+  // game is not made for them.
   std::optional<Game> game;
-  if (root.rules().dragons()) game = *game_;
+  if (root.rules().dragons() ||
+      search::resolve_config(root.rules().player_count(), params.tunables).mcts.racer_share > 0)
+    game = *game_;
   start_job([this, root = Position(root), rules = game_->shared_rules(), limits, params,
              game_history = std::move(game_history), game = std::move(game),
              analysis = analysis_lines.has_value(), level]() mutable {

@@ -3,11 +3,13 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
 
+#include "engine/movegen.hpp"
 #include "engine/notation.hpp"
 #include "engine/position_string.hpp"
 
@@ -145,6 +147,51 @@ TEST(Engine, BenchSeesTheSearchsParameters) {
   EXPECT_GT(by_default, 0u);
   EXPECT_EQ(bench_with("0.2"), by_default);
   EXPECT_NE(bench_with("0.5"), by_default);
+}
+
+// MCTS reads the others' widths from how they moved in the game the
+// engine holds (MctsRacerShare): a search of a game whose players all
+// raced differs from the same search with the one width for all.
+TEST(Engine, TheRacersWidthsAreReadFromTheGamesMoves) {
+  Options options;
+  options.rules.players = 4;
+  options.engine.search = "mcts";
+  Game game(*start_setup(options.rules));
+  for (int ply = 0; ply < 40; ++ply) {
+    MoveList moves;
+    generate_moves(game.position(), moves);
+    ASSERT_FALSE(moves.empty());
+    const Rules& rules = game.position().rules();
+    const int army = game.position().army_at(moves[0].from);
+    auto gain = [&](Move move) {
+      return rules.tip_distance(army, move.from) - rules.tip_distance(army, move.to);
+    };
+    game.play(*std::max_element(moves.begin(), moves.end(),
+                                [&](Move a, Move b) { return gain(a) < gain(b); }));
+  }
+  auto last_line = [&](std::string_view share) {
+    std::vector<search::SearchInfo> infos;
+    EngineCallbacks callbacks;
+    callbacks.info = [&infos](const search::SearchInfo& info) {
+      if (!info.pv.empty()) infos.push_back(info);
+    };
+    Engine engine(callbacks);
+    Options set = options;
+    EXPECT_TRUE(set_option(set, "MctsRacerShare", share));
+    EXPECT_TRUE(engine.set_options(set));
+    EXPECT_TRUE(engine.set_game(game));
+    search::SearchLimits limits;
+    limits.nodes = 2000;
+    EXPECT_TRUE(engine.go(limits));
+    engine.wait();
+    EXPECT_FALSE(infos.empty()) << share;
+    return infos.empty() ? search::SearchInfo{} : infos.back();
+  };
+  const search::SearchInfo all = last_line("0");
+  const search::SearchInfo read = last_line("0.9");
+  ASSERT_FALSE(all.pv.empty());
+  EXPECT_EQ(last_line("0").values, all.values);
+  EXPECT_NE(read.values, all.values);
 }
 
 TEST(Engine, PerftCountsAndStops) {
