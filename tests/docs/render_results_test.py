@@ -166,6 +166,13 @@ class Renderer(unittest.TestCase):
         self.assertIn("| 6 | 50 ms a move | default | `base` tables (1234567) |", text)
         self.assertEqual(text.count("\nbench/strength "), 3)
 
+    def test_strength_worst_may_give_each_rows_command_in_a_column(self):
+        text = self.rendered("strength-worst prefix=strength-mcts- command-column")
+        self.assertIn("| 3 | 50 ms a move | default | mixed: `paranoid`, `brs` | 9 of 24, 38% "
+                      "[21, 57] | 1.12 | 3 | today's engine | `bench/strength --players 3 "
+                      "--movetime 50 --tables mixed --rules default` |", text)
+        self.assertNotIn("```", text)
+
     def test_strength_refuses_several_engines_and_no_choice(self):
         for args, message in (("prefix=strength-", "table 'strength': the records chosen are of "
                                "2 engines (`brs`, `mcts`): choose one with search= or prefix="),

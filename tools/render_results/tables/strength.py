@@ -101,15 +101,20 @@ def strength_worst(context, args, words):
         kind = table_kind(record)
         if kind not in group or record["date"] >= group[kind]["date"]:
             group[kind] = record
-    lines = ["| players | time | rules | worst table | first [95%] | ratio to the equal share "
-             "| tables | measured by |", "|---|---|---|---|---|---|---|---|"]
+    # `command-column`: each row ends with the command that plays its
+    # record again, for a page with no room for the list below a table.
+    in_column = "command-column" in words
+    lines = ["| players | time | rules | worst table | first [95%%] | ratio to the equal share "
+             "| tables | measured by |%s" % (" command |" if in_column else ""),
+             "|---|---|---|---|---|---|---|---|%s" % ("---|" if in_column else "")]
     worst = []
     for (players, time, rules), group in groups.items():
         record = min(group.values(), key=lambda r: r["first"] / r["games"] if r["games"] else 0)
         worst.append(record)
-        lines.append("| %d | %s | %s | %s | %s | %s | %d | %s |" % (
+        lines.append("| %d | %s | %s | %s | %s | %s | %d | %s |%s" % (
             players, time, rules, against(record), match.first_place(record), ratio(record),
-            len(group), context.made_by(record)))
-    if "no-commands" not in words:
+            len(group), context.made_by(record),
+            " `%s` |" % record["command"] if in_column else ""))
+    if "no-commands" not in words and not in_column:
         lines += commands(worst)
     return lines
