@@ -209,19 +209,14 @@ Expected<JobStart> Engine::start_search(const search::SearchLimits& limits,
   const auto& positions = game_->history();
   for (std::size_t i = 0; i + 1 < positions.size(); ++i)
     game_history.push_back(positions[i].hash());
-  // The dragons search reads the whole game for its belief, MCTS how
-  // the others moved when it reads their widths from their moves
-  // (racer_share); other searches need only the hashes, and a copy of the
-  // game is not made for them.
-  std::optional<Game> game;
-  if (root.rules().dragons() ||
-      search::resolve_config(root.rules().player_count(), params.tunables).mcts.racer_share > 0)
-    game = *game_;
+  // The game itself, not a copy: the dragons search reads it for its
+  // belief, MCTS for how the others moved (racer_share); nothing changes
+  // it while a job runs (check_idle), and the search is over before
+  // bestmove releases the engine.
   start_job([this, root = Position(root), rules = game_->shared_rules(), limits, params,
-             game_history = std::move(game_history), game = std::move(game),
+             game_history = std::move(game_history), game = &*game_,
              analysis = analysis_lines.has_value(), level]() mutable {
-    search_job(root, rules, limits, params, std::move(game_history), game ? &*game : nullptr,
-               analysis, level);
+    search_job(root, rules, limits, params, std::move(game_history), game, analysis, level);
   });
   return start;
 }
