@@ -392,8 +392,9 @@ TEST(MatchCommand, RecordsAreNotOverwrittenUnasked) {
 }
 
 // Greedy beats random in every game at depth 1: every pair is a sweep, with
-// no variance between pairs, and the SPRT accepts H1 at the 17th pair
-// (17 ln(s1 / s0) = 2.27 > ln 9) instead of playing on undecided.
+// no variance between pairs but the prior's, and the SPRT accepts H1 at the
+// third pair (LLR 3.067 > ln 9, docs/match.md) instead of playing on
+// undecided.
 TEST(MatchCommand, SprtDecidesAMatchOfSweeps) {
   const std::string engine = real_engine();
   if (engine.empty()) GTEST_SKIP() << "tiaoqi is not built";
@@ -408,9 +409,9 @@ TEST(MatchCommand, SprtDecidesAMatchOfSweeps) {
                              "elo1=50",     "alpha=0.1",
                              "beta=0.1",    "--quiet"});
   EXPECT_EQ(ran.status, 0) << ran.err;
-  EXPECT_NE(ran.out.find("Pentanomial [0, 1/4, 1/2, 3/4, 1]: [0, 0, 0, 0, 17]"), std::string::npos)
+  EXPECT_NE(ran.out.find("Pentanomial [0, 1/4, 1/2, 3/4, 1]: [0, 0, 0, 0, 3]"), std::string::npos)
       << ran.out;
-  EXPECT_NE(ran.out.find("SPRT elo0=0 elo1=50 alpha=0.1 beta=0.1: LLR 2.271 [-2.197, 2.197] H1 "
+  EXPECT_NE(ran.out.find("SPRT elo0=0 elo1=50 alpha=0.1 beta=0.1: LLR 3.067 [-2.197, 2.197] H1 "
                          "accepted"),
             std::string::npos)
       << ran.out;

@@ -49,79 +49,80 @@ TEST(Stats, PentanomialEloAndInterval) {
 
 TEST(Stats, SprtLogLikelihoodRatio) {
   // s0 = 0.5; s1 = 1 / (1 + 10^(-10/400)) = 1 / (1 + 0.9440609) = 0.5143872.
-  // Outcomes and weights: 1/4, 1/2, 1 once, 3/4 twice, and the prior 0.001
-  // on 0. The likeliest law of mean s gives x the share
-  // w(x) / (W (1 + lambda (x - s))); the secular equation's roots are
-  // lambda0 = 1.988575 and lambda1 = 1.908924 (both laws checked to have
-  // their mean), and w(x) ln(P1(x) / P0(x)) =
-  // w(x) [ln(1 + lambda0 (x - s0)) - ln(1 + lambda1 (x - s1))]:
-  //   x = 0:   0.001 (-5.165077 + 4.013283) = -0.001152
-  //   x = 1/4: -0.687451 + 0.702582           =  0.015131
-  //   x = 1/2:  0         + 0.027848          =  0.027848
-  //   x = 3/4: 2 (0.403559 - 0.371403)        =  0.064313
-  //   x = 1:    0.690287 - 0.655963           =  0.034323
-  // LLR = 0.140463.
+  // The pairs sum to 3.25, their squares to 2.4375; with the prior of 0.1
+  // of a sample on 0 and on 1 the weight is 5.2, the mean
+  // 3.35 / 5.2 = 0.6442308 and the variance 2.5375 / 5.2 - 0.6442308^2 =
+  // 0.4879808 - 0.4150333 = 0.0729475.
+  // LLR = 5 (s1 - s0) (2 m - s0 - s1) / (2 v)
+  //     = 5 * 0.0143872 * 0.7740744 / 0.1458950 = 0.1351369.
   // bounds: ln(0.05 / 0.95) = -2.944439, ln(0.95 / 0.05) = 2.944439
   const SprtState state = sprt({0, 10, 0.05, 0.05}, kPairs);
-  EXPECT_NEAR(state.llr, 0.140463, 1e-5);
+  EXPECT_NEAR(state.llr, 0.1351369, 1e-6);
   EXPECT_NEAR(state.lower, -2.944439, 1e-6);
   EXPECT_NEAR(state.upper, 2.944439, 1e-6);
   EXPECT_EQ(state.decision, SprtDecision::kContinue);
 
-  // The same pairs over again: each copy adds about 0.1418 (the prior stays
-  // 0.001), 20 copies 2.835063 stay inside the bounds, 21 copies 2.976901
-  // pass the upper one.
+  // The same pairs over again: the prior weighs less each time, so each
+  // copy adds a little more than the first: 10 copies 1.554077, 18 copies
+  // 2.818237 (inside the bounds), 19 copies 2.976269 and 20 copies
+  // 3.134301 (H1).
   const auto copies = [](int times) {
     std::vector<double> many;
     for (int i = 0; i < times; ++i) many.insert(many.end(), kPairs.begin(), kPairs.end());
     return many;
   };
-  const SprtState undecided = sprt({0, 10, 0.05, 0.05}, copies(20));
-  EXPECT_NEAR(undecided.llr, 2.835063, 1e-5);
+  const SprtState undecided = sprt({0, 10, 0.05, 0.05}, copies(10));
+  EXPECT_NEAR(undecided.llr, 1.554077, 1e-5);
   EXPECT_EQ(undecided.decision, SprtDecision::kContinue);
-  const SprtState decided = sprt({0, 10, 0.05, 0.05}, copies(21));
-  EXPECT_NEAR(decided.llr, 2.976901, 1e-5);
+  const SprtState decided = sprt({0, 10, 0.05, 0.05}, copies(20));
+  EXPECT_NEAR(decided.llr, 3.134301, 1e-5);
   EXPECT_EQ(decided.decision, SprtDecision::kAcceptH1);
-  // Against H1 = 200 Elo: s1 = 1 / (1 + 10^-0.5) = 0.7597469, lambda1 =
-  // -1.934830; the mean 0.65 still lies above the midpoint 0.6298735, so
-  // the LLR stays positive: 6.096689.
+  // Against H1 = 200 Elo: s1 = 1 / (1 + 10^-0.5) = 0.7597469; the mean
+  // 0.6497006 still lies above the midpoint 0.6298735, so the LLR stays
+  // positive: 100 * 0.2597469 * 0.0396542 / (2 * 0.0654141) = 7.872980.
   const SprtState far = sprt({0, 200, 0.05, 0.05}, copies(20));
-  EXPECT_NEAR(far.llr, 6.096689, 1e-5);
+  EXPECT_NEAR(far.llr, 7.872980, 1e-5);
 }
 
-// Every pair scoring the same leaves no variance, where the normal
-// approximation has no LLR at all; the test must still decide. elo1 = 50:
-// s1 = 1 / (1 + 10^-0.125) = 0.5714631; alpha = beta = 0.1: bounds +-ln 9 =
-// +-2.197225.
+// Every pair scoring the same leaves the samples no variance of their
+// own: the prior's gives one, so the test decides after a run that is long
+// against it. elo1 = 50: s1 = 0.5714631; alpha = beta = 0.1: bounds +-ln 9
+// = +-2.197225.
 TEST(Stats, SprtDecidesWhenEveryPairScoresTheSame) {
   const SprtConfig config{0, 50, 0.1, 0.1};
-  const auto llr_of = [&](int pairs, double score) {
-    return sprt(config, std::vector<double>(static_cast<std::size_t>(pairs), score));
+  const auto llr_of = [&](const SprtConfig& bounds, int pairs, double score) {
+    return sprt(bounds, std::vector<double>(static_cast<std::size_t>(pairs), score));
   };
-  // Sweeps: the likeliest law of mean s puts s on a sweep and the rest on
-  // the lost pair, so a sweep adds ln(s1 / s0) = ln(1.1429262) = 0.1335918
-  // (the prior of 1/1000 of a pair moves the sum by less than 0.01):
-  // 16 sweeps 2.137, short of ln 9; 17 sweeps 2.271, past it.
-  EXPECT_NEAR(llr_of(16, 1.0).llr, 16 * 0.1335918, 0.01);
-  EXPECT_EQ(llr_of(16, 1.0).decision, SprtDecision::kContinue);
-  EXPECT_EQ(llr_of(17, 1.0).decision, SprtDecision::kAcceptH1);
-  EXPECT_NEAR(llr_of(25, 1.0).llr, 25 * 0.1335918, 0.01);
-  // Draws: H0's law is the draws themselves; H1's keeps a drawn pair with
-  // 1 - 2 (s1 - 1/2) = 0.8570738 and a sweep with the rest, so a drawn pair
-  // adds ln(0.8570738) = -0.1542313: 14 pairs -2.159, 15 pairs -2.313.
-  EXPECT_NEAR(llr_of(14, 0.5).llr, 14 * -0.1542313, 0.01);
-  EXPECT_EQ(llr_of(14, 0.5).decision, SprtDecision::kContinue);
-  EXPECT_EQ(llr_of(15, 0.5).decision, SprtDecision::kAcceptH0);
-  // Lost pairs: ln((1 - s1) / (1 - s0)) = ln(0.8570738) each, the mirror of
-  // the sweep.
-  EXPECT_NEAR(llr_of(15, 0.0).llr, 15 * -0.1542313, 0.01);
-  EXPECT_EQ(llr_of(15, 0.0).decision, SprtDecision::kAcceptH0);
+  // n sweeps: mean m = (n + 0.1) / (n + 0.2), variance m (1 - m). Two:
+  // m = 0.9761905, v = 0.0232426, LLR = 2 * 0.0714631 * 0.8809179 /
+  // 0.0464853 = 1.379619; three: m = 0.9838710, v = 0.0158689, LLR =
+  // 3.066535, past ln 9.
+  EXPECT_NEAR(llr_of(config, 2, 1.0).llr, 1.379619, 1e-5);
+  EXPECT_EQ(llr_of(config, 2, 1.0).decision, SprtDecision::kContinue);
+  EXPECT_EQ(llr_of(config, 3, 1.0).decision, SprtDecision::kAcceptH1);
+  // n drawn pairs: the mean stays 1/2, the variance is the prior's,
+  // 0.05 / (n + 0.2), so LLR = -n (n + 0.2) (s1 - s0)^2 / 0.1.
+  // With elo1 = 50, 5 pairs: -26 * 0.0051070 / 0.1 = -1.327814, 6 pairs
+  // -1.899795 and 7 pairs -2.573916: H0.
+  EXPECT_NEAR(llr_of(config, 5, 0.5).llr, -1.327814, 1e-5);
+  EXPECT_EQ(llr_of(config, 6, 0.5).decision, SprtDecision::kContinue);
+  EXPECT_EQ(llr_of(config, 7, 0.5).decision, SprtDecision::kAcceptH0);
+  // With the default bounds 0 and 5 ((s1 - s0)^2 = 0.0000518), 75 drawn
+  // pairs give -2.919783, still inside ln(0.05 / 0.95), and 76 give
+  // -2.998058: H0. Two engines that play the same games are told apart
+  // from two that differ by 5 Elo.
+  const SprtConfig fine{0, 5, 0.05, 0.05};
+  EXPECT_NEAR(llr_of(fine, 75, 0.5).llr, -2.919783, 1e-5);
+  EXPECT_EQ(llr_of(fine, 75, 0.5).decision, SprtDecision::kContinue);
+  EXPECT_EQ(llr_of(fine, 76, 0.5).decision, SprtDecision::kAcceptH0);
+  // Lost pairs: the mirror of the sweeps.
+  EXPECT_NEAR(llr_of({-50, 0, 0.1, 0.1}, 2, 0.0).llr, -1.379619, 1e-5);
   // Draws halfway between the hypotheses favour neither, however many.
   const SprtState level = sprt({-50, 50, 0.1, 0.1}, std::vector<double>(1000, 0.5));
   EXPECT_NEAR(level.llr, 0.0, 1e-9);
   EXPECT_EQ(level.decision, SprtDecision::kContinue);
   // No sample, no evidence.
-  EXPECT_EQ(sprt(config, {}).llr, 0.0);
+  EXPECT_EQ(sprt(config, std::vector<double>{}).llr, 0.0);
 }
 
 TEST(Stats, SprtParsing) {

@@ -9,7 +9,9 @@
 namespace tiaoqi::match {
 
 // A sequential probability ratio test of H0: elo = elo0 against H1: elo =
-// elo1 (logistic Elo), over the same samples as the Elo estimate.
+// elo1 (logistic Elo of the samples' mean score), over the same samples as
+// the Elo estimate: a game pair's score at two players, an opening's mean
+// placement score over the rotations of the seats at three to six.
 struct SprtConfig {
   double elo0 = 0;
   double elo1 = 5;
@@ -31,17 +33,31 @@ struct SprtState {
   SprtDecision decision = SprtDecision::kContinue;
 };
 
-// The generalised SPRT as fishtest computes it for logistic Elo, without
-// the normal approximation: the samples' outcomes weighted by how often
-// they occurred, the likeliest law of mean score s0 and of mean s1 on
-// those outcomes (maximum likelihood under the mean, from the secular
-// equation), and LLR = the sum over samples of ln(P1(x) / P0(x)). A small
-// prior, 1/1000 of a sample on each end of the scale (0 and 1) that no
-// sample reached, keeps both laws defined when every sample scored the
-// same, where a variance-based LLR has nothing to divide by: a run of
-// sweeps then adds ln(s1 / s0) per sample, and draws between the
-// hypotheses favour neither. With no samples the LLR is 0.
+// All the test reads of the samples (scores in [0, 1]): how many, their
+// sum and the sum of their squares. Adding one sample is constant time, so
+// a simulation can test after every sample.
+struct SprtMoments {
+  double count = 0;
+  double sum = 0;
+  double sum_squares = 0;
+  void add(double sample);
+};
+
+// The generalised SPRT in its normal form, as fishtest computes it: the
+// samples' mean m and variance v estimated from the samples themselves,
+// and LLR = n (s1 - s0) (2 m - s0 - s1) / (2 v), with s0, s1 the scores of
+// elo0 and elo1. Every sample moves the LLR by what it says, so a large
+// difference decides in few samples at any table size. To the mean and
+// variance (not to n) a prior of a tenth of a sample on each end of the
+// scale, 0 and 1, is added: samples that all scored the same still have a
+// variance to divide by, and decide only after a run that is long against
+// that prior (75 drawn pairs accept H0 at elo0=0, elo1=5). With no sample
+// the LLR is 0.
+SprtState sprt(const SprtConfig& config, const SprtMoments& moments);
 SprtState sprt(const SprtConfig& config, const std::vector<double>& samples);
+
+// The test's bounds, with the LLR 0.
+SprtState sprt_bounds(const SprtConfig& config);
 
 std::string decision_text(SprtDecision decision);
 
