@@ -2,7 +2,9 @@
 and order (the `Parameters:` line of `d`), what each plays at every
 table size and under every `Search` (`d` again), and each one's range
 (the answer to a value it refuses). The option table of the engine is
-so the one place they are written; the renderer only reads it."""
+so the one place they are written; the renderer only reads it. A help
+text, once the option table holds one, is read the same way and becomes
+one more attribute of Parameter and one more column of the table."""
 
 import os
 import re
