@@ -149,6 +149,7 @@ class Renderer(unittest.TestCase):
         self.assertEqual(rows, [["3", "50 ms a move", "default"], ["3", "50 ms a move", "peer"],
                                 ["6", "50 ms a move", "default"]])
         self.assertIn("# strength-mcts-paranoid-3p-50ms-peer\n"
+                      "git checkout 27fa72d && tools/build && "
                       "bench/strength --players 3 --movetime 50 --tables paranoid --rules peer",
                       text)
         text = self.rendered("strength prefix=strength-mcts- rules=peer no-commands")
@@ -164,13 +165,14 @@ class Renderer(unittest.TestCase):
         self.assertIn("| 3 | 50 ms a move | peer | `paranoid` tables | 4 of 24, 17% [7, 36] "
                       "| 0.50 | 1 | today's engine |", text)
         self.assertIn("| 6 | 50 ms a move | default | `base` tables (1234567) |", text)
-        self.assertEqual(text.count("\nbench/strength "), 3)
+        self.assertEqual(text.count("\ngit checkout "), 3)
 
     def test_strength_worst_may_give_each_rows_command_in_a_column(self):
         text = self.rendered("strength-worst prefix=strength-mcts- command-column")
         self.assertIn("| 3 | 50 ms a move | default | mixed: `paranoid`, `brs` | 9 of 24, 38% "
-                      "[21, 57] | 1.12 | 3 | today's engine | `bench/strength --players 3 "
-                      "--movetime 50 --tables mixed --rules default` |", text)
+                      "[21, 57] | 1.12 | 3 | today's engine | `git checkout 27fa72d && tools/build && "
+                      "bench/strength --players 3 --movetime 50 --tables mixed --rules default` |",
+                      text)
         self.assertNotIn("```", text)
 
     def test_strength_refuses_several_engines_and_no_choice(self):
@@ -184,6 +186,86 @@ class Renderer(unittest.TestCase):
             self.assertIn(message, output)
         self.assertIn("| 3 | 50 ms a move | default | `paranoid` tables | 5 of 24, 21% [9, 40] ",
                       self.rendered("strength-worst prefix=strength- search=brs"))
+
+    def test_each_command_checks_out_the_commit_of_its_record(self):
+        text = self.rendered("match ids=scale-250,scale-461")
+        # The two arms of an A/B share a command; their commits tell them apart.
+        self.assertIn("# scale-250\ngit checkout 7e80da9 && tools/build && "
+                      "build/tools/tiaoqi-match -engine cmd=build/protocol/tiaoqi name=mcts "
+                      "--players 6\n# scale-461\ngit checkout 163a998 && tools/build && "
+                      "build/tools/tiaoqi-match -engine cmd=build/protocol/tiaoqi name=mcts "
+                      "--players 6\n```", text)
+
+    def test_an_ab_of_two_builds_builds_the_old_one_beside(self):
+        text = self.rendered("match ids=prune")
+        self.assertIn("# prune\ngit checkout 3f20b3d && TIAOQI_BUILD_DIR=build-old tools/build "
+                      "&& git checkout c64cae9 && tools/build && for seed in 7 11; do "
+                      "build/tools/tiaoqi-match -engine cmd=build/protocol/tiaoqi name=prune "
+                      "-engine cmd=build-old/protocol/tiaoqi name=old --seed $seed; done\n```",
+                      text)
+        # The match runner named as if installed is the build's.
+        self.assertIn("# threads\ngit checkout b616f77 && tools/build && "
+                      "build/tools/tiaoqi-match -engine", self.rendered("sprt ids=threads"))
+
+    def test_a_record_no_commit_replays_is_listed_without_a_command(self):
+        text = self.rendered("sprt ids=old-ab,threads")
+        self.assertIn("```sh\n# old-ab: not replayable (its old build is no commit)\n"
+                      "# threads\n", text)
+        self.assertNotIn("cmd=old", text)
+        text = self.rendered("match ids=scratch")
+        self.assertIn("```sh\n# scratch: not replayable (a build no commit holds)\n```", text)
+        text = self.rendered("history")
+        self.assertIn("| `old-ab` | null-move pruning against the search without it | 2, 20000 "
+                      "nodes a move | +477 =0 -401 in 878 games | b616f77 | no |", text)
+        self.assertIn("| `prune` | ", text)
+        self.assertRegex(text, r"\| `prune` \|.*\| c64cae9 \| yes \|")
+
+    def parameters(self, build=os.path.join(FIXTURE, "engine")):
+        self.write("<!-- results: parameters -->\n<!-- end results -->\n")
+        return self.run_renderer("--build", build)
+
+    def test_the_parameters_are_read_from_the_engine_beside_their_records(self):
+        status, output = self.parameters()
+        self.assertEqual(status, 0, output)
+        self.assertEqual(self.read().split("\n")[2:8], [
+            "| option | values | `auto` plays | the records that chose it |",
+            "|---|---|---|---|",
+            "| [`MctsExploration`](#the-tree) | 0 to 10 | 0.2 | `mcts-brs-3p` |",
+            "| `MctsOpponentMoves` | 0 to 4096, whole | 0 at 2 to 4 players; 8 at 6 players "
+            "| `scale-250`, `scale-461` |",
+            "| `MctsBestReply` | `true`, `false` | false (true with `Search mctsbrs`) "
+            "| none: set by hand |",
+            ""])
+
+    def with_defaults(self, defaults):
+        self.results = os.path.join(self.folder.name, "results")
+        shutil.copytree(FIXTURE, self.results, dirs_exist_ok=True)
+        with open(os.path.join(self.results, "defaults.json"), "w", encoding="utf-8") as file:
+            file.write(defaults)
+        status, output = self.parameters(os.path.join(self.results, "engine"))
+        self.assertEqual(status, 2)
+        return output
+
+    def test_the_parameters_refuse_a_default_without_its_records(self):
+        output = self.with_defaults('{"MctsExploration": {"records": []}, '
+                                    '"MctsBestReply": {"records": []}}')
+        self.assertIn("table 'parameters': the engine's parameter 'MctsOpponentMoves' has no "
+                      "entry in bench/results/defaults.json", output)
+        output = self.with_defaults('{"MctsExploration": {"records": ["nosuch"]}, '
+                                    '"MctsOpponentMoves": {"records": []}, '
+                                    '"MctsBestReply": {"records": []}}')
+        self.assertIn("table 'parameters': no record with the id 'nosuch'", output)
+        output = self.with_defaults('{"MctsExploration": {"records": []}, "Gone": {"records": []},'
+                                    ' "MctsOpponentMoves": {"records": []}, '
+                                    '"MctsBestReply": {"records": []}}')
+        self.assertIn("bench/results/defaults.json names 'Gone', which is no parameter of the "
+                      "engine", output)
+
+    def test_the_parameters_need_an_engine(self):
+        status, output = self.parameters(self.folder.name)
+        self.assertEqual(status, 2)
+        self.assertIn("table 'parameters': the parameters are read from the engine, and there is "
+                      "none in %s" % self.folder.name, output)
 
     def test_an_unknown_table_is_refused_naming_the_tables(self):
         self.write("""\

@@ -1,11 +1,33 @@
-"""What a table function receives: the records and today's signature, and
-the pieces of text every table writes the same way."""
+"""What a table function receives: the records, today's signature, the
+builds the records lack (replay.py), the records that chose each
+default (defaults.json) and the build under test, and the pieces of
+text every table writes the same way."""
+
+import parameters
+import replay
 
 
 class Context:
-    def __init__(self, records, signature):
+    def __init__(self, records, signature, builds=None, defaults=None, build=None):
         self.records = records
         self.signature = signature
+        self.builds = builds or {}
+        self.defaults = defaults or {}
+        self.build = build  # the folder of the build under test, or None
+        self.read_parameters = None
+
+    def parameters(self):
+        """The engine's search parameters (parameters.py), read once."""
+        if self.read_parameters is None:
+            self.read_parameters = parameters.read(self.build)
+        return self.read_parameters
+
+    def record(self, name):
+        """The record of that id, of any kind."""
+        for record in self.records:
+            if record["id"] == name:
+                return record
+        raise KeyError("no record with the id '%s'" % name)
 
     def of_kind(self, *kinds):
         return [record for record in self.records if record["kind"] in kinds]
@@ -36,6 +58,23 @@ class Context:
             return "older: %s" % record.commit[:7]
         return "today's engine"
 
+    def replay(self, record):
+        """The command that makes the record again, or None (replay.py)."""
+        return replay.command(record, self.builds)
+
+    def commands(self, records):
+        """The lines after a table that name each record and its command,
+        or why none makes it again."""
+        lines = ["", "Records (`bench/results/`) and the commands that make them again:", "",
+                 "```sh"]
+        for record in records:
+            why = replay.why_not(record, self.builds)
+            lines.append("# %s%s" % (record["id"], ": not replayable (%s)" % why if why else ""))
+            if not why:
+                lines.append(self.replay(record))
+        lines.append("```")
+        return lines
+
 
 def time_control(time):
     if "movetime" in time:
@@ -65,14 +104,3 @@ def elo(value, low=None, high=None):
 
 def options(values):
     return " ".join("%s=%s" % item for item in sorted(values.items()))
-
-
-def commands(records):
-    """The lines after a table that name each record and its command."""
-    lines = ["", "Records (`bench/results/`) and the commands that make them again:", "", "```sh"]
-    for record in records:
-        lines.append("# %s%s" % (record["id"], "" if record.get("replayable", True)
-                                 else " (a build no commit holds: not replayable)"))
-        lines.append(record["command"])
-    lines.append("```")
-    return lines

@@ -1,6 +1,7 @@
 """What tools/render-results and tools/check-docs share: today's
 signature, the records, and a page rendered or checked."""
 
+import json
 import os
 import re
 import subprocess
@@ -8,10 +9,12 @@ import subprocess
 import blocks
 import context
 import records
+import replay
 import tables
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 RESULTS = os.path.join(REPO, "bench", "results")
+DEFAULTS = "defaults.json"
 
 
 class RenderError(Exception):
@@ -32,11 +35,28 @@ def signature_of(build):
     return int(found.group(1))
 
 
-def load(results=RESULTS, signature=None):
+def read_defaults(folder):
+    """{parameter: {"records": [ids], "section": anchor}} of
+    folder/defaults.json: the records that chose each default; {}
+    without the file."""
+    path = os.path.join(folder, DEFAULTS)
+    if not os.path.exists(path):
+        return {}
+    with open(path, encoding="utf-8") as file:
+        return json.load(file)
+
+
+def load(results=RESULTS, signature=None, build=None):
+    """The context of every table: the records of the folder results, the
+    builds they lack, today's signature and the build under test (the
+    tables that read the engine's own answers run its program)."""
     try:
-        return context.Context(records.read(results, REPO), signature)
+        return context.Context(records.read(results, REPO), signature,
+                               replay.read_builds(results), read_defaults(results), build)
     except records.RecordError as error:
         raise RenderError(str(error))
+    except (OSError, ValueError) as error:
+        raise RenderError("%s: %s" % (results, error))
 
 
 def has_blocks(text):

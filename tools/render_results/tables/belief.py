@@ -1,7 +1,6 @@
 """Tables of `belief` records: how often the dragons search's belief
 names the true dragon of a hidden opponent, by how far the game is."""
 
-from context import commands
 from tables import table
 
 
@@ -23,5 +22,5 @@ def belief_table(context, args, words):
         lines.append("| %s | %s |" % (row["moves"], " | ".join(
             "%.3f" % row[column["key"]] for column in columns)))
     if "no-commands" not in words:
-        lines += commands([record])
+        lines += context.commands([record])
     return lines

@@ -1,6 +1,7 @@
 """The history of the project's measurements: every strength record, by
 date."""
 
+import replay
 from context import time_control
 from tables import match, sprt, table
 
@@ -26,6 +27,15 @@ def what(record):
     return sprt.tested(record) if record["kind"] == "sprt" else record["id"]
 
 
+def replay_cell(context, record):
+    """A table cell with the command that makes the record again, or
+    why none does."""
+    line = context.replay(record)
+    if line is None:
+        return "not replayable: %s" % replay.why_not(record, context.builds)
+    return "`%s`" % line.replace("|", "\\|")
+
+
 @table("history")
 def history_table(context, args, words):
     """Every match, sprt, spsa and pool record, oldest first: the date,
@@ -41,5 +51,5 @@ def history_table(context, args, words):
         lines.append("| %s | `%s` | %s | %d, %s | %s | %s | %s |" % (
             record["date"][:10], record["id"], what(record), record["players"],
             time_control(record["time"]), result(record), record.commit[:7],
-            "yes" if record.get("replayable", True) else "no"))
+            "no" if replay.why_not(record, context.builds) else "yes"))
     return lines

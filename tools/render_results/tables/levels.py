@@ -1,7 +1,7 @@
 """The strength levels' tables (docs/levels.md), from the newest pool
 record of bench/levels: the one whose entries carry `uci_elo`."""
 
-from context import commands, elo
+from context import elo
 from tables import table
 
 
@@ -27,7 +27,7 @@ def levels_table(context, args, words):
         lines.append("| `%s` | %s | %s | %d |" % (entry["name"], entry.get("uci_elo", ""), pool,
                                                  entry["games"]))
     if "no-commands" not in words:
-        lines += commands([record])
+        lines += context.commands([record])
     return lines
 
 

@@ -1,6 +1,6 @@
 """Tables of `match` records: one engine against a table of others."""
 
-from context import commands, elo, percent, time_control
+from context import elo, percent, time_control
 from tables import table
 
 
@@ -60,5 +60,5 @@ def match_table(context, args, words):
             against(record),
             first_place(record), place(record), context.made_by(record)))
     if "no-commands" not in words:
-        lines += commands(records)
+        lines += context.commands(records)
     return lines

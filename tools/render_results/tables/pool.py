@@ -1,6 +1,6 @@
 """Tables of `pool` records: engines rated in one pool."""
 
-from context import commands, elo, time_control
+from context import elo, time_control
 from tables import table
 
 
@@ -49,5 +49,5 @@ def pool_table(context, args, words):
                 meeting["name"], meeting["against"], meeting["games"],
                 share(meeting["score"], meeting.get("score_low"), meeting.get("score_high"))))
     if "no-commands" not in words:
-        lines += commands([record])
+        lines += context.commands([record])
     return lines

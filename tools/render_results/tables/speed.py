@@ -1,6 +1,5 @@
 """Tables of `speed` records: timings, each beside its yardstick."""
 
-from context import commands
 from tables import table
 
 
@@ -75,5 +74,5 @@ def speed_glance(context, args, words):
              "", "| what | figure | ratio |", "|---|---|---|"]
     lines += [figure_row(figure) for figure in picked(record, args)]
     if "no-commands" not in words:
-        lines += commands([record])
+        lines += context.commands([record])
     return lines

@@ -1,6 +1,6 @@
 """Tables of `sprt` records: a patch tested against its base."""
 
-from context import commands, elo, options, time_control
+from context import elo, options, time_control
 from tables import table
 
 
@@ -45,5 +45,5 @@ def sprt_table(context, args, words):
             tested(record), time_control(record["time"]), outcome(record), value,
             decision(record), context.made_by(record)))
     if "no-commands" not in words:
-        lines += commands(records)
+        lines += context.commands(records)
     return lines

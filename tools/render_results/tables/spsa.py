@@ -1,7 +1,7 @@
 """Tables of `spsa` records: options tuned by SPSA, from where they
 started to where the run left them."""
 
-from context import commands, time_control
+from context import time_control
 from tables import table
 
 
@@ -24,5 +24,5 @@ def spsa_table(context, args, words):
             "; ".join(moved(parameter) for parameter in record["parameters"]),
             context.made_by(record)))
     if "no-commands" not in words:
-        lines += commands(records)
+        lines += context.commands(records)
     return lines

@@ -1,8 +1,8 @@
 """Tables of bench/strength's `match` records: one engine alone at tables
 full of other searches, its first places against the equal share."""
 
-from context import commands, percent, time_control
-from tables import match, table
+from context import percent, time_control
+from tables import history, match, table
 
 
 def strength_records(context, args):
@@ -82,7 +82,7 @@ def strength_table(context, args, words):
             match.first_place(record), percent(1, record["players"]), ratio(record),
             match.place(record), move_times(record), context.made_by(record)))
     if "no-commands" not in words:
-        lines += commands(records)
+        lines += context.commands(records)
     return lines
 
 
@@ -114,7 +114,7 @@ def strength_worst(context, args, words):
         lines.append("| %d | %s | %s | %s | %s | %s | %d | %s |%s" % (
             players, time, rules, against(record), match.first_place(record), ratio(record),
             len(group), context.made_by(record),
-            " `%s` |" % record["command"] if in_column else ""))
+            " %s |" % history.replay_cell(context, record) if in_column else ""))
     if "no-commands" not in words and not in_column:
-        lines += commands(worst)
+        lines += context.commands(worst)
     return lines
