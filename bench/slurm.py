@@ -193,23 +193,26 @@ def play(tool, settings, runner, openings, concurrency, games, summary_path, seq
             if not finished(shard_files(folder, part, parts)[1])]
     job = None
     try:
-        if todo:
-            job = submit(tool, settings, runner, folder, parts, todo, concurrency)
-        while job is not None and running(job):
+        while True:
             if sequential:
                 # The records of running tasks are still growing: the
                 # summaries alone say whether the test decided.
                 merged = merge(runner[0], folder, parts, None, summary_path, True, True)
                 if merged is not None and merged["match"]["sprt_stopped"]:
-                    print(f"{tool}: the SPRT is decided: cancelling the shards still to come",
-                          file=sys.stderr)
-                    cancel(job)
-                    wait_until_gone(job)
+                    if job is not None:
+                        print(f"{tool}: the SPRT is decided: cancelling the shards still to"
+                              " come", file=sys.stderr)
+                        cancel(job)
+                        wait_until_gone(job)
                     # Only the shards up to the decision: a cancelled
                     # task's files count for nothing.
                     merge(runner[0], folder, parts, games, summary_path, True, True,
                           up_to=last_shard(merged, parts))
                     return
+            if job is None and todo:
+                job = submit(tool, settings, runner, folder, parts, todo, concurrency)
+            elif job is None or not running(job):
+                break
             time.sleep(settings.poll)
     except BaseException:
         # Ctrl-C or a failure: the tasks stop with the command, and the

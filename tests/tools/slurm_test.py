@@ -5,7 +5,9 @@ slurm.conf and state folders of their own), gives the record of the same
 trial played in one process: bench/sprt --slurm submits its shards as a
 job array, merges them in opening order as they finish, cancels the rest
 once the SPRT decides, and records the games one run would have played.
-The command is docs/match.md's example of it, read from the page.
+The command is docs/match.md's example of it, read from the page. An
+SPSA iteration played as an array steps as the one of one process, and a
+cell of bench/strength plays its games on Slurm.
 
 Usage: slurm_test.py BUILD_DIR (a build with tiaoqi and tiaoqi-match).
 It needs root and Slurm (tools/setup slurm installs it); without them it
@@ -32,7 +34,7 @@ sys.path.insert(0, os.path.join(REPO, "tools"))
 from check_docs import markup  # noqa: E402
 from parallel_shards_test import moves_of  # noqa: E402
 
-SCRIPTS = ("bench/sprt", "bench/trials.py", "bench/slurm.py")
+SCRIPTS = ("bench/sprt", "bench/spsa", "bench/strength", "bench/trials.py", "bench/slurm.py")
 DAEMONS = ("munged", "slurmctld", "slurmd")
 CLIENTS = ("sbatch", "squeue", "scancel", "sinfo")
 # Every wait of the test ends within its own bound.
@@ -257,10 +259,17 @@ class SlurmTrial(unittest.TestCase):
                                 text=True, env=environment, timeout=TRIAL_SECONDS)
         return result.returncode, result.stdout, result.stderr
 
-    def records(self):
-        with open(os.path.join(self.clone, "bench", "results", "sprt.jsonl"),
-                  encoding="utf-8") as file:
+    def records(self, name="sprt.jsonl"):
+        with open(os.path.join(self.clone, "bench", "results", name), encoding="utf-8") as file:
             return [json.loads(line) for line in file]
+
+    def on_slurm(self, words, results):
+        """Runs the command on Slurm, one opening a task; its record."""
+        status, out, err = self.run_command(
+            shlex.join(words + ["--slurm", "--slurm-batch", "1", "--slurm-poll", "1"]))
+        self.assertEqual(status, 0, out + err)
+        self.assertIn("Slurm job", err)
+        return self.records(results)[-1]
 
     def test_the_docs_trial_on_slurm_is_the_trial_of_one_process(self):
         (command,) = docs_example()
@@ -304,6 +313,28 @@ class SlurmTrial(unittest.TestCase):
         self.assertEqual(status, 0, out + err)
         self.assertIn(f"the trial is recorded already, as '{on_slurm['id']}'", out)
         self.assertEqual(self.records()[-1]["id"], "one-process")
+
+    def test_an_spsa_iteration_on_slurm_is_the_one_of_one_process(self):
+        words = ["bench/spsa", "--param", "MctsExploration=0.6,0.1,2,0.2,0.002", "--iterations",
+                 "1", "--openings-per-iteration", "2", "--nodes", "50", "--seed", "4",
+                 "--no-build"]
+        on_slurm = self.on_slurm(words, "sprt.jsonl")
+        status, out, err = self.run_command(
+            shlex.join(words + ["--out", os.path.join(self.scratch, "spsa-alone")]))
+        self.assertEqual(status, 0, out + err)
+        alone = self.records()[-1]
+        self.assertNotEqual(on_slurm["id"], alone["id"])
+        # The same games, so the same step to the last digit.
+        self.assertEqual([on_slurm["games"], on_slurm["parameters"]],
+                         [4, alone["parameters"]])
+        self.assertEqual(alone["games"], 4)
+
+    def test_a_strength_cell_plays_on_slurm(self):
+        record = self.on_slurm(["bench/strength", "--players", "3", "--nodes", "50", "--tables",
+                                "paranoid", "--openings", "2", "--no-build"], "matches.jsonl")
+        # Two openings, the engine in each of the three seats.
+        self.assertEqual(record["games"], 6)
+        self.assertIn(record["first"], range(0, 7))
 
 
 if __name__ == "__main__":
