@@ -53,11 +53,12 @@ class Settings:
             if given:
                 raise Refused(f"{given[0]} needs --slurm")
             return None
+        settings = Settings(args)
         for program in ("sbatch", "squeue", "scancel"):
             if not shutil.which(program):
                 raise Refused(f"--slurm needs Slurm's {program} on the PATH"
                               " (Debian: slurm-client)")
-        return Settings(args)
+        return settings
 
 
 def shard_files(folder, part, parts):

@@ -142,6 +142,11 @@ class Trials(unittest.TestCase):
             (["HEAD", "--nodes", "50", "--shard", "3/2"], "--shard expects K/N with 1 <= K <= N, got '3/2'"),
             (["HEAD", "--nodes", "50", "--shard", "1/2", "--merge-shards", "2"],
              "give --shard or --merge-shards, not both"),
+            (["HEAD", "--nodes", "50", "--slurm-batch", "2"], "--slurm-batch needs --slurm"),
+            (["HEAD", "--nodes", "50", "--slurm", "--slurm-batch", "0"],
+             "--slurm-batch expects a whole number of at least 1, got '0'"),
+            (["HEAD", "--nodes", "50", "--slurm", "--shard", "1/2"],
+             "--slurm plays the shards itself: give it without --shard or --merge-shards"),
         ]
         for words, message in cases:
             with self.subTest(words=words):
