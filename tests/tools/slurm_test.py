@@ -124,7 +124,8 @@ class Cluster:
         with open(self.conf, "w", encoding="utf-8") as file:
             file.write("\n".join([
                 "ClusterName=tiaoqi-test",
-                f"SlurmctldHost={self.host}",
+                # By address, so that the test needs no name service.
+                f"SlurmctldHost={self.host}(127.0.0.1)",
                 "SlurmUser=root",
                 "SlurmdUser=root",
                 "AuthType=auth/munge",
@@ -147,7 +148,8 @@ class Cluster:
                 f"SlurmdLogFile={path('slurmd.log')}",
                 "ReturnToService=2",
                 "KillWait=5",
-                f"NodeName={self.host} CPUs={os.cpu_count() or 1} State=UNKNOWN",
+                f"NodeName={self.host} NodeAddr=127.0.0.1 CPUs={os.cpu_count() or 1}"
+                " State=UNKNOWN",
                 "PartitionName=test Nodes=ALL Default=YES MaxTime=INFINITE State=UP",
                 ""]))
         self.start_daemon("slurmctld", ["slurmctld", "-D", "-i", "-f", self.conf])
