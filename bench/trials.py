@@ -11,6 +11,7 @@ import math
 import os
 import re
 import shlex
+import signal
 import subprocess
 import sys
 
@@ -32,9 +33,13 @@ class Failed(Exception):
     """The work was started and failed: exit status 1."""
 
 
+class Interrupted(Exception):
+    """A child was stopped by a signal: as a Ctrl-C of the command."""
+
+
 def main_guard(program, body):
-    """Runs body() and turns its refusals and failures into one line on
-    standard error and the exit status of the tools' convention."""
+    """Runs body() and turns its refusals, failures and a Ctrl-C into one
+    line on standard error and the exit status of the tools' convention."""
     try:
         sys.exit(body())
     except Refused as error:
@@ -43,6 +48,29 @@ def main_guard(program, body):
     except Failed as error:
         print(f"{program}: {error}", file=sys.stderr)
         sys.exit(1)
+    except (KeyboardInterrupt, Interrupted):
+        print(f"{program}: interrupted; the same command resumes where it stopped",
+              file=sys.stderr)
+        sys.exit(1)
+
+
+def run_child(command, **options):
+    """Runs a child to its end and returns its exit status. On Ctrl-C the
+    child is asked to stop as well (SIGINT, which a Ctrl-C at a terminal
+    has sent it already, and which tiaoqi-match counts once within a
+    second) and waited for, so that it leaves its files whole; then the
+    interrupt goes on."""
+    child = subprocess.Popen(command, **options)
+    try:
+        return child.wait()
+    except KeyboardInterrupt:
+        child.send_signal(signal.SIGINT)
+        try:
+            child.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            child.kill()
+            child.wait()
+        raise
 
 
 class Parser(argparse.ArgumentParser):
@@ -223,8 +251,10 @@ def run_build(source, folder, targets):
                     ["cmake", "--build", folder, "-j", str(os.cpu_count() or 1)] +
                     [word for target in targets.split() for word in ("--target", target)]]
     for command in commands:
-        result = subprocess.run(command, cwd=source, env=environment, stdout=subprocess.DEVNULL)
-        if result.returncode != 0:
+        status = run_child(command, cwd=source, env=environment, stdout=subprocess.DEVNULL)
+        if status >= 128 or status < 0:
+            raise Interrupted()
+        if status != 0:
             raise Failed(f"the build in {folder} failed ({shlex.join(command)})")
 
 
@@ -279,16 +309,20 @@ def run_key(words):
     return hashlib.sha1(json.dumps(words).encode()).hexdigest()[:12]
 
 
-def play(tool, runner, games, summary_path):
+def play(tool, runner, games, summary_path, slurm_play=None, **child_options):
     """Plays the match into its record and summary, resuming what an
-    interrupted run of it left there."""
+    interrupted run of it left there; with slurm_play (a bench/slurm.py
+    play with its settings bound), as a Slurm job array instead."""
+    if slurm_play:
+        slurm_play(runner, games, summary_path)
+        return
     resume = os.path.exists(games) or os.path.exists(summary_path)
     if resume:
         print(f"{tool}: resuming the match of {games}", file=sys.stderr)
-    status = subprocess.run(runner + ["--record", games, "--json", summary_path] +
-                            (["--resume"] if resume else [])).returncode
-    if status >= 128:
-        raise Failed(f"the match was interrupted (exit status {status}); the same command goes on")
+    status = run_child(runner + ["--record", games, "--json", summary_path] +
+                       (["--resume"] if resume else []), **child_options)
+    if status >= 128 or status < 0:
+        raise Interrupted()
     if status != 0:
         raise Failed(f"tiaoqi-match exited with status {status}: no record written")
 
@@ -313,6 +347,26 @@ def existing_ids(path):
                 if line.strip():
                     ids.add(json.loads(line).get("id"))
     return ids
+
+
+def recorded_id(path, marker, same_trial):
+    """The id under which the trial is recorded in the records' file, or
+    None: the id its folder's marker names (written with the record), or
+    that of a record of the file that same_trial(record) says is of the
+    same trial, for a folder removed since."""
+    records = {}
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as file:
+            for line in file:
+                if line.strip():
+                    record = json.loads(line)
+                    records[record.get("id")] = record
+    if os.path.exists(marker):
+        with open(marker, encoding="utf-8") as file:
+            marked = file.read().strip()
+        if marked in records:
+            return marked
+    return next((id_ for id_, record in records.items() if same_trial(record)), None)
 
 
 def free_id(ids, stem, bare=False):

@@ -3,7 +3,7 @@
 exit status 2, nothing written), the tiaoqi-match commands of --dry-run,
 and the records of tiny real cells (3 players, 50 nodes a move, one
 opening: three games a cell), with an interrupted run going on and a
-recorded one measured again.
+recorded one played again only when --again asks.
 
 Usage: bench_strength_test.py BUILD_DIR [Arguments | Cells]. Arguments
 needs no build; Cells needs the build's tiaoqi and tiaoqi-match. The
@@ -126,9 +126,9 @@ class Cells(Case):
         with open(self.results, encoding="utf-8") as file:
             return [json.loads(line) for line in file]
 
-    def play(self, tables):
+    def play(self, tables, *more):
         words = ["--players", "3", "--nodes", "50", "--tables", tables, "--openings", "1",
-                 "--results", self.results, "--out", self.out, "--dirty", "--no-build"]
+                 "--results", self.results, "--out", self.out, "--dirty", "--no-build", *more]
         status, out, err = run_strength(*words)
         self.assertEqual(status, 0, err)
         return out, err
@@ -177,8 +177,13 @@ class Cells(Case):
         self.assertEqual([r["id"] for r in self.records()],
                          ["strength-mcts-paranoid-3p-50nodes-default",
                           "strength-mcts-brs-3p-50nodes-default"])
-        # Every cell of the command recorded: the same command measures again.
-        self.play("paranoid")
+        # Every cell of the command recorded: the same command plays
+        # nothing, unless --again.
+        out, _ = self.play("paranoid")
+        self.assertEqual(out, f"strength: every cell of the command is recorded already in"
+                              f" {self.results}: nothing played (--again measures them again)\n")
+        self.assertEqual(len(self.records()), 2)
+        self.play("paranoid", "--again")
         self.assertEqual(self.records()[-1]["id"], "strength-mcts-paranoid-3p-50nodes-default-2")
 
 

@@ -13,14 +13,16 @@ HEAD is both the base and the new engine: one binary, nothing to build."""
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+import time
 import unittest
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BUILD = os.path.abspath(sys.argv.pop(1)) if len(sys.argv) > 1 else os.path.join(REPO, "build")
-SCRIPTS = ("bench/sprt", "bench/spsa", "bench/trials.py")
+SCRIPTS = ("bench/sprt", "bench/spsa", "bench/trials.py", "bench/slurm.py")
 
 # A runner that plays nothing: the first call writes a record file and
 # exits as an interrupted match does, the second must be a --resume and
@@ -45,6 +47,16 @@ results = {
              "lower": -2.944, "upper": 2.944, "decision": "H1 accepted"}}
 json.dump({"match": {}, "results": results, "games": []}, open(summary, "w"))
 '''
+
+# A runner that plays until it is stopped: it says that it started, and
+# exits as tiaoqi-match does on SIGINT.
+WAITING_RUNNER = r'''#!/usr/bin/python3
+import os, signal, sys, time
+signal.signal(signal.SIGINT, lambda *_: sys.exit(130))
+open(os.environ["FAKE_STARTED"], "w").close()
+time.sleep(60)
+'''
+INTERRUPTED = "sprt: interrupted; the same command resumes where it stopped"
 
 
 def git(folder, *words):
@@ -75,12 +87,25 @@ class Trials(unittest.TestCase):
         self.folder = tempfile.mkdtemp(dir=self.scratch.name)
         self.results = os.path.join(self.folder, "sprt.jsonl")
 
-    def run_script(self, name, *words, environment=None):
+    @staticmethod
+    def script_environment(environment=None):
         env = {name: value for name, value in os.environ.items() if name != "TIAOQI_MATCH"}
         env.update(TIAOQI_BUILD_DIR=BUILD, **(environment or {}))
+        return env
+
+    def run_script(self, name, *words, environment=None):
         result = subprocess.run([os.path.join(self.clone, "bench", name), *words],
-                                capture_output=True, text=True, env=env, timeout=300)
+                                capture_output=True, text=True,
+                                env=self.script_environment(environment), timeout=300)
         return result.returncode, result.stdout, result.stderr
+
+    def fake_runner(self, name, text):
+        """A stand-in for tiaoqi-match: a script in the test's folder."""
+        path = os.path.join(self.folder, name)
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(text)
+        os.chmod(path, 0o755)
+        return path
 
     def records(self):
         with open(self.results, encoding="utf-8") as file:
@@ -117,6 +142,11 @@ class Trials(unittest.TestCase):
             (["HEAD", "--nodes", "50", "--shard", "3/2"], "--shard expects K/N with 1 <= K <= N, got '3/2'"),
             (["HEAD", "--nodes", "50", "--shard", "1/2", "--merge-shards", "2"],
              "give --shard or --merge-shards, not both"),
+            (["HEAD", "--nodes", "50", "--slurm-batch", "2"], "--slurm-batch needs --slurm"),
+            (["HEAD", "--nodes", "50", "--slurm", "--slurm-batch", "0"],
+             "--slurm-batch expects a whole number of at least 1, got '0'"),
+            (["HEAD", "--nodes", "50", "--slurm", "--shard", "1/2"],
+             "--slurm plays the shards itself: give it without --shard or --merge-shards"),
         ]
         for words, message in cases:
             with self.subTest(words=words):
@@ -212,12 +242,51 @@ class Trials(unittest.TestCase):
             results = json.load(file)["results"]
         self.assertEqual(record["llr"], results["sprt"]["llr"])
         self.assertEqual(record["score"], results["elo"][0]["score"])
+        # The trial is recorded: the same command plays nothing, also when
+        # its folder has gone, unless --again.
+        words = ["HEAD", "--nodes", "50", "--max-games", "2", "--seed", "3", "--no-build",
+                 "--new-option", "Hash=8", "--what", "Hash 8", "--results", self.results,
+                 "--out", self.folder, "--", "--quiet"]
+        already = (f"sprt: the trial is recorded already, as 'sprt-1' in {self.results}:"
+                   " nothing played (--again plays it again)\n")
+        self.assertEqual(self.run_script("sprt", *words), (0, already, ""))
+        os.remove(os.path.join(self.folder, "recorded"))
+        self.assertEqual(self.run_script("sprt", *words), (0, already, ""))
+        self.assertEqual(len(self.records()), 1)
+        status, out, err = self.run_script("sprt", *words[:-2], "--again", *words[-2:])
+        self.assertEqual(status, 0, err)
+        self.assertEqual([r["id"] for r in self.records()], ["sprt-1", "sprt-2"])
+        self.assertEqual(self.records()[1]["command"], record["command"])
         # The id is taken now: asking for it again is refused before any game.
         status, _, err = self.run_script("sprt", "HEAD", "--nodes", "50", "--id", "sprt-1",
                                          "--results", self.results)
         self.assertEqual((status, err.splitlines()[0]),
                          (2, f"sprt: {self.results} already holds a record 'sprt-1'"))
-        self.assertEqual(len(self.records()), 1)
+        self.assertEqual(len(self.records()), 2)
+
+    def test_ctrl_c_stops_sprt_with_one_line(self):
+        started = os.path.join(self.folder, "started")
+        env = self.script_environment({"TIAOQI_MATCH": self.fake_runner("waiting-match",
+                                                                        WAITING_RUNNER),
+                                       "FAKE_STARTED": started})
+        script = subprocess.Popen(
+            [os.path.join(self.clone, "bench", "sprt"), "HEAD", "--nodes", "50", "--no-build",
+             "--results", self.results, "--out", os.path.join(self.folder, "match")],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+        try:
+            deadline = time.monotonic() + 60
+            while not os.path.exists(started) and time.monotonic() < deadline:
+                time.sleep(0.05)
+            self.assertTrue(os.path.exists(started), "the runner never started")
+            # To the script alone: it stops its runner itself.
+            script.send_signal(signal.SIGINT)
+            out, err = script.communicate(timeout=60)
+        finally:
+            if script.poll() is None:
+                script.kill()
+                script.communicate()
+        self.assertEqual((script.returncode, out, err), (1, "", INTERRUPTED + "\n"))
+        self.assertFalse(os.path.exists(self.results))
 
     def test_sprt_at_three_players_counts_first_places(self):
         status, _, err = self.run_script("sprt", "HEAD", "--players", "3", "--nodes", "50",
@@ -249,17 +318,14 @@ class Trials(unittest.TestCase):
         self.assertIn("--merge-shards 2", record["command"])
 
     def test_an_interrupted_sprt_goes_on_with_the_same_command(self):
-        fake = os.path.join(self.folder, "fake-match")
-        with open(fake, "w", encoding="utf-8") as file:
-            file.write(FAKE_RUNNER)
-        os.chmod(fake, 0o755)
+        fake = self.fake_runner("fake-match", FAKE_RUNNER)
         log = os.path.join(self.folder, "runner.log")
         environment = {"TIAOQI_MATCH": fake, "FAKE_LOG": log}
         words = ["HEAD", "--nodes", "50", "--max-games", "8", "--no-build",
                  "--results", self.results, "--out", os.path.join(self.folder, "match")]
         status, _, err = self.run_script("sprt", *words, environment=environment)
         self.assertEqual(status, 1)
-        self.assertIn("the match was interrupted (exit status 130); the same command goes on", err)
+        self.assertEqual(err.splitlines()[-1], INTERRUPTED)
         self.assertFalse(os.path.exists(self.results))
         status, out, err = self.run_script("sprt", *words, environment=environment)
         self.assertEqual(status, 0, err)

@@ -344,6 +344,14 @@ TEST(Match, SprtStopsAsSoonAsItIsDecided) {
   EXPECT_LT(static_cast<int>(run->games.size()), run->scheduled);
   EXPECT_EQ(run->results.sprt.decision, SprtDecision::kAcceptH1);
   EXPECT_GE(run->results.sprt.llr, run->results.sprt.upper);
+  // A shard's samples are a part of the test's: it plays its whole block,
+  // and merge --sequential cuts the merged games where the test decides.
+  config.schedule.shard_count = 2;
+  auto shard = run_match(config, nullptr);
+  ASSERT_TRUE(shard.ok()) << shard.error();
+  EXPECT_FALSE(shard->sprt_stopped);
+  EXPECT_EQ(static_cast<int>(shard->games.size()), shard->scheduled);
+  EXPECT_EQ(shard->scheduled, 60);
 }
 
 // Counts the lines of a --mark file that equal `word`.

@@ -194,10 +194,10 @@ TEST(Merge, ReadsSummariesWithoutMoveTimesAsNone) {
             sample_summary()["results"]["engines"][1]["wins"]);
 }
 
-std::string merge_error(const std::function<void(Json&)>& spoil) {
+std::string merge_error(const std::function<void(Json&)>& spoil, MergeCut cut = MergeCut::kAll) {
   Json summary = sample_summary();
   spoil(summary);
-  const auto merged = merge_summaries({summary});
+  const auto merged = merge_summaries({summary}, cut);
   EXPECT_FALSE(merged.ok());
   return merged.ok() ? "" : merged.error();
 }
@@ -271,6 +271,83 @@ TEST(Merge, RefusesShardsOfAnotherMatch) {
   EXPECT_EQ(merged.error(),
             "merge: summary 2 comes from another match (engines, options, seed, time, openings or "
             "tournament differ)");
+}
+
+// Shard `shard` of two of a match of 200 openings at two players that
+// alpha wins by far: both games of two openings in three, one game each of
+// the third. The SPRT (elo0 0, elo1 100) decides long before the end.
+Json lopsided_shard(int shard) {
+  MatchConfig config;
+  config.engines = {{"alpha", "./alpha", "", {}, "", {}}, {"beta", "./beta", "", {}, "", {}}};
+  config.referee.rules.max_plies = 100;
+  config.schedule.openings.count = 200;
+  config.schedule.shard = shard;
+  config.schedule.shard_count = 2;
+  config.sprt = SprtConfig{0, 100, 0.1, 0.1};
+  MatchRun run;
+  run.scheduled = 200;
+  for (int opening = shard * 100; opening < (shard + 1) * 100; ++opening)
+    for (int rotation = 0; rotation < 2; ++rotation) {
+      const std::vector<int> seats = rotation == 0 ? std::vector{0, 1} : std::vector{1, 0};
+      const bool alpha_wins = opening % 3 != 2 || rotation == 0;
+      const int winner = alpha_wins ? seats[0] == 0 ? 0 : 1 : seats[0] == 1 ? 0 : 1;
+      run.games.push_back({opening * 2 + rotation + 1,
+                           opening,
+                           rotation,
+                           seats,
+                           {{winner}, {1 - winner}},
+                           "p1 reached its target",
+                           {},
+                           std::vector<MoveTimes>(2)});
+    }
+  run.results = compute_results({"alpha", "beta"}, 2, run.games, config.sprt);
+  return summary_json(match_info_json(config, run, ""), run.results, run.games);
+}
+
+// The games of the first `openings` openings of a summary.
+Json first_openings(Json summary, int openings) {
+  Json kept = Json::array();
+  for (const auto& game : summary["games"])
+    if (game["opening"].get<int>() < openings) kept.push_back(game);
+  summary["games"] = kept;
+  return summary;
+}
+
+// A sequential merge keeps what one run of the test would have played: it
+// decides at its last opening and not one opening before, whichever
+// opening the test decides at.
+TEST(Merge, SequentialCutsWhereTheSprtDecides) {
+  auto merged = merge_summaries({lopsided_shard(1), lopsided_shard(0)}, MergeCut::kSequential);
+  ASSERT_TRUE(merged.ok()) << merged.error();
+  EXPECT_TRUE(merged->warnings.empty());
+  EXPECT_EQ(merged->results.sprt.decision, SprtDecision::kAcceptH1);
+  EXPECT_EQ(merged->summary["match"]["sprt_stopped"], true);
+  EXPECT_EQ(merged->summary["match"]["scheduled"], 400);
+  const int games = static_cast<int>(merged->games.size());
+  ASSERT_TRUE(games > 2 && games < 200 && games % 2 == 0) << games;
+  for (int g = 0; g < games; ++g) EXPECT_EQ(merged->games[static_cast<std::size_t>(g)].game, g + 1);
+  auto before = merge_summaries({first_openings(lopsided_shard(0), games / 2 - 1)});
+  ASSERT_TRUE(before.ok()) << before.error();
+  EXPECT_EQ(before->results.sprt.decision, SprtDecision::kContinue);
+  // Without the cut, every game counts.
+  EXPECT_EQ(merge_summaries({lopsided_shard(0), lopsided_shard(1)})->games.size(), 400u);
+}
+
+// A game missing: the openings after it wait, as one run would have
+// played them only after it.
+TEST(Merge, SequentialStopsAtTheFirstGap) {
+  Json first = lopsided_shard(0);
+  first["games"].erase(first["games"].begin() + 3);  // the second opening's second game
+  auto merged = merge_summaries({first, lopsided_shard(1)}, MergeCut::kSequential);
+  ASSERT_TRUE(merged.ok()) << merged.error();
+  EXPECT_EQ(merged->games.size(), 2u);
+  EXPECT_EQ(merged->summary["match"]["sprt_stopped"], false);
+  EXPECT_EQ(merged->warnings,
+            (std::vector<std::string>{"the SPRT is undecided after the first 1 opening of 200, "
+                                      "and opening 2 is not complete in the shards (397 games "
+                                      "after it left out)"}));
+  EXPECT_EQ(merge_error([](Json& s) { s["results"].erase("sprt"); }, MergeCut::kSequential),
+            "merge --sequential: the summaries hold no SPRT (--sprt)");
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <set>
 
 #include "engine/util/text.hpp"
 #include "tools/common/command_line.hpp"
@@ -121,13 +122,18 @@ int run_compliance_command(int argc, char** argv) {
   return run_compliance(engines->front(), *rules, limits, std::cout) == 0 ? 0 : 1;
 }
 
-// The shards' records in game order, as the text of one file.
-Expected<std::string> merged_records(const std::vector<std::string>& paths) {
+// The shards' records of the merged games, in game order, as the text of
+// one file.
+Expected<std::string> merged_records(const std::vector<std::string>& paths,
+                                     const std::vector<GameSummary>& kept) {
+  std::set<int> numbers;
+  for (const auto& game : kept) numbers.insert(game.game);
   std::vector<tools::GameRecord> all;
   for (const auto& path : paths) {
     auto games = tools::read_record_file(path);
     if (!games) return Error{games.error()};
-    all.insert(all.end(), games->begin(), games->end());
+    for (auto& game : *games)
+      if (numbers.count(game.game)) all.push_back(std::move(game));
   }
   std::stable_sort(all.begin(), all.end(),
                    [](const auto& a, const auto& b) { return a.game < b.game; });
@@ -141,7 +147,9 @@ int run_merge_command(int argc, char** argv) {
       "tiaoqi-match merge shard.json ... [--records shard.txt ...] [--json all.json] "
       "[--record all.txt]\n\n"
       "Joins the JSON summaries of the shards of one match (--shard K/N) into the\n"
-      "statistics of one run.\n\n"
+      "statistics of one run. With --sequential, of an SPRT match, only the games\n"
+      "one run would have played: the openings in order up to the first one not\n"
+      "complete, cut after the opening at which the SPRT decides.\n\n"
       "Exit status: 0 a complete set merged; 1 shards or games are missing (the result\n"
       "is printed with a warning; --partial accepts it) or an output could not be\n"
       "written; 2 a bad command line, found before anything is written: a flag that\n"
@@ -156,6 +164,7 @@ int run_merge_command(int argc, char** argv) {
       "overwrite", "replace an existing --json or --record file")(
       "records", po::value<std::vector<std::string>>(&records)->multitoken()->value_name("FILE"),
       "the shards' record files")("partial", "exit 0 even when shards or games are missing")(
+      "sequential", "keep the openings in order up to the first gap, cut where the SPRT decides")(
       "input", po::value<std::vector<std::string>>(&inputs)->value_name("FILE"),
       "the shards' JSON summaries (also given without --input)");
   po::positional_options_description positional;
@@ -178,10 +187,11 @@ int run_merge_command(int argc, char** argv) {
     if (!json) return usage_error(json.error());
     summaries.push_back(std::move(*json));
   }
-  auto merged = merge_summaries(summaries);
+  auto merged =
+      merge_summaries(summaries, vm.count("sequential") ? MergeCut::kSequential : MergeCut::kAll);
   if (!merged) return usage_error(merged.error());
   if (!record_path.empty()) {
-    auto text = merged_records(records);
+    auto text = merged_records(records, merged->games);
     if (!text) return usage_error(text.error());
     auto written = tools::replace_text_file(record_path, *text, "merged record");
     if (!written) return failure(written.error());
@@ -191,7 +201,11 @@ int run_merge_command(int argc, char** argv) {
                                             "merged summary");
     if (!written) return failure(written.error());
   }
-  std::cout << results_table(merged->results) << std::flush;
+  std::cout << results_table(merged->results);
+  // As one run of the test would have ended.
+  if (merged->summary["match"]["sprt_stopped"] == true)
+    std::cout << "Stopped early: the SPRT is decided.\n";
+  std::cout << std::flush;
   for (const auto& warning : merged->warnings)
     std::cerr << kTool << " merge: warning: " << warning << '\n';
   return merged->warnings.empty() || vm.count("partial") ? 0 : 1;

@@ -134,6 +134,13 @@ Status sort_record_file(const std::string& path) {
   return tools::replace_text_file(path, text, "record file");
 }
 
+// A shard's samples are only a part of the test's: the test is decided
+// over the merged shards (merge --sequential, in opening order), so a
+// shard plays its whole block whatever its own samples say.
+bool stops_on_sprt(const MatchConfig& config) {
+  return config.sprt && config.schedule.shard_count == 1;
+}
+
 MatchResults results_now(const SharedRun& shared, bool with_ratings) {
   return compute_results(shared.names, shared.config.referee.rules.players, shared.run.games,
                          shared.config.sprt, with_ratings);
@@ -153,7 +160,7 @@ void count_game(SharedRun& shared, const GameOutcome& outcome, const GameTask& t
                               0;
   const MatchResults now = results_now(shared, report_due);
   if (shared.progress) shared.progress->finished(run.games.back(), shared.names, now);
-  if (config.sprt && now.sprt.decision != SprtDecision::kContinue) {
+  if (stops_on_sprt(config) && now.sprt.decision != SprtDecision::kContinue) {
     run.sprt_stopped = true;
     shared.stop = true;
   }
@@ -243,7 +250,8 @@ Expected<MatchRun> run_match(const MatchConfig& config, const std::atomic<int>* 
         std::make_unique<Progress>(*config.progress, config.progress_terminal, config.report_every,
                                    scheduled, shared.run.carried);
   // The carried games may have decided the SPRT already.
-  if (config.sprt && results_now(shared, false).sprt.decision != SprtDecision::kContinue) {
+  if (stops_on_sprt(config) &&
+      results_now(shared, false).sprt.decision != SprtDecision::kContinue) {
     shared.run.sprt_stopped = true;
     shared.stop = true;
   }

@@ -3,12 +3,14 @@
 #include <algorithm>
 #include <cstdint>
 #include <limits>
+#include <map>
 #include <optional>
 #include <set>
 
 #include "engine/facade/options.hpp"
 #include "engine/util/text.hpp"
 #include "tools/common/record.hpp"
+#include "tools/match/schedule.hpp"
 #include "tools/match/summary.hpp"
 
 namespace tiaoqi::match {
@@ -235,9 +237,51 @@ std::vector<std::string> completeness(const std::vector<tools::Json>& summaries,
   return warnings;
 }
 
+// The games one run of the SPRT would have played, and whether its test
+// decided: a run plays the openings in order and stops at the end of the
+// first opening at which the test decides, so the openings are taken in
+// order up to the first one that is not whole, and cut at the decision.
+struct SequentialCut {
+  std::vector<GameSummary> games;
+  int openings = 0;  // the openings kept
+  bool decided = false;
+};
+
+SequentialCut cut_sequentially(const std::vector<std::string>& names, int players,
+                               const std::vector<GameSummary>& games, const SprtConfig& sprt_config,
+                               int per_opening) {
+  std::map<int, std::vector<const GameSummary*>> by_opening;
+  for (const auto& game : games) by_opening[game.opening_index].push_back(&game);
+  SequentialCut cut;
+  for (int opening = 0;; ++opening) {
+    const auto found = by_opening.find(opening);
+    if (found == by_opening.end() || static_cast<int>(found->second.size()) != per_opening) break;
+    for (const GameSummary* game : found->second) cut.games.push_back(*game);
+    cut.openings = opening + 1;
+    const auto results = compute_results(names, players, cut.games, sprt_config, false);
+    if (results.sprt.decision != SprtDecision::kContinue) {
+      cut.decided = true;
+      break;
+    }
+  }
+  return cut;
+}
+
+// Why a sequential merge is not the whole of one run's test: undecided,
+// with openings of the schedule still to come.
+std::vector<std::string> sequential_warnings(const SequentialCut& cut, int slots,
+                                             std::size_t games_given) {
+  if (cut.decided || cut.openings >= slots) return {};
+  return {"the SPRT is undecided after the first " + util::plural(cut.openings, "opening") +
+          " of " + std::to_string(slots) + ", and opening " + std::to_string(cut.openings + 1) +
+          " is not complete in the shards (" +
+          util::plural(static_cast<std::int64_t>(games_given - cut.games.size()), "game") +
+          " after it left out)"};
+}
+
 }  // namespace
 
-Expected<MergedMatch> merge_summaries(const std::vector<tools::Json>& summaries) {
+Expected<MergedMatch> merge_summaries(const std::vector<tools::Json>& summaries, MergeCut cut) {
   if (summaries.empty()) return fail("merge: no summaries given");
   const Json& first = member(summaries.front(), "match");
   const Json& engine_list = member(first, "engines");
@@ -285,11 +329,40 @@ Expected<MergedMatch> merge_summaries(const std::vector<tools::Json>& summaries)
   if (!sprt) return Error{sprt.error()};
 
   MergedMatch merged;
-  merged.warnings = completeness(summaries, scheduled, games.size());
-  merged.results = compute_results(names, players, games, *sprt);
   Json info = first;
   info["shard"] = "merged";
-  info["scheduled"] = scheduled;
+  if (cut == MergeCut::kSequential) {
+    if (!*sprt) return fail("merge --sequential: the summaries hold no SPRT (--sprt)");
+    ScheduleConfig schedule;
+    schedule.engine_count = engines;
+    schedule.rules = *options;
+    auto tournament = parse_tournament(member(first, "tournament").is_string()
+                                           ? member(first, "tournament").get<std::string>()
+                                           : "");
+    if (!tournament)
+      return fail("merge: the first summary's match.tournament: " + tournament.error());
+    schedule.tournament = *tournament;
+    auto count =
+        integer_member(first, "openings", 1, kMaxCount, "merge: the first summary's match");
+    auto repeat =
+        integer_member(first, "openings_repeat", 1, kMaxCount, "merge: the first summary's match");
+    if (!count) return Error{count.error()};
+    if (!repeat) return Error{repeat.error()};
+    schedule.openings.count = static_cast<int>(*count);
+    schedule.openings.repeat = static_cast<int>(*repeat);
+    auto per_opening = games_per_opening(schedule);
+    if (!per_opening) return fail("merge: " + per_opening.error());
+    auto kept = cut_sequentially(names, players, games, **sprt, *per_opening);
+    merged.warnings = sequential_warnings(kept, schedule.openings.slots(), games.size());
+    games = std::move(kept.games);
+    // As one run of the whole schedule would describe itself.
+    info["scheduled"] = static_cast<std::int64_t>(schedule.openings.slots()) * *per_opening;
+    info["sprt_stopped"] = kept.decided;
+  } else {
+    merged.warnings = completeness(summaries, scheduled, games.size());
+    info["scheduled"] = scheduled;
+  }
+  merged.results = compute_results(names, players, games, *sprt);
   merged.summary = summary_json(info, merged.results, games);
   merged.games = std::move(games);
   return merged;

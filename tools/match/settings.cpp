@@ -388,7 +388,8 @@ po::options_description match_flags() {
       "concurrency", po::value<std::string>()->value_name("N"), "games played at once (default 1)")(
       "sprt",
       po::value<std::vector<std::string>>()->multitoken()->value_name("elo0=E0 elo1=E1 ..."),
-      "elo0=0 elo1=5 alpha=0.05 beta=0.05: stop when decided (two engines)")(
+      "elo0=0 elo1=5 alpha=0.05 beta=0.05: stop when decided (two engines; a shard plays "
+      "its whole part, and merge --sequential decides)")(
       "shard", po::value<std::string>()->value_name("K/N"),
       "play the K-th of N equal parts of the schedule: K/N");
 

@@ -1,0 +1,343 @@
+#!/usr/bin/python3
+"""A patch test played on a Slurm cluster of one node, which the test
+starts itself (munged, slurmctld and slurmd as root, with a key, a
+slurm.conf and state folders of their own), gives the record of the same
+trial played in one process: bench/sprt --slurm submits its shards as a
+job array, merges them in opening order as they finish, cancels the rest
+once the SPRT decides, and records the games one run would have played.
+The command is docs/match.md's example of it, read from the page. An
+SPSA iteration played as an array steps as the one of one process, and a
+cell of bench/strength plays its games on Slurm.
+
+Usage: slurm_test.py BUILD_DIR (a build with tiaoqi and tiaoqi-match).
+It needs root and Slurm (tools/setup slurm installs it); without them it
+is skipped with a message, except under CI=true, where it must run. Every
+daemon it starts is ended, also when a check fails."""
+
+import glob
+import json
+import os
+import re
+import shlex
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BUILD = os.path.abspath(sys.argv.pop(1)) if len(sys.argv) > 1 else os.path.join(REPO, "build")
+sys.path.insert(0, os.path.join(REPO, "tools"))
+from check_docs import markup  # noqa: E402
+from parallel_shards_test import moves_of  # noqa: E402
+
+SCRIPTS = ("bench/sprt", "bench/spsa", "bench/strength", "bench/trials.py", "bench/slurm.py")
+DAEMONS = ("munged", "slurmctld", "slurmd")
+CLIENTS = ("sbatch", "squeue", "scancel", "sinfo")
+# Every wait of the test ends within its own bound.
+START_SECONDS = 30
+TRIAL_SECONDS = 240
+STOP_SECONDS = 15
+# What differs between two plays of one trial: when, under which name and
+# by which command it was recorded.
+NOT_COMPARED = ("id", "date", "command")
+
+
+def docs_example():
+    """The command of docs/match.md's example that this test runs."""
+    with open(os.path.join(REPO, "docs", "match.md"), encoding="utf-8") as file:
+        text = file.read()
+    for fence_line, indent, content, marker in markup.split_blocks(text):
+        if marker and marker[1] == "not run" and "slurm_test.py" in (marker[2] or ""):
+            example = markup.Example("shell", fence_line, indent, content, {})
+            markup.parse_shell(example)
+            return [step.text.replace("\\\n", " ") for step in example.steps]
+    raise AssertionError("docs/match.md has no example marked as run by slurm_test.py")
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def wait_for(condition, seconds, what):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return
+        time.sleep(0.2)
+    raise AssertionError(f"gave up after {seconds} s waiting for {what}")
+
+
+class Cluster:
+    """munged, slurmctld and slurmd of a cluster of this one node, in a
+    folder of their own; stop() ends every process they started."""
+
+    def __init__(self, folder):
+        self.folder = folder
+        self.daemons = []
+        self.host = socket.gethostname().split(".")[0]
+        self.steps_before = self.step_daemons()
+        self.conf = os.path.join(folder, "slurm.conf")
+        self.environment = dict(os.environ, SLURM_CONF=self.conf)
+
+    @staticmethod
+    def step_daemons():
+        """The slurmstepd processes (one a running task) by pid."""
+        found = set()
+        for pid in filter(str.isdigit, os.listdir("/proc")):
+            try:
+                with open(f"/proc/{pid}/comm", encoding="utf-8") as file:
+                    if file.read().strip() == "slurmstepd":
+                        found.add(int(pid))
+            except OSError:
+                pass
+        return found
+
+    def start_daemon(self, name, words):
+        log = open(os.path.join(self.folder, f"{name}.out"), "w", encoding="utf-8")
+        self.daemons.append((name, subprocess.Popen(
+            words, stdout=log, stderr=subprocess.STDOUT, env=self.environment,
+            start_new_session=True)))
+        log.close()
+
+    def start(self):
+        path = lambda name: os.path.join(self.folder, name)  # noqa: E731
+        for folder in ("state", "spool"):
+            os.makedirs(path(folder))
+        # munged refuses a key that others may read, and a socket folder
+        # that others may not enter.
+        os.chmod(self.folder, 0o755)
+        with open(path("munge.key"), "wb") as file:
+            file.write(os.urandom(1024))
+        os.chmod(path("munge.key"), 0o400)
+        socket_path = path("munge.socket")
+        self.start_daemon("munged", [
+            "munged", "--foreground", "--force", f"--key-file={path('munge.key')}",
+            f"--socket={socket_path}", f"--pid-file={path('munged.pid')}",
+            f"--seed-file={path('munged.seed')}", f"--log-file={path('munged.log')}"])
+        wait_for(lambda: os.path.exists(socket_path), START_SECONDS, "munged's socket")
+        with open(self.conf, "w", encoding="utf-8") as file:
+            file.write("\n".join([
+                "ClusterName=tiaoqi-test",
+                # By address, so that the test needs no name service.
+                f"SlurmctldHost={self.host}(127.0.0.1)",
+                "SlurmUser=root",
+                "SlurmdUser=root",
+                "AuthType=auth/munge",
+                f"AuthInfo=socket={socket_path}",
+                # No cgroups in a container: processes tracked by their
+                # parents, tasks started without binding.
+                "ProctrackType=proctrack/linuxproc",
+                "TaskPlugin=task/none",
+                "SwitchType=switch/none",
+                "MpiDefault=none",
+                "SelectType=select/cons_tres",
+                "SelectTypeParameters=CR_Core",
+                f"SlurmctldPort={free_port()}",
+                f"SlurmdPort={free_port()}",
+                f"StateSaveLocation={path('state')}",
+                f"SlurmdSpoolDir={path('spool')}",
+                f"SlurmctldPidFile={path('slurmctld.pid')}",
+                f"SlurmdPidFile={path('slurmd.pid')}",
+                f"SlurmctldLogFile={path('slurmctld.log')}",
+                f"SlurmdLogFile={path('slurmd.log')}",
+                "ReturnToService=2",
+                "KillWait=5",
+                f"NodeName={self.host} NodeAddr=127.0.0.1 CPUs={os.cpu_count() or 1}"
+                " State=UNKNOWN",
+                "PartitionName=test Nodes=ALL Default=YES MaxTime=INFINITE State=UP",
+                ""]))
+        self.start_daemon("slurmctld", ["slurmctld", "-D", "-i", "-f", self.conf])
+        self.start_daemon("slurmd", ["slurmd", "-D", "-f", self.conf])
+        wait_for(self.idle, START_SECONDS, "the node to be idle (sinfo)")
+
+    def idle(self):
+        for name, daemon in self.daemons:
+            if daemon.poll() is not None:
+                raise AssertionError(f"{name} exited with status {daemon.returncode}: "
+                                     + self.log_tail(name))
+        result = subprocess.run(["sinfo", "-h", "-o", "%T"], capture_output=True, text=True,
+                                env=self.environment, timeout=10)
+        return result.returncode == 0 and result.stdout.strip() == "idle"
+
+    def log_tail(self, name):
+        with open(os.path.join(self.folder, f"{name}.out"), encoding="utf-8") as file:
+            return file.read()[-2000:]
+
+    def jobs(self):
+        result = subprocess.run(["squeue", "-h", "-o", "%i"], capture_output=True, text=True,
+                                env=self.environment, timeout=10)
+        return result.stdout.split() if result.returncode == 0 else []
+
+    def stop(self):
+        """Cancels every job, ends the daemons (munged last: the others
+        sign their last messages with it) and any task they left."""
+        try:
+            if any(name == "slurmctld" and daemon.poll() is None for name, daemon in self.daemons):
+                subprocess.run(["scancel", "--full", *self.jobs()], capture_output=True,
+                               env=self.environment, timeout=10)
+                deadline = time.monotonic() + STOP_SECONDS
+                while self.jobs() and time.monotonic() < deadline:
+                    time.sleep(0.2)
+        except (subprocess.SubprocessError, OSError):
+            pass
+        for name, daemon in reversed(self.daemons):
+            if daemon.poll() is None:
+                daemon.send_signal(signal.SIGTERM)
+                try:
+                    daemon.wait(timeout=STOP_SECONDS)
+                except subprocess.TimeoutExpired:
+                    daemon.kill()
+                    daemon.wait()
+        for pid in self.step_daemons() - self.steps_before:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
+
+
+def missing_requirements():
+    """Why this machine cannot start a cluster, or None."""
+    if os.geteuid() != 0:
+        return "the daemons of a test cluster run as root, and this is not root"
+    missing = [program for program in DAEMONS + CLIENTS if shutil.which(program) is None]
+    if missing:
+        return f"Slurm is not installed ({', '.join(missing)} missing; tools/setup slurm)"
+    return None
+
+
+def git(folder, *words):
+    subprocess.run(["git", "-c", "user.name=test", "-c", "user.email=test@example.invalid",
+                    *words], cwd=folder, check=True, capture_output=True)
+
+
+class SlurmTrial(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        why = missing_requirements()
+        if why:
+            if os.environ.get("CI") == "true":
+                raise AssertionError(f"under CI the Slurm test must run, but {why}")
+            raise unittest.SkipTest(why)
+        if subprocess.run(["git", "rev-parse"], cwd=REPO, capture_output=True).returncode != 0:
+            raise unittest.SkipTest("the source tree is no git checkout: nothing to clone")
+        cls.scratch = tempfile.mkdtemp(prefix="tiaoqi_slurm_")
+        # The scripts run in a clean clone with the source tree's scripts
+        # committed, and find the programs of BUILD in a build folder of
+        # their own, so that every trial folder is new.
+        cls.clone = os.path.join(cls.scratch, "repo")
+        git(cls.scratch, "clone", "-q", "--shared", REPO, cls.clone)
+        for script in SCRIPTS + ("docs/match.md",):
+            shutil.copy2(os.path.join(REPO, script), os.path.join(cls.clone, script))
+        git(cls.clone, "add", *SCRIPTS, "docs/match.md")
+        git(cls.clone, "commit", "-q", "--allow-empty", "-m", "the scripts under test")
+        cls.build = os.path.join(cls.scratch, "build")
+        for program in ("protocol/tiaoqi", "tools/tiaoqi-match"):
+            os.makedirs(os.path.dirname(os.path.join(cls.build, program)), exist_ok=True)
+            os.symlink(os.path.join(BUILD, program), os.path.join(cls.build, program))
+        cls.cluster = Cluster(os.path.join(cls.scratch, "cluster"))
+        os.makedirs(cls.cluster.folder)
+        try:
+            cls.cluster.start()
+        except BaseException:
+            cls.cluster.stop()
+            shutil.rmtree(cls.scratch)
+            raise
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.cluster.stop()
+        shutil.rmtree(cls.scratch)
+
+    def run_command(self, command):
+        environment = dict(self.cluster.environment, TIAOQI_BUILD_DIR=self.build)
+        environment.pop("TIAOQI_MATCH", None)
+        result = subprocess.run(["bash", "-c", command], cwd=self.clone, capture_output=True,
+                                text=True, env=environment, timeout=TRIAL_SECONDS)
+        return result.returncode, result.stdout, result.stderr
+
+    def records(self, name="sprt.jsonl"):
+        with open(os.path.join(self.clone, "bench", "results", name), encoding="utf-8") as file:
+            return [json.loads(line) for line in file]
+
+    def on_slurm(self, words, results):
+        """Runs the command on Slurm, one opening a task; its record."""
+        status, out, err = self.run_command(
+            shlex.join(words + ["--slurm", "--slurm-batch", "1", "--slurm-poll", "1"]))
+        self.assertEqual(status, 0, out + err)
+        self.assertIn("Slurm job", err)
+        return self.records(results)[-1]
+
+    def test_the_docs_trial_on_slurm_is_the_trial_of_one_process(self):
+        (command,) = docs_example()
+        words = shlex.split(command)
+        self.assertIn("--slurm", words)
+        before = len(self.records())
+        status, out, err = self.run_command(command)
+        self.assertEqual(status, 0, out + err)
+        self.assertIn("Slurm job", err)
+        on_slurm = self.records()[-1]
+        self.assertEqual(len(self.records()), before + 1)
+        self.assertIn(on_slurm["decision"], ("H0", "H1"), on_slurm)
+        self.assertRegex(out.splitlines()[-1],
+                         rf"^sprt: {re.escape(on_slurm['id'])}: H[01] after \d+ games")
+
+        # The same trial in one process: the command without its Slurm
+        # words, into another folder, under another id.
+        alone, skip = [], False
+        for word in words:
+            if skip or word == "--slurm":
+                skip = False
+            elif word in ("--slurm-batch", "--slurm-poll", "--slurm-args", "--id"):
+                skip = True
+            else:
+                alone.append(word)
+        out_alone = os.path.join(self.scratch, "alone")
+        status, out, err = self.run_command(shlex.join(alone + ["--id", "one-process",
+                                                                "--out", out_alone]))
+        self.assertEqual(status, 0, out + err)
+        in_one = self.records()[-1]
+        self.assertEqual(in_one["id"], "one-process")
+        self.assertEqual({key: value for key, value in on_slurm.items() if key not in NOT_COMPARED},
+                         {key: value for key, value in in_one.items() if key not in NOT_COMPARED})
+        self.assertGreater(on_slurm["games"], 0)
+        # Move for move the same games (the times and scores aside).
+        (slurm_games,) = glob.glob(os.path.join(self.build, "sprt", "*", "games.txt"))
+        self.assertEqual(moves_of(slurm_games), moves_of(os.path.join(out_alone, "games.txt")))
+
+        # Given again, the recorded trial is not played again.
+        status, out, err = self.run_command(command)
+        self.assertEqual(status, 0, out + err)
+        self.assertIn(f"the trial is recorded already, as '{on_slurm['id']}'", out)
+        self.assertEqual(self.records()[-1]["id"], "one-process")
+
+    def test_an_spsa_iteration_on_slurm_is_the_one_of_one_process(self):
+        words = ["bench/spsa", "--param", "MctsExploration=0.6,0.1,2,0.2,0.002", "--iterations",
+                 "1", "--openings-per-iteration", "2", "--nodes", "50", "--seed", "4",
+                 "--no-build"]
+        on_slurm = self.on_slurm(words, "sprt.jsonl")
+        status, out, err = self.run_command(
+            shlex.join(words + ["--out", os.path.join(self.scratch, "spsa-alone")]))
+        self.assertEqual(status, 0, out + err)
+        alone = self.records()[-1]
+        self.assertNotEqual(on_slurm["id"], alone["id"])
+        # The same games, so the same step to the last digit.
+        self.assertEqual([on_slurm["games"], on_slurm["parameters"]],
+                         [4, alone["parameters"]])
+        self.assertEqual(alone["games"], 4)
+
+    def test_a_strength_cell_plays_on_slurm(self):
+        record = self.on_slurm(["bench/strength", "--players", "3", "--nodes", "50", "--tables",
+                                "paranoid", "--openings", "2", "--no-build"], "matches.jsonl")
+        # Two openings, the engine in each of the three seats.
+        self.assertEqual(record["games"], 6)
+        self.assertIn(record["first"], range(0, 7))
+
+
+if __name__ == "__main__":
+    unittest.main(argv=sys.argv[:1], verbosity=2)
