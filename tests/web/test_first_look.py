@@ -50,11 +50,16 @@ class FirstLookTest(PageCase):
 
     def test_rule_options_have_a_readable_label_and_a_help(self):
         self.open_page()
-        table = self.browser.js("return window.tiaoqi.OPTION_HELP")
+        # The engine's `help` states each option's label and help; the page
+        # has no table of its own.
+        table = {}
+        for line in engine_answer(self.engine, "help", "quit")[1:]:
+            found = re.fullmatch(r"help name (.+?) label (.+?) text (.+)", line)
+            self.assertIsNotNone(found, line)
+            table[found[1]] = {"label": found[2], "help": found[3]}
         uci_names = [re.match(r"option name (.*?) type ", line)[1]
                      for line in engine_answer(self.engine, "uci", "quit") if line.startswith("option name ")]
-        # Every row of the page's table names an option of the engine.
-        self.assertEqual([name for name in table if name not in uci_names], [])
+        self.assertEqual(list(table), uci_names)
         rules_line = next(line for line in engine_answer(self.engine, "d", "quit") if line.startswith("Rules: "))
         rule_names = [entry.split(" ")[0] for entry in rules_line[len("Rules: "):].split(", ")]
         shown = self.browser.js("""
@@ -78,7 +83,7 @@ class FirstLookTest(PageCase):
             self.assertEqual(entry["inputTitle"], table[name]["help"], name)
             self.assertGreater(len(entry["title"]), 10, name)
             self.assertNotIn("\n", entry["title"], name)
-        # A seat's engine options read the same table.
+        # A seat's engine options read the same answer.
         self.set_seat(2, "engine")
         labels = self.browser.js("""
             return [...document.querySelectorAll('#seats .seat[data-player="2"] .engine-options [data-option]')]

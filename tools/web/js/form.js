@@ -2,7 +2,6 @@
 // section 6) and the row of a seat.
 
 import { $, make, plural } from "./dom.js";
-import { optionHelp, optionLabel } from "./option-help.js";
 import { fillLevelChoice } from "./strength.js";
 
 // Time controls by seat kind: [value, label, preset].
@@ -29,7 +28,8 @@ export function timeControlText(tc) {
 }
 
 // An input for one engine option (docs/protocol.md, section 6), under
-// its label and with its help as the tooltip.
+// its label and with its help as the tooltip (both from the engine's
+// `help`, read into the option by the setup).
 export function optionInput(option, value, onChange) {
   let input;
   if (option.type === "check") {
@@ -59,10 +59,10 @@ export function optionInput(option, value, onChange) {
     input.addEventListener("change", () => onChange(input.value));
   }
   input.dataset.option = option.name;
-  const help = optionHelp(option.name);
+  const help = option.help;
   const label = make("label", { class: option.type === "check" ? "check" : "" });
   if (help) label.title = input.title = help;
-  const words = optionLabel(option.name);
+  const words = option.label ?? option.name;
   label.append(option.type === "check" ? input : words + " ", option.type === "check" ? " " + words : input);
   return label;
 }
