@@ -94,6 +94,25 @@ class FirstLookTest(PageCase):
         self.driver.find_element(By.CSS_SELECTOR, "#seats .seat[data-player=\"2\"] .engine-options summary").click()
         self.screenshot("first-look-options.png")
 
+    def test_a_refused_number_is_explained_at_its_field(self):
+        self.open_page()
+        self.set_rule("BoardSize", 3)
+        field = self.driver.find_element(By.CSS_SELECTOR, '#rules [data-option="BoardSize"]')
+        message = field.find_element(By.XPATH, "ancestor::label").find_element(By.CSS_SELECTOR, ".field-error")
+        self.assertFalse(message.is_displayed())
+        for typed, got in (("7", "'7'"), ("2.5", "'2.5'"), ("abc", "no number")):
+            self.set_rule("BoardSize", typed)
+            # The last value taken is back in the field, the message says
+            # what the field takes and what it got, and the engine keeps it.
+            self.assertEqual(field.get_attribute("value"), "3", typed)
+            self.assertTrue(message.is_displayed(), typed)
+            self.assertEqual(message.text, f"Board size takes a whole number from 2 to 4, got {got}; it stays 3.")
+            self.assertIn("BoardSize 3", self.browser.text("#engine-rules"))
+        self.screenshot("first-look-refused-number.png")
+        self.set_rule("BoardSize", 2)
+        self.assertFalse(message.is_displayed())
+        self.assertIn("BoardSize 2", self.browser.text("#engine-rules"))
+
     def test_seats_are_named_by_their_armies_colours(self):
         self.open_page()
         for players, armies in ((3, 1), (2, 2)):
