@@ -113,6 +113,25 @@ class FirstLookTest(PageCase):
         self.assertFalse(message.is_displayed())
         self.assertIn("BoardSize 2", self.browser.text("#engine-rules"))
 
+    def test_the_board_stays_in_sight_in_a_narrow_window(self):
+        try:
+            for width in (880, 600):
+                self.driver.set_window_size(width, 900)
+                self.open_page()
+                self.set_seat(2, "engine")
+                self.screenshot(f"first-look-{width}px.png")
+                board = self.browser.js("const r = document.querySelector('#board').getBoundingClientRect();"
+                                        "return {top: r.top, bottom: r.bottom, left: r.left, right: r.right,"
+                                        "height: window.innerHeight, width: window.innerWidth};")
+                # The whole board is in the window, unscrolled, and wider than
+                # a third of it.
+                self.assertGreaterEqual(board["top"], 0, width)
+                self.assertLessEqual(board["bottom"], board["height"], width)
+                self.assertLessEqual(board["right"], board["width"], width)
+                self.assertGreater(board["right"] - board["left"], board["width"] / 3, width)
+        finally:
+            self.driver.set_window_size(1400, 1050)
+
     def test_seats_are_named_by_their_armies_colours(self):
         self.open_page()
         for players, armies in ((3, 1), (2, 2)):
