@@ -32,6 +32,11 @@ std::string option_line(const facade::OptionSpec& spec, const facade::Options& c
   return line;
 }
 
+std::string help_line(const facade::OptionSpec& spec) {
+  return "help name " + std::string(spec.name) + " label " + std::string(spec.words.label) +
+         " text " + std::string(spec.words.help);
+}
+
 Status apply_option(facade::Options& options, std::string_view name,
                     std::optional<std::string_view> value) {
   if (const facade::OptionSpec* spec = facade::find_option(name);

@@ -13,6 +13,9 @@ namespace tiaoqi::protocol {
 std::string option_line(const facade::OptionSpec& spec);
 // The same with the value in force in `current` announced as the default.
 std::string option_line(const facade::OptionSpec& spec, const facade::Options& current);
+// "help name Threads label Threads text How many threads search; ...": the
+// option's label and one-line help, from the engine's option table.
+std::string help_line(const facade::OptionSpec& spec);
 // `setoption name <name> value <value>` read into `options`; the value is
 // missing when the line had no `value` part. On error `options` is
 // unchanged.

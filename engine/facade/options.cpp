@@ -11,9 +11,11 @@ namespace {
 
 // `field` is a generic lambda giving the option's member of an Options.
 template <class Field>
-OptionSpec spin(std::string_view name, bool is_rule, SpinRange range, Field field) {
+OptionSpec spin(std::string_view name, OptionWords words, bool is_rule, SpinRange range,
+                Field field) {
   OptionSpec spec;
   spec.name = name;
+  spec.words = words;
   spec.type = OptionType::kSpin;
   spec.is_rule = is_rule;
   spec.range = range;
@@ -27,9 +29,10 @@ OptionSpec spin(std::string_view name, bool is_rule, SpinRange range, Field fiel
 }
 
 template <class Field>
-OptionSpec check(std::string_view name, bool is_rule, Field field) {
+OptionSpec check(std::string_view name, OptionWords words, bool is_rule, Field field) {
   OptionSpec spec;
   spec.name = name;
+  spec.words = words;
   spec.type = OptionType::kCheck;
   spec.is_rule = is_rule;
   spec.get = [field](const Options& options) {
@@ -43,10 +46,11 @@ OptionSpec check(std::string_view name, bool is_rule, Field field) {
 
 // A combo whose values name the enumerators of `field`'s type in order.
 template <class Field>
-OptionSpec combo(std::string_view name, bool is_rule, std::vector<std::string_view> values,
-                 Field field) {
+OptionSpec combo(std::string_view name, OptionWords words, bool is_rule,
+                 std::vector<std::string_view> values, Field field) {
   OptionSpec spec;
   spec.name = name;
+  spec.words = words;
   spec.type = OptionType::kCombo;
   spec.is_rule = is_rule;
   spec.values = values;
@@ -65,6 +69,9 @@ OptionSpec combo(std::string_view name, bool is_rule, std::vector<std::string_vi
 OptionSpec search_option() {
   OptionSpec spec;
   spec.name = "Search";
+  spec.words = {"Search",
+                "The search algorithm; auto plays the engine's choice for the player count and the "
+                "variant."};
   spec.type = OptionType::kCombo;
   spec.is_rule = false;
   for (const search::SearchKind& kind : search::search_kinds())
@@ -83,6 +90,7 @@ OptionSpec parameter_option(std::size_t index) {
   const search::TunableSpec& tunable = search::tunable_specs()[index];
   OptionSpec spec;
   spec.name = tunable.name;
+  spec.words = tunable.words;
   spec.type = OptionType::kString;
   spec.is_rule = false;
   spec.is_parameter = true;
@@ -106,19 +114,30 @@ constexpr bool kEngine = false;
 std::vector<OptionSpec> make_specs() {
   std::vector<OptionSpec> specs;
   specs.push_back(combo(
-      "Variant", kRule, {"standard", "dragons"}, [](auto& o) -> auto& { return o.rules.variant; }));
+      "Variant",
+      {"Variant",
+       "The game: standard Chinese checkers, or dragons, where each player hides one dragon piece "
+       "among its own."},
+      kRule, {"standard", "dragons"}, [](auto& o) -> auto& { return o.rules.variant; }));
   OptionSpec players = spin(
-      "Players", kRule, kPlayersRange, [](auto& o) -> auto& { return o.rules.players; });
+      "Players", {"Players", "How many players sit at the board; 5 cannot be seated on six arms."},
+      kRule, kPlayersRange, [](auto& o) -> auto& { return o.rules.players; });
   players.refuse = [](std::int64_t count) -> std::optional<std::string> {
     if (count != 5) return std::nullopt;
     return "no seating has 5 players (the star seats 1, 2, 3, 4 or 6)";
   };
   specs.push_back(players);
   specs.push_back(spin(
-      "ArmiesPerPlayer", kRule, kArmiesPerPlayerRange,
-      [](auto& o) -> auto& { return o.rules.armies_per_player; }));
+      "ArmiesPerPlayer",
+      {"Armies each",
+       "How many armies (triangles of marbles) each player moves; a player finishes when all of "
+       "them have arrived."},
+      kRule, kArmiesPerPlayerRange, [](auto& o) -> auto& { return o.rules.armies_per_player; }));
   OptionSpec pieces;
   pieces.name = "PiecesPerArmy";
+  pieces.words = {"Pieces per army",
+                  "10, or 15 on the standard board with larger homes and targets (armies not side "
+                  "by side only)."};
   pieces.type = OptionType::kCombo;
   pieces.is_rule = kRule;
   pieces.values = {"10", "15"};
@@ -128,33 +147,78 @@ std::vector<OptionSpec> make_specs() {
   };
   specs.push_back(pieces);
   specs.push_back(spin(
-      "BoardSize", kRule, kBoardSizeRange, [](auto& o) -> auto& { return o.rules.board_size; }));
+      "BoardSize",
+      {"Board size",
+       "The length of an arm of the star: 4 is the standard board, 2 and 3 are smaller ones."},
+      kRule, kBoardSizeRange, [](auto& o) -> auto& { return o.rules.board_size; }));
   specs.push_back(check(
-      "LongJumps", kRule, [](auto& o) -> auto& { return o.rules.long_jumps; }));
+      "LongJumps",
+      {"Long jumps",
+       "A jump may go over a piece further along the line, over empty holes, landing as far beyond "
+       "it."},
+      kRule, [](auto& o) -> auto& { return o.rules.long_jumps; }));
   specs.push_back(check(
-      "ForeignStop", kRule, [](auto& o) -> auto& { return o.rules.foreign_stop; }));
+      "ForeignStop",
+      {"Stop in any arm",
+       "A move may end in any arm, not only in the middle, the army's home or its target."},
+      kRule, [](auto& o) -> auto& { return o.rules.foreign_stop; }));
   specs.push_back(check(
-      "GoalLock", kRule, [](auto& o) -> auto& { return o.rules.goal_lock; }));
+      "GoalLock",
+      {"Lock pieces in the target", "A piece that has reached its target may not leave it again."},
+      kRule, [](auto& o) -> auto& { return o.rules.goal_lock; }));
   specs.push_back(check(
-      "GoalLockInChain", kRule, [](auto& o) -> auto& { return o.rules.goal_lock_in_chain; }));
+      "GoalLockInChain",
+      {"Lock in a chain of jumps",
+       "With the target lock: a chain of jumps that has landed in the target must stay in it for "
+       "the rest of the chain."},
+      kRule, [](auto& o) -> auto& { return o.rules.goal_lock_in_chain; }));
   specs.push_back(check(
-      "SwapRule", kRule, [](auto& o) -> auto& { return o.rules.swap_rule; }));
+      "SwapRule",
+      {"Swap out blockers",
+       "A move may end on another player's piece in the mover's target; that piece goes to the "
+       "hole the move started from."},
+      kRule, [](auto& o) -> auto& { return o.rules.swap_rule; }));
   specs.push_back(check(
-      "EqualTurns", kRule, [](auto& o) -> auto& { return o.rules.equal_turns; }));
+      "EqualTurns",
+      {"Equal turns",
+       "Finishing is judged at the end of a round, so every player gets as many moves; all who "
+       "have finished share first place."},
+      kRule, [](auto& o) -> auto& { return o.rules.equal_turns; }));
   specs.push_back(check(
-      "EqualTurnsAtOnce", kRule, [](auto& o) -> auto& { return o.rules.equal_turns_at_once; }));
+      "EqualTurnsAtOnce",
+      {"Equal turns at once (2 players)",
+       "The rating list's reading for two players: the completing move ends the game; a draw only "
+       "if player 2 could fill its target at once."},
+      kRule, [](auto& o) -> auto& { return o.rules.equal_turns_at_once; }));
   specs.push_back(combo(
-      "GoalRule", kRule, {"filled", "own"}, [](auto& o) -> auto& { return o.rules.goal_rule; }));
+      "GoalRule",
+      {"Arrival",
+       "filled: the target is full of any pieces, one of them the army's own; own: the target is "
+       "full of the army's own pieces."},
+      kRule, {"filled", "own"}, [](auto& o) -> auto& { return o.rules.goal_rule; }));
   specs.push_back(spin(
-      "HomeDeadline", kRule, kRuleCountRange,
-      [](auto& o) -> auto& { return o.rules.home_deadline; }));
+      "HomeDeadline",
+      {"Leave home within (moves)",
+       "0 is off; else a player still with a piece at home after this many moves each is "
+       "eliminated."},
+      kRule, kRuleCountRange, [](auto& o) -> auto& { return o.rules.home_deadline; }));
   specs.push_back(spin(
-      "MaxPlies", kRule, kRuleCountRange, [](auto& o) -> auto& { return o.rules.max_plies; }));
+      "MaxPlies",
+      {"Move limit (plies)",
+       "0 is none; else at this move count the game is decided by how far each player's pieces are "
+       "from their target."},
+      kRule, kRuleCountRange, [](auto& o) -> auto& { return o.rules.max_plies; }));
   specs.push_back(check(
-      "MoveLimitDraw", kRule, [](auto& o) -> auto& { return o.rules.move_limit_draw; }));
+      "MoveLimitDraw",
+      {"Move limit draws",
+       "The move limit ends the game in a draw instead of ranking the players by distance."},
+      kRule, [](auto& o) -> auto& { return o.rules.move_limit_draw; }));
   OptionSpec repetitions = spin(
-      "Repetitions", kRule, kRepetitionsRange,
-      [](auto& o) -> auto& { return o.rules.repetitions; });
+      "Repetitions",
+      {"Repetition draw",
+       "0 is off; else the game is drawn when the same position occurs this many times (2 or "
+       "more)."},
+      kRule, kRepetitionsRange, [](auto& o) -> auto& { return o.rules.repetitions; });
   repetitions.refuse = [](std::int64_t count) -> std::optional<std::string> {
     if (count != 1) return std::nullopt;
     return "every position occurs once; 0 turns the rule off, 3 is threefold repetition";
@@ -162,29 +226,51 @@ std::vector<OptionSpec> make_specs() {
   specs.push_back(repetitions);
 
   specs.push_back(spin(
-      "Hash", kEngine, kHashRange, [](auto& o) -> auto& { return o.engine.hash_mib; }));
+      "Hash", {"Hash (MiB)", "The size of the search's transposition table in MiB."}, kEngine,
+      kHashRange, [](auto& o) -> auto& { return o.engine.hash_mib; }));
   specs.push_back(spin(
-      "Threads", kEngine, kThreadsRange, [](auto& o) -> auto& { return o.engine.threads; }));
+      "Threads", {"Threads", "How many threads search; more than one searches in parallel."},
+      kEngine, kThreadsRange, [](auto& o) -> auto& { return o.engine.threads; }));
   specs.push_back(search_option());
   specs.push_back(spin(
-      "MultiPV", kEngine, kMultiPvRange, [](auto& o) -> auto& { return o.engine.multipv; }));
+      "MultiPV", {"Lines shown", "How many best moves the engine reports at every depth."}, kEngine,
+      kMultiPvRange, [](auto& o) -> auto& { return o.engine.multipv; }));
   specs.push_back(spin(
-      "Move Overhead", kEngine, kMoveOverheadRange,
-      [](auto& o) -> auto& { return o.engine.move_overhead_ms; }));
+      "Move Overhead",
+      {"Move overhead (ms)",
+       "Milliseconds the engine keeps back per move for the GUI and the connection."},
+      kEngine, kMoveOverheadRange, [](auto& o) -> auto& { return o.engine.move_overhead_ms; }));
   specs.push_back(check(
-      "Ponder", kEngine, [](auto& o) -> auto& { return o.engine.ponder; }));
+      "Ponder", {"Ponder", "The engine names the reply it expects after its move."}, kEngine,
+      [](auto& o) -> auto& { return o.engine.ponder; }));
   specs.push_back(spin(
-      "Seed", kEngine, kSeedRange, [](auto& o) -> auto& { return o.engine.seed; }));
+      "Seed",
+      {"Seed",
+       "The seed of the random and greedy searches and of a level's choices: the same seed replays "
+       "the same moves."},
+      kEngine, kSeedRange, [](auto& o) -> auto& { return o.engine.seed; }));
   specs.push_back(combo(
-      "DragonBelief", kEngine, {"behaviour", "uniform", "single"},
+      "DragonBelief",
+      {"Dragon belief",
+       "In the dragons variant: how the engine guesses where the others' hidden dragons are."},
+      kEngine, {"behaviour", "uniform", "single"},
       [](auto& o) -> auto& { return o.engine.dragon_belief; }));
   specs.push_back(combo(
-      "Evaluation", kEngine, {"classic", "network"},
-      [](auto& o) -> auto& { return o.engine.evaluation; }));
+      "Evaluation",
+      {"Evaluation",
+       "What scores the search's simulations: the hand-made cost or the learned network (standard "
+       "game only)."},
+      kEngine, {"classic", "network"}, [](auto& o) -> auto& { return o.engine.evaluation; }));
   specs.push_back(check(
-      "UCI_LimitStrength", kEngine, [](auto& o) -> auto& { return o.engine.limit_strength; }));
+      "UCI_LimitStrength",
+      {"Limit strength", "Play at the level of UCI_Elo instead of at full strength."}, kEngine,
+      [](auto& o) -> auto& { return o.engine.limit_strength; }));
   specs.push_back(spin(
-      "UCI_Elo", kEngine, search::elo_range(), [](auto& o) -> auto& { return o.engine.elo; }));
+      "UCI_Elo",
+      {"Strength (Elo)",
+       "The level to play at with UCI_LimitStrength: Elo at two players on the public rating "
+       "list's scale, random moves at 0."},
+      kEngine, search::elo_range(), [](auto& o) -> auto& { return o.engine.elo; }));
   for (std::size_t i = 0; i < search::tunable_specs().size(); ++i)
     specs.push_back(parameter_option(i));
   return specs;
@@ -214,13 +300,17 @@ const OptionSpec* find_option(std::string_view name) {
 
 std::string default_value(const OptionSpec& spec) { return spec.get(Options{}); }
 
+Expected<const OptionSpec*> known_option(std::string_view name) {
+  if (const OptionSpec* spec = find_option(name)) return spec;
+  std::vector<std::string_view> names;
+  for (const OptionSpec& known : option_specs()) names.push_back(known.name);
+  return fail("unknown option " + util::quote_input(name) + "; the options are " + joined(names));
+}
+
 Status set_option(Options& options, std::string_view name, std::string_view value) {
-  const OptionSpec* spec = find_option(name);
-  if (!spec) {
-    std::vector<std::string_view> names;
-    for (const OptionSpec& known : option_specs()) names.push_back(known.name);
-    return fail("unknown option " + util::quote_input(name) + "; the options are " + joined(names));
-  }
+  const auto found = known_option(name);
+  if (!found) return Error{found.error()};
+  const OptionSpec* spec = *found;
   const std::string what(spec->name);
   switch (spec->type) {
     case OptionType::kSpin: {

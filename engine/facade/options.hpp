@@ -11,6 +11,7 @@
 #include "engine/search/params.hpp"
 #include "engine/search/strength.hpp"
 #include "engine/util/expected.hpp"
+#include "engine/util/option_words.hpp"
 #include "engine/util/spin_range.hpp"
 
 namespace tiaoqi::facade {
@@ -51,12 +52,15 @@ struct Options {
 
 enum class OptionType { kCheck, kSpin, kCombo, kString };
 
-// One option: its name, its type with the values it takes, and where it
-// lives in Options. This table is the one place that knows the options:
-// the protocol announces and sets them from it, the tools read and write
-// rule options through it, and a new option is one more row.
+// One option: its name, what it does in words, its type with the values it
+// takes, and where it lives in Options. This table is the one place that
+// knows the options: the protocol announces, explains and sets them from
+// it, the tools read and write rule options through it, the page and the
+// docs take their words from it, and a new option is one more row.
 struct OptionSpec {
   std::string_view name;
+  // Its label and one-line help: what a GUI shows (the command `help`).
+  OptionWords words;
   OptionType type = OptionType::kSpin;
   // A rule option (docs/rules.md) rather than an engine option.
   bool is_rule = false;
@@ -81,6 +85,8 @@ struct OptionSpec {
 const std::vector<OptionSpec>& option_specs();
 // Finds an option by name, ignoring case.
 const OptionSpec* find_option(std::string_view name);
+// The same, or the error for an unknown name, which lists the options.
+Expected<const OptionSpec*> known_option(std::string_view name);
 // The value of an option in a default Options.
 std::string default_value(const OptionSpec& spec);
 

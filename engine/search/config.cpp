@@ -14,11 +14,12 @@ constexpr TunableKind kReal = TunableKind::kReal;
 constexpr TunableKind kInteger = TunableKind::kInteger;
 constexpr TunableKind kSwitch = TunableKind::kSwitch;
 
-// One row: the option's name, its kind and range, and `field`, a generic
-// lambda giving the parameter's member of a SearchConfig.
+// One row: the option's name, its words, its kind and range, and `field`,
+// a generic lambda giving the parameter's member of a SearchConfig.
 template <class Field>
-TunableSpec tunable(std::string_view name, TunableKind kind, double min, double max, Field field) {
-  TunableSpec spec{name, kind, min, max, {}, {}};
+TunableSpec tunable(std::string_view name, OptionWords words, TunableKind kind, double min,
+                    double max, Field field) {
+  TunableSpec spec{name, words, kind, min, max, {}, {}};
   spec.get = [field](const SearchConfig& config) { return static_cast<double>(field(config)); };
   spec.set = [field](SearchConfig& config, double value) {
     auto& target = field(config);
@@ -29,45 +30,104 @@ TunableSpec tunable(std::string_view name, TunableKind kind, double min, double 
 
 const std::vector<TunableSpec> kTunables = {
     tunable(
-        "MctsExploration", kReal, 0, 10, [](auto& c) -> auto& { return c.mcts.exploration; }),
+        "MctsExploration",
+        {"MCTS exploration",
+         "MCTS: UCT's exploration constant on rewards from 0 to 1; more tries more moves, less "
+         "searches the best ones deeper."},
+        kReal, 0, 10, [](auto& c) -> auto& { return c.mcts.exploration; }),
     tunable(
-        "MctsHistoryWeight", kReal, 0, 100, [](auto& c) -> auto& { return c.mcts.history_weight; }),
+        "MctsHistoryWeight",
+        {"MCTS history weight",
+         "MCTS: the weight of progressive history, a bonus for a move whose mean reward elsewhere "
+         "in the tree beats its siblings'."},
+        kReal, 0, 100, [](auto& c) -> auto& { return c.mcts.history_weight; }),
     tunable(
-        "MctsExpandVisits", kInteger, 1, 1000,
-        [](auto& c) -> auto& { return c.mcts.expand_visits; }),
+        "MctsExpandVisits",
+        {"MCTS visits before expanding",
+         "MCTS: a leaf is expanded once it has been simulated from this many times."},
+        kInteger, 1, 1000, [](auto& c) -> auto& { return c.mcts.expand_visits; }),
     tunable(
-        "MctsPlayoutPlies", kInteger, 0, mcts::kFullPlayout,
-        [](auto& c) -> auto& { return c.mcts.playout_plies; }),
+        "MctsPlayoutPlies",
+        {"MCTS playout plies",
+         "MCTS: plies of guided playout after the tree before the evaluation cuts a simulation "
+         "off; the maximum plays to the end."},
+        kInteger, 0, mcts::kFullPlayout, [](auto& c) -> auto& { return c.mcts.playout_plies; }),
     tunable(
-        "MctsEpsilon", kReal, 0, 1, [](auto& c) -> auto& { return c.mcts.epsilon; }),
+        "MctsEpsilon",
+        {"MCTS random playout moves",
+         "MCTS: the share of playout moves drawn at random; the others make the most progress "
+         "towards the mover's target."},
+        kReal, 0, 1, [](auto& c) -> auto& { return c.mcts.epsilon; }),
     tunable(
-        "MctsShareScale", kReal, 1, 100000, [](auto& c) -> auto& { return c.mcts.share_scale; }),
+        "MctsShareScale",
+        {"MCTS share scale",
+         "MCTS: centi-steps of evaluation per unit of log-odds where a playout is cut off; smaller "
+         "is sharper."},
+        kReal, 1, 100000, [](auto& c) -> auto& { return c.mcts.share_scale; }),
     tunable(
-        "MctsWinWeight", kReal, 0, 1, [](auto& c) -> auto& { return c.mcts.win_weight; }),
+        "MctsWinWeight",
+        {"MCTS weight of the win",
+         "MCTS: the weight of each player's share of the win in what the tree learns; the rest is "
+         "its share of the players it finishes ahead of."},
+        kReal, 0, 1, [](auto& c) -> auto& { return c.mcts.win_weight; }),
     tunable(
-        "MctsFinishMoves", kInteger, 0, 20, [](auto& c) -> auto& { return c.mcts.finish_moves; }),
+        "MctsFinishMoves",
+        {"MCTS fastest finish (moves)",
+         "MCTS: near the end the root keeps only the first moves of a proven finish of at most "
+         "this many moves; 0 is off."},
+        kInteger, 0, 20, [](auto& c) -> auto& { return c.mcts.finish_moves; }),
     tunable(
-        "MctsFinishNodes", kInteger, 1, 1e9, [](auto& c) -> auto& { return c.mcts.finish_nodes; }),
+        "MctsFinishNodes",
+        {"MCTS fastest finish (positions)",
+         "MCTS: how many positions the search for the fastest finish may visit before it gives "
+         "up."},
+        kInteger, 1, 1e9, [](auto& c) -> auto& { return c.mcts.finish_nodes; }),
     tunable(
-        "MctsBestReply", kSwitch, 0, 1, [](auto& c) -> auto& { return c.mcts.best_reply; }),
+        "MctsBestReply",
+        {"MCTS best-reply tree",
+         "MCTS at three players or more: one node below each of the searching player's moves holds "
+         "every opponent's moves (Search mctsbrs)."},
+        kSwitch, 0, 1, [](auto& c) -> auto& { return c.mcts.best_reply; }),
     tunable(
-        "MctsOpponentMoves", kInteger, 0, kMaxMoves,
-        [](auto& c) -> auto& { return c.mcts.opponent_moves; }),
+        "MctsOpponentMoves",
+        {"MCTS opponents' moves",
+         "MCTS: at another player's turn only its this many moves of most progress are searched; 0 "
+         "searches them all."},
+        kInteger, 0, kMaxMoves, [](auto& c) -> auto& { return c.mcts.opponent_moves; }),
     tunable(
-        "MctsRacerShare", kReal, 0, 1, [](auto& c) -> auto& { return c.mcts.racer_share; }),
+        "MctsRacerShare",
+        {"MCTS racers' share",
+         "MCTS: above 0, each other player's width is read from its own moves, the fewest of most "
+         "progress among which it played this share."},
+        kReal, 0, 1, [](auto& c) -> auto& { return c.mcts.racer_share; }),
     tunable(
-        "AspirationWindow", kInteger, 1, 10000,
-        [](auto& c) -> auto& { return c.alphabeta.aspiration_window; }),
+        "AspirationWindow",
+        {"Aspiration window",
+         "Alpha-beta: the half-width in centi-steps of the window around the last depth's score; "
+         "it doubles on every fail."},
+        kInteger, 1, 10000, [](auto& c) -> auto& { return c.alphabeta.aspiration_window; }),
     tunable(
-        "NullMove", kSwitch, 0, 1, [](auto& c) -> auto& { return c.alphabeta.null_move; }),
+        "NullMove",
+        {"Null move",
+         "Alpha-beta: null-move pruning, a reduced search after passing the move that tests for a "
+         "cut-off."},
+        kSwitch, 0, 1, [](auto& c) -> auto& { return c.alphabeta.null_move; }),
     tunable(
-        "LateMoveReductions", kSwitch, 0, 1,
-        [](auto& c) -> auto& { return c.alphabeta.late_move_reductions; }),
+        "LateMoveReductions",
+        {"Late move reductions",
+         "Alpha-beta: the moves late in the order are searched to a reduced depth first."},
+        kSwitch, 0, 1, [](auto& c) -> auto& { return c.alphabeta.late_move_reductions; }),
     tunable(
-        "RaceSolver", kSwitch, 0, 1, [](auto& c) -> auto& { return c.race_solver; }),
+        "RaceSolver",
+        {"Race solver",
+         "At two players a pure race, the armies past each other, is played by the race solver "
+         "before the search asked for."},
+        kSwitch, 0, 1, [](auto& c) -> auto& { return c.race_solver; }),
     tunable(
-        "MovesToGo", kInteger, 1, kMaxPlannedMovesToGo,
-        [](auto& c) -> auto& { return c.moves_to_go; }),
+        "MovesToGo",
+        {"Moves to go",
+         "Without movestogo in go, the clock is planned as if this many moves were left."},
+        kInteger, 1, kMaxPlannedMovesToGo, [](auto& c) -> auto& { return c.moves_to_go; }),
 };
 
 std::string number_text(double value) {

@@ -10,6 +10,7 @@
 #include "engine/search/mcts/config.hpp"
 #include "engine/search/params.hpp"
 #include "engine/util/expected.hpp"
+#include "engine/util/option_words.hpp"
 
 namespace tiaoqi::search {
 
@@ -35,6 +36,8 @@ enum class TunableKind : std::uint8_t { kReal, kInteger, kSwitch };
 // them by name.
 struct TunableSpec {
   std::string_view name;
+  // The option's label and one-line help.
+  OptionWords words;
   TunableKind kind;
   // The range (switches: 0 and 1).
   double min;

@@ -20,6 +20,22 @@ void handshake(Session& session, const Args&) {
   output.line("uciok");
 }
 
+// `help [<option>]`: what each option (or the one named) is, a line each,
+// so that a GUI labels and explains its form without a table of its own.
+void help(Session& session, const Args& args) {
+  Output& output = session.output();
+  if (args.empty()) {
+    for (const facade::OptionSpec& spec : facade::option_specs()) output.line(help_line(spec));
+    return;
+  }
+  const auto spec = facade::known_option(util::join(args, 0, args.size()));
+  if (!spec) {
+    output.error("help: " + spec.error());
+    return;
+  }
+  output.line(help_line(**spec));
+}
+
 void position(Session& session, const Args& args) {
   Output& output = session.output();
   facade::PositionRequest request;
@@ -82,6 +98,7 @@ class UciDialect final : public Dialect {
  private:
   const std::vector<Command> commands_ = {
       {"uci", handshake, false, false},
+      {"help", help, false, true},
       shared_command("isready"),
       shared_command("setoption"),
       shared_command("ucinewgame"),

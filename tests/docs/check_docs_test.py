@@ -179,7 +179,7 @@ class Protocol(Example):
               ... one line per move ...
             < Nodes searched: 14
             > frobnicate
-            < info string error: unknown command 'frobnicate'; expected one of uci, isready, setoption, ucinewgame, position, go, stop, ponderhit, quit, d, perft, eval, legal, status, levels, bench, ccp
+            < info string error: unknown command 'frobnicate'; expected one of uci, help, isready, setoption, ucinewgame, position, go, stop, ponderhit, quit, d, perft, eval, legal, status, levels, bench, ccp
             ```
             """)
         status, output = check(self.path)

@@ -228,13 +228,13 @@ class Renderer(unittest.TestCase):
         status, output = self.parameters()
         self.assertEqual(status, 0, output)
         self.assertEqual(self.read().split("\n")[2:8], [
-            "| option | values | `auto` plays | the records that chose it |",
-            "|---|---|---|---|",
-            "| [`MctsExploration`](#the-tree) | 0 to 10 | 0.2 | `mcts-brs-3p` |",
-            "| `MctsOpponentMoves` | 0 to 4096, whole | 0 at 2 to 4 players; 8 at 6 players "
-            "| `scale-250`, `scale-461` |",
-            "| `MctsBestReply` | `true`, `false` | false (true with `Search mctsbrs`) "
-            "| none: set by hand |",
+            "| option | what it does | values | `auto` plays | the records that chose it |",
+            "|---|---|---|---|---|",
+            "| [`MctsExploration`](#the-tree) | UCT's constant. | 0 to 10 | 0.2 | `mcts-brs-3p` |",
+            "| `MctsOpponentMoves` | The others' moves searched. | 0 to 4096, whole "
+            "| 0 at 2 to 4 players; 8 at 6 players | `scale-250`, `scale-461` |",
+            "| `MctsBestReply` | A best-reply tree. | `true`, `false` "
+            "| false (true with `Search mctsbrs`) | none: set by hand |",
             ""])
 
     def with_defaults(self, defaults):

@@ -7,6 +7,7 @@
 #include <sstream>
 #include <string>
 
+#include "engine/facade/options.hpp"
 #include "engine/search/strength.hpp"
 #include "protocol/input_loop.hpp"
 #include "protocol/uci/dialect.hpp"
@@ -256,6 +257,21 @@ TEST(Session, LevelsAreListedAndNamed) {
   EXPECT_TRUE(std::any_of(out.lines.begin(), out.lines.end(), [&](const std::string& line) {
     return line.starts_with("Engine: ") && line.ends_with(named);
   }));
+}
+
+TEST(Session, HelpExplainsEveryOptionOfTheTable) {
+  Transcript out;
+  {
+    Session session(out.sink(), uci::make_dialect());
+    std::istringstream script("help\n");
+    run_input(session, script);
+  }
+  const auto& specs = facade::option_specs();
+  ASSERT_EQ(out.lines.size(), specs.size());
+  for (std::size_t i = 0; i < specs.size(); ++i)
+    EXPECT_EQ(out.lines[i], "help name " + std::string(specs[i].name) + " label " +
+                                std::string(specs[i].words.label) + " text " +
+                                std::string(specs[i].words.help));
 }
 
 TEST(Session, OutputLinesAreCapped) {

@@ -40,7 +40,7 @@ class Bridge:
         self.process = subprocess.Popen(
             ["websocketd", "--address=127.0.0.1", f"--port={self.port}",
              f"--staticdir={os.path.join(REPO, 'tools', 'web')}", "--sameorigin",
-             "--maxforks=16", "--loglevel=error", *engine],
+             "--maxforks=16", "--closems=2000", "--loglevel=error", *engine],
             stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:

@@ -50,11 +50,16 @@ class FirstLookTest(PageCase):
 
     def test_rule_options_have_a_readable_label_and_a_help(self):
         self.open_page()
-        table = self.browser.js("return window.tiaoqi.OPTION_HELP")
+        # The engine's `help` states each option's label and help; the page
+        # has no table of its own.
+        table = {}
+        for line in engine_answer(self.engine, "help", "quit")[1:]:
+            found = re.fullmatch(r"help name (.+?) label (.+?) text (.+)", line)
+            self.assertIsNotNone(found, line)
+            table[found[1]] = {"label": found[2], "help": found[3]}
         uci_names = [re.match(r"option name (.*?) type ", line)[1]
                      for line in engine_answer(self.engine, "uci", "quit") if line.startswith("option name ")]
-        # Every row of the page's table names an option of the engine.
-        self.assertEqual([name for name in table if name not in uci_names], [])
+        self.assertEqual(list(table), uci_names)
         rules_line = next(line for line in engine_answer(self.engine, "d", "quit") if line.startswith("Rules: "))
         rule_names = [entry.split(" ")[0] for entry in rules_line[len("Rules: "):].split(", ")]
         shown = self.browser.js("""
@@ -78,7 +83,7 @@ class FirstLookTest(PageCase):
             self.assertEqual(entry["inputTitle"], table[name]["help"], name)
             self.assertGreater(len(entry["title"]), 10, name)
             self.assertNotIn("\n", entry["title"], name)
-        # A seat's engine options read the same table.
+        # A seat's engine options read the same answer.
         self.set_seat(2, "engine")
         labels = self.browser.js("""
             return [...document.querySelectorAll('#seats .seat[data-player="2"] .engine-options [data-option]')]
@@ -88,6 +93,44 @@ class FirstLookTest(PageCase):
             self.assertEqual(title, table[name]["help"], name)
         self.driver.find_element(By.CSS_SELECTOR, "#seats .seat[data-player=\"2\"] .engine-options summary").click()
         self.screenshot("first-look-options.png")
+
+    def test_a_refused_number_is_explained_at_its_field(self):
+        self.open_page()
+        self.set_rule("BoardSize", 3)
+        field = self.driver.find_element(By.CSS_SELECTOR, '#rules [data-option="BoardSize"]')
+        message = field.find_element(By.XPATH, "ancestor::label").find_element(By.CSS_SELECTOR, ".field-error")
+        self.assertFalse(message.is_displayed())
+        for typed, got in (("7", "'7'"), ("2.5", "'2.5'"), ("abc", "no number")):
+            self.set_rule("BoardSize", typed)
+            # The last value taken is back in the field, the message says
+            # what the field takes and what it got, and the engine keeps it.
+            self.assertEqual(field.get_attribute("value"), "3", typed)
+            self.assertTrue(message.is_displayed(), typed)
+            self.assertEqual(message.text, f"Board size takes a whole number from 2 to 4, got {got}; it stays 3.")
+            self.assertIn("BoardSize 3", self.browser.text("#engine-rules"))
+        self.screenshot("first-look-refused-number.png")
+        self.set_rule("BoardSize", 2)
+        self.assertFalse(message.is_displayed())
+        self.assertIn("BoardSize 2", self.browser.text("#engine-rules"))
+
+    def test_the_board_stays_in_sight_in_a_narrow_window(self):
+        try:
+            for width in (880, 600):
+                self.driver.set_window_size(width, 900)
+                self.open_page()
+                self.set_seat(2, "engine")
+                self.screenshot(f"first-look-{width}px.png")
+                board = self.browser.js("const r = document.querySelector('#board').getBoundingClientRect();"
+                                        "return {top: r.top, bottom: r.bottom, left: r.left, right: r.right,"
+                                        "height: window.innerHeight, width: window.innerWidth};")
+                # The whole board is in the window, unscrolled, and wider than
+                # a third of it.
+                self.assertGreaterEqual(board["top"], 0, width)
+                self.assertLessEqual(board["bottom"], board["height"], width)
+                self.assertLessEqual(board["right"], board["width"], width)
+                self.assertGreater(board["right"] - board["left"], board["width"] / 3, width)
+        finally:
+            self.driver.set_window_size(1400, 1050)
 
     def test_seats_are_named_by_their_armies_colours(self):
         self.open_page()

@@ -396,7 +396,11 @@ class PageTest(PageCase):
         # The page shows the engine's result, and every move is listed.
         status = engine_answer(self.engine, "setoption name BoardSize value 2",
                                f"position fen {state['position']}", "status", "quit")
-        self.assertIn("Game over", self.browser.text("#status"))
+        # In words, each seat by its colour: Red is player 1, Green player 2.
+        colours = {1: "Red", 2: "Green"}
+        winner, second = (int(p) for p in state["places"].split(" "))
+        self.assertEqual(self.browser.text("#status"), f"Game over: {colours[winner]} wins. "
+                         f"Final order: 1st {colours[winner]}, 2nd {colours[second]}.")
         self.assertTrue(self.driver.save_screenshot(self.artifact("small-board-end.png")))
         self.assertEqual(len(self.driver.find_elements(By.CSS_SELECTOR, "#moves li")), state["frames"] - 1)
         record = self.record_text()
@@ -406,7 +410,7 @@ class PageTest(PageCase):
         tags = dict(re.findall(r'^\[(\w+) "(.*)"\]$', record, re.M))
         self.assertEqual(tags["Opening"], SMALL_BOARD_START)
         self.assertEqual(tags["Result"], state["places"])
-        self.assertEqual(tags["Termination"], "finished")
+        self.assertEqual(tags["Termination"], f"{colours[winner]} (p{winner}) reached its target")
         self.assertIn("BoardSize=2", tags["Options"])
         moves = re.findall(r"^(\d+)\. p(\d) ([a-i0-9]+) (\d+)$", record, re.M)
         self.assertEqual(len(moves), state["moveCount"])
@@ -487,6 +491,9 @@ class PageTest(PageCase):
             self.assertEqual(len(values), 3, f"player {player}'s values")
             shares = [float(v.find_element(By.CSS_SELECTOR, ".share").text) for v in values]
             self.assertAlmostEqual(sum(shares), 1.0, places=2)
+            # Each share is labelled with its seat's name, as the form has it.
+            self.assertEqual([v.find_element(By.CSS_SELECTOR, ".label").text for v in values],
+                             [self.seat(p).find_element(By.CSS_SELECTOR, ".seat-name").text for p in (1, 2, 3)])
         sent = self.engine_log("player 3")
         self.assertIn("> setoption name Search value paranoid", sent)
         self.assertTrue(any(line.startswith("> go movetime 700") for line in sent))

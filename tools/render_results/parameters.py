@@ -1,10 +1,9 @@
 """The search's parameters as the engine itself states them: their names
-and order (the `Parameters:` line of `d`), what each plays at every
-table size and under every `Search` (`d` again), and each one's range
-(the answer to a value it refuses). The option table of the engine is
-so the one place they are written; the renderer only reads it. A help
-text, once the option table holds one, is read the same way and becomes
-one more attribute of Parameter and one more column of the table."""
+and order (the `Parameters:` line of `d`), what each does (the answer to
+`help`), what each plays at every table size and under every `Search`
+(`d` again), and each one's range (the answer to a value it refuses).
+The option table of the engine is so the one place they are written;
+the renderer only reads it."""
 
 import os
 import re
@@ -15,6 +14,7 @@ PLAYERS = (2, 3, 4, 6)
 # A value no parameter takes: the engine answers with the range.
 REFUSED = "?"
 PARAMETER = re.compile(r"(\S+) (\S+?)(?: \((\S+)\))?$")
+HELP = re.compile(r"^help name (.+?) label (.+?) text (.+)$")
 ERROR = re.compile(r"^info string error: setoption: (\S+) expects auto(?:, (true or false)|"
                    r" or a (whole number|number) from (\S+) to (\S+)), got ")
 
@@ -22,6 +22,7 @@ ERROR = re.compile(r"^info string error: setoption: (\S+) expects auto(?:, (true
 class Parameter:
     def __init__(self, name):
         self.name = name
+        self.help = None  # one line on what it does
         self.kind = None  # "switch", "whole number" or "number"
         self.low = None
         self.high = None
@@ -54,7 +55,7 @@ def read(build):
     if not build or not os.access(binary, os.X_OK):
         raise ValueError("the parameters are read from the engine, and there is none in %s: "
                          "build first (tools/build) or give --build DIR" % build)
-    first = session(binary, ["uci", "position startpos", "d"])
+    first = session(binary, ["uci", "help", "position startpos", "d"])
     searches = next((line.split(" var ")[1:] for line in first
                      if line.startswith("option name Search ")), [])
     lines = [line for line in first if line.startswith("Parameters: ")]
@@ -62,6 +63,11 @@ def read(build):
         raise ValueError("%s answered `uci` and `d` without its Search values or its "
                          "`Parameters:` line" % binary)
     parameters = [Parameter(name) for name in played(lines[0])]
+    helps = {found.group(1): found.group(3) for found in map(HELP.match, first) if found}
+    for parameter in parameters:
+        if parameter.name not in helps:
+            raise ValueError("%s has no `help` line for its parameter %s" % (binary, parameter.name))
+        parameter.help = helps[parameter.name]
     script = []
     for players in PLAYERS:
         script += ["setoption name Players value %d" % players, "position startpos", "d"]

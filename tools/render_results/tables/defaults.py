@@ -1,6 +1,6 @@
-"""The search's parameters (docs/search.md): each option with its range
-and the value `auto` plays, read from the engine itself, beside the
-records that chose that value (bench/results/defaults.json)."""
+"""The search's parameters (docs/search.md): each option with what it does,
+its range and the value `auto` plays, read from the engine itself,
+beside the records that chose that value (bench/results/defaults.json)."""
 
 from parameters import PLAYERS
 from tables import table
@@ -50,21 +50,21 @@ def chosen_by(context, parameter):
 @table("parameters")
 def parameters_table(context, args, words):
     """A row a search parameter, in the engine's order: its name (linked
-    to the section that describes it), the values it takes, the value
-    `auto` plays by table size and `Search`, and the records that chose
-    that value."""
+    to the section that describes it), its help, the values it takes, the
+    value `auto` plays by table size and `Search`, and the records that
+    chose that value."""
     parameters = context.parameters()
     known = {parameter.name for parameter in parameters}
     unknown = sorted(set(context.defaults) - known)
     if unknown:
         raise KeyError("bench/results/defaults.json names '%s', which is no parameter of the "
                        "engine" % unknown[0])
-    lines = ["| option | values | `auto` plays | the records that chose it |",
-             "|---|---|---|---|"]
+    lines = ["| option | what it does | values | `auto` plays | the records that chose it |",
+             "|---|---|---|---|---|"]
     for parameter in parameters:
         name = "`%s`" % parameter.name
         section = context.defaults.get(parameter.name, {}).get("section")
-        lines.append("| %s | %s | %s | %s |" % (
-            "[%s](#%s)" % (name, section) if section else name, values(parameter),
+        lines.append("| %s | %s | %s | %s | %s |" % (
+            "[%s](#%s)" % (name, section) if section else name, parameter.help, values(parameter),
             default(parameter), chosen_by(context, parameter)))
     return lines

@@ -9,7 +9,6 @@ import { isHomeHole, newDragons, ownerOf, viewPieces, viewPositionString } from 
 import { EngineConnection } from "./engine.js";
 import { Game } from "./game.js";
 import { splitMove } from "./geometry.js";
-import { OPTION_HELP } from "./option-help.js";
 import { formatClock, renderMoves, renderThinking, renderThinkingPanels, seatName, statusText } from "./panels.js";
 import { errorOf, setoptionLine } from "./protocol.js";
 import { formatRecord, parseOptionsTag, parseRecords } from "./record.js";
@@ -545,7 +544,7 @@ class App {
 }
 
 const app = new App();
-window.tiaoqi = { app, parseRecords, formatRecord, OPTION_HELP };
+window.tiaoqi = { app, parseRecords, formatRecord };
 app.start().catch((error) => {
   app.setConnection(`cannot reach the engine: ${error.message}`, true);
   console.error(error);

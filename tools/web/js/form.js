@@ -2,7 +2,6 @@
 // section 6) and the row of a seat.
 
 import { $, make, plural } from "./dom.js";
-import { optionHelp, optionLabel } from "./option-help.js";
 import { fillLevelChoice } from "./strength.js";
 
 // Time controls by seat kind: [value, label, preset].
@@ -29,7 +28,8 @@ export function timeControlText(tc) {
 }
 
 // An input for one engine option (docs/protocol.md, section 6), under
-// its label and with its help as the tooltip.
+// its label and with its help as the tooltip (both from the engine's
+// `help`, read into the option by the setup).
 export function optionInput(option, value, onChange) {
   let input;
   if (option.type === "check") {
@@ -44,14 +44,21 @@ export function optionInput(option, value, onChange) {
   } else if (option.type === "spin") {
     input = make("input", { type: "number", min: option.min, max: option.max, step: 1 });
     input.value = value;
+    // The last value taken: a value refused puts it back, and says so.
+    let taken = String(value);
     input.addEventListener("change", () => {
-      const number = Math.round(Number(input.value));
-      if (!Number.isFinite(number) || number < option.min || number > option.max) {
-        input.value = value;
+      const text = input.value.trim();
+      const number = Number(text);
+      if (text === "" || !Number.isInteger(number) || number < option.min || number > option.max) {
+        const got = text === "" || input.validity.badInput ? "no number" : `'${text}'`;
+        input.value = taken;
+        complain(`${option.label ?? option.name} takes a whole number from ${option.min} to ${option.max}, got ${got}; it stays ${taken}.`);
         return;
       }
-      input.value = String(number);
-      onChange(String(number));
+      complain("");
+      taken = String(number);
+      input.value = taken;
+      onChange(taken);
     });
   } else {
     input = make("input", { type: "text" });
@@ -59,11 +66,20 @@ export function optionInput(option, value, onChange) {
     input.addEventListener("change", () => onChange(input.value));
   }
   input.dataset.option = option.name;
-  const help = optionHelp(option.name);
+  const help = option.help;
   const label = make("label", { class: option.type === "check" ? "check" : "" });
   if (help) label.title = input.title = help;
-  const words = optionLabel(option.name);
+  const words = option.label ?? option.name;
   label.append(option.type === "check" ? input : words + " ", option.type === "check" ? " " + words : input);
+  // Where a refused value is explained, under the field.
+  const message = make("span", { class: "field-error", role: "alert" });
+  message.hidden = true;
+  label.append(message);
+  function complain(text) {
+    message.textContent = text;
+    message.hidden = !text;
+    input.classList.toggle("refused", Boolean(text));
+  }
   return label;
 }
 

@@ -6,8 +6,24 @@
 import { newDragons, playDragonMove, seatPositionCommand, viewPieces } from "./dragons.js";
 import { plural } from "./dom.js";
 import { formatPositionString, parsePositionString, splitMove } from "./geometry.js";
+import { listNames, seatName } from "./panels.js";
 import { errorOf, formatPlaces, parseDisplay, parseLegal, parseStatus } from "./protocol.js";
 import { formatDate, formatRecord } from "./record.js";
+
+// How a game that the rules ended ended, naming each seat by its colours
+// and its player number, as the record's moves do: "Green (p2) reached
+// its target", "Red (p1) is the last player left", or a first place that
+// every player still in shares (a draw by repetition, equal turns).
+function endingText(frame) {
+  const seating = frame.position.seating;
+  const name = (p) => `${seatName(seating, p)} (p${p})`;
+  const winners = frame.status.places[0] ?? [];
+  const inGame = seating.map((s, i) => (s.eliminated ? 0 : i + 1)).filter(Boolean);
+  if (inGame.length === 1) return `${name(inGame[0])} is the last player left`;
+  if (winners.length === inGame.length) return `first place shared by ${listNames(winners.map(name))}`;
+  if (winners.length === 1) return `${name(winners[0])} reached its target`;
+  return `${listNames(winners.map(name))} reached their targets`;
+}
 
 // A frame: the referee's answer to `d`, `legal` and `status` after a
 // position; the game adds how it was reached.
@@ -173,7 +189,7 @@ export class Game {
     if (last.status.over) {
       if (faults.length) termination = faults[faults.length - 1].text;
       else if (maxPlies > 0 && last.display.moveCount >= maxPlies) termination = `move limit: adjudicated at ${plural(maxPlies, "ply", "plies")}`;
-      else termination = "finished";
+      else termination = endingText(last);
     }
     return formatRecord({
       event: "tiaoqi-web",

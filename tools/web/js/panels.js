@@ -4,7 +4,7 @@
 import { COLOUR_NAMES, COLOURS } from "./board.js";
 import { $, make } from "./dom.js";
 import { timeControlText } from "./form.js";
-import { formatPlaces, formatScore } from "./protocol.js";
+import { formatScore } from "./protocol.js";
 
 export function formatClock(ms) {
   const total = Math.max(0, Math.ceil(ms / 100));
@@ -17,8 +17,31 @@ export function formatClock(ms) {
 // "Red and Blue"); "Player N" while its armies are unknown.
 export function seatName(seating, player) {
   const names = [...(seating?.[player - 1]?.armies ?? "")].map((army) => COLOUR_NAMES[army]).filter(Boolean);
-  if (!names.length) return `Player ${player}`;
-  return names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+  return names.length ? listNames(names) : `Player ${player}`;
+}
+
+// "1st", "2nd", "3rd", "4th" ...
+function ordinal(n) {
+  return `${n}${["th", "st", "nd", "rd"][n % 100 > 10 && n % 100 < 14 ? 0 : n % 10] ?? "th"}`;
+}
+
+// Names joined as a person lists them: "Red", "Red and Blue",
+// "Red, Blue and Green".
+export function listNames(names) {
+  return names.length < 2 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
+
+// The final order in words: "1st Green, 2nd Red", a shared place naming
+// every seat in it ("1st Red and Blue, 3rd Green").
+export function placesText(seating, places) {
+  let place = 1;
+  return places
+    .map((group) => {
+      const text = `${ordinal(place)} ${listNames(group.map((p) => seatName(seating, p)))}`;
+      place += group.length;
+      return text;
+    })
+    .join(", ");
 }
 
 // One line on the game: whose turn, or the result.
@@ -27,8 +50,8 @@ export function statusText(game, frame) {
   if (frame.status.over) {
     const places = frame.status.places;
     const winners = places[0] ?? [];
-    const headline = winners.length > 1 ? `Shared first place: ${winners.map(name).join(", ")}` : `${name(winners[0])} wins`;
-    return `Game over: ${headline}. Places: ${formatPlaces(places)}.`;
+    const headline = winners.length > 1 ? `first place shared by ${listNames(winners.map(name))}` : `${name(winners[0])} wins`;
+    return `Game over: ${headline}. Final order: ${placesText(frame.position.seating, places)}.`;
   }
   const player = frame.display.toMove;
   const seat = game.seats[player - 1];
@@ -102,18 +125,24 @@ export function renderThinking(card, thinking, frame) {
     ["time", `${((best.time ?? 0) / 1000).toFixed(2)} s`],
   ];
   figures.replaceChildren(...fields.map(([k, v]) => make("span", { class: `figure ${k}` }, `${k} ${v}`)));
-  // The shares of the players still in the game, in seat order.
+  // The shares of the players still in the game, in seat order: one a
+  // seat (0 for a seat that is out), or from older engines one a player
+  // still in.
   values.replaceChildren();
   if (best.values) {
-    const inGame = frame.position.seating.map((s, i) => (s.eliminated ? 0 : i + 1)).filter(Boolean);
+    const seating = frame.position.seating;
+    const everySeat = best.values.length === seating.length;
+    const inGame = seating.map((s, i) => (s.eliminated ? 0 : i + 1)).filter(Boolean);
     best.values.forEach((share, k) => {
-      const p = inGame[k] ?? k + 1;
+      const p = everySeat ? k + 1 : (inGame[k] ?? k + 1);
+      if (seating[p - 1]?.eliminated) return;
       const armies = frame.position.seating[p - 1]?.armies ?? "";
       const bar = make("div", { class: "value", "data-player": p });
       const fill = make("span", { class: "fill" });
       fill.style.width = `${Math.round(share * 100)}%`;
       fill.style.background = COLOURS[armies[0]] ?? "#999";
-      bar.append(make("span", { class: "label" }, `p${p}`), make("span", { class: "track" }), make("span", { class: "share" }, share.toFixed(3)));
+      const label = make("span", { class: "label", title: `player ${p}` }, seatName(frame.position.seating, p));
+      bar.append(label, make("span", { class: "track" }), make("span", { class: "share" }, share.toFixed(3)));
       bar.querySelector(".track").append(fill);
       values.append(bar);
     });

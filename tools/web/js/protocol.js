@@ -24,6 +24,13 @@ export function parseOptionLine(line) {
   return option;
 }
 
+// "help name Move Overhead label Move overhead (ms) text Milliseconds ...":
+// an option's label and one-line help, the answer to `help`.
+export function parseHelpLine(line) {
+  const match = /^help name (.+?) label (.+?) text (.+)$/.exec(String(line).trim());
+  return match ? { name: match[1], label: match[2], help: match[3] } : null;
+}
+
 // "info depth 3 ... score cp 39 values 0.4 0.3 0.3 ... pv k3i5 e15e13"
 export function parseInfoLine(line) {
   const w = words(line);

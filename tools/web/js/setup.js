@@ -1,5 +1,5 @@
 // The setup form and the engine behind it: the options from the engine's
-// `uci` answer, which of them are rules (the `Rules:` line of `d`),
+// `uci` answer, their labels and help from its `help` answer, which of them are rules (the `Rules:` line of `d`),
 // the player counts and variants it accepts, its strength levels, and its
 // answer to every change (the start position, or what is wrong).
 
@@ -7,9 +7,8 @@ import { COLOURS } from "./board.js";
 import { $, make, plural } from "./dom.js";
 import { optionInput, seatDefaults, seatRow } from "./form.js";
 import { parsePositionString } from "./geometry.js";
-import { optionHelp, optionLabel } from "./option-help.js";
 import { seatName } from "./panels.js";
-import { errorOf, parseDisplay, parseLevels, parseSettings, setoptionLine } from "./protocol.js";
+import { errorOf, parseDisplay, parseHelpLine, parseLevels, parseSettings, setoptionLine } from "./protocol.js";
 import { STRENGTH_OPTIONS, strengthCommands } from "./strength.js";
 
 export class Setup {
@@ -40,6 +39,7 @@ export class Setup {
     this.engine = engine;
     engine.onClose = () => this.setConnection("the engine connection closed; reload the page", true);
     this.options = options;
+    await this.readWords();
     const display = parseDisplay(await engine.query("d"));
     const names = options.map((o) => o.name);
     this.ruleNames = [...parseSettings(display.rules, names).keys()];
@@ -57,6 +57,21 @@ export class Setup {
     await this.readLevels();
     this.setConnection(`${engine.name} · ${plural(options.length, "option", "options")}`);
     this.build();
+  }
+
+  // Each option's label and one-line help, as the engine's `help` states
+  // them; an engine without the command leaves the names and no help.
+  async readWords() {
+    const answer = await this.engine.query("help");
+    for (const line of errorOf(answer) ? [] : answer) {
+      const words = parseHelpLine(line);
+      const option = words && this.option(words.name);
+      if (option) Object.assign(option, { label: words.label, help: words.help });
+    }
+    for (const option of this.options) {
+      option.label ??= option.name;
+      option.help ??= "";
+    }
   }
 
   // A variant the engine refuses under the default rules and with three
@@ -109,8 +124,8 @@ export class Setup {
     for (let n = armies.min; n <= armies.max; ++n) armySelect.append(make("option", { value: n }, String(n)));
     armySelect.value = this.rules.ArmiesPerPlayer;
     for (const [name, select] of [["Players", players], ["ArmiesPerPlayer", armySelect]]) {
-      $(`[data-label-of="${name}"]`).textContent = optionLabel(name);
-      select.closest("label").title = select.title = optionHelp(name);
+      $(`[data-label-of="${name}"]`).textContent = this.option(name).label;
+      select.closest("label").title = select.title = this.option(name).help;
     }
     players.addEventListener("change", () => this.setRule("Players", players.value));
     armySelect.addEventListener("change", () => this.setRule("ArmiesPerPlayer", armySelect.value));
@@ -171,7 +186,7 @@ export class Setup {
     const changes = [];
     for (const [name, value] of Object.entries(wanted)) {
       if (this.rules[name] === value) continue;
-      changes.push(`${optionLabel(name)} ${value} (was ${this.rules[name]})`);
+      changes.push(`${this.option(name).label} ${value} (was ${this.rules[name]})`);
       this.rules[name] = value;
     }
     if (!changes.length) return false;
