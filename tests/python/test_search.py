@@ -64,6 +64,22 @@ def test_bad_limits_raise(limits, message):
         tiaoqi.Engine().search(tiaoqi.Position(), **limits)
 
 
+def test_an_engine_says_what_it_is():
+    assert repr(tiaoqi.Engine()) == "tiaoqi.Engine()"
+    engine = tiaoqi.Engine({"Move Overhead": 10}, search="mcts", threads=1)
+    assert repr(engine) == "tiaoqi.Engine(search='mcts', move_overhead=10)"
+    assert eval(repr(engine), {"tiaoqi": tiaoqi}).options == engine.options
+
+
+def test_a_search_that_no_one_could_stop_is_refused_with_a_clear_message():
+    with pytest.raises(ValueError) as raised:
+        tiaoqi.search(tiaoqi.Position(), infinite=True)
+    assert str(raised.value) == (
+        "search(): infinite=True would never end, since no other thread holds the engine "
+        "search() makes to stop() it: use tiaoqi.Engine, its search(position, infinite=True) "
+        "and its stop()")
+
+
 def test_bad_options_and_positions_raise():
     with pytest.raises(ValueError, match="Search expects auto, alphabeta"):
         tiaoqi.Engine(search="best")
