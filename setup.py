@@ -20,8 +20,14 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
-# setuptools' default, build/, is the project's CMake build folder.
-BUILD_BASE = "build-pip"
+# CMake's build folder: one level under the checkout as build/ is, so that
+# ccache, which hashes the sources' paths relative to the build folder,
+# finds what a build in build/ compiled.
+CMAKE_BUILD = ROOT / "build-pip"
+# setuptools' own folder, for its build and its metadata (egg-info),
+# which would otherwise go to build/, the project's CMake build, and into
+# the sources.
+BUILD_BASE = "build-pip/setuptools"
 
 
 def project_version() -> str:
@@ -34,7 +40,7 @@ class CMakeBuild(build_ext):
     """Builds each extension, here the one _tiaoqi, with CMake."""
 
     def build_extension(self, ext: Extension) -> None:
-        cmake_build = Path(self.build_temp).resolve() / "cmake"
+        cmake_build = CMAKE_BUILD
         configure = ["cmake", "-S", str(ROOT), "-B", str(cmake_build),
                      "-DCMAKE_BUILD_TYPE=Release", f"-DPython3_EXECUTABLE={sys.executable}",
                      "-DTIAOQI_PYTHON=ON", "-DTIAOQI_TESTS=OFF", "-DTIAOQI_BENCHMARKS=OFF",
@@ -53,9 +59,10 @@ class CMakeBuild(build_ext):
         shutil.copyfile(built, target)
 
 
+(ROOT / BUILD_BASE).mkdir(parents=True, exist_ok=True)
 setup(
     version=project_version(),
     ext_modules=[Extension("tiaoqi._tiaoqi", sources=[])],
     cmdclass={"build_ext": CMakeBuild},
-    options={"build": {"build_base": BUILD_BASE}},
+    options={"build": {"build_base": BUILD_BASE}, "egg_info": {"egg_base": BUILD_BASE}},
 )
