@@ -122,3 +122,5 @@ def test_rules_are_values_that_a_refused_change_leaves_alone():
     assert (rules.long_jumps, changed.long_jumps, changed.players) == (False, True, 3)
     with pytest.raises(AttributeError):
         rules.colour
+    # Against another type, == is False rather than an error.
+    assert rules != 3 and not rules == "Players=3"

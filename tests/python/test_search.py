@@ -17,6 +17,7 @@ def test_a_search_returns_a_legal_move_with_its_line():
     assert result.depth == 3 and result.nodes > 0 and result.values == []
     # The same engine options and limits find the same move.
     assert tiaoqi.search(position, "alphabeta", depth=3).move == result.move
+    assert result != result.move
 
 
 def test_three_players_report_each_seats_share():

@@ -184,10 +184,13 @@ void bind_engine(py::module_& module) {
             report.time_ms = state[7].cast<std::int64_t>();
             return report;
           }))
-      .def("__eq__", [](const SearchReport& a, const SearchReport& b) {
-        return std::tie(a.move, a.path, a.score, a.values, a.pv, a.depth, a.nodes, a.time_ms) ==
-               std::tie(b.move, b.path, b.score, b.values, b.pv, b.depth, b.nodes, b.time_ms);
-      });
+      .def(
+          "__eq__",
+          [](const SearchReport& a, const SearchReport& b) {
+            return std::tie(a.move, a.path, a.score, a.values, a.pv, a.depth, a.nodes, a.time_ms) ==
+                   std::tie(b.move, b.path, b.score, b.values, b.pv, b.depth, b.nodes, b.time_ms);
+          },
+          py::is_operator());
 
   py::class_<Searcher>(module, "Engine", R"doc(
 A tiaoqi engine: its engine options and one search at a time.

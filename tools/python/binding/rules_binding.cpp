@@ -194,7 +194,9 @@ no game raises ValueError with the engine's message. Rules are values:
           "__str__", [](const RuleOptions& rules) { return facade::format_rule_options(rules); },
           "Name=Value words, as the match runner and the records write them.")
       .def("__repr__", &rules_repr)
-      .def("__eq__", [](const RuleOptions& a, const RuleOptions& b) { return a == b; })
+      .def(
+          "__eq__", [](const RuleOptions& a, const RuleOptions& b) { return a == b; },
+          py::is_operator())
       .def("__hash__",
            [](const RuleOptions& rules) {
              return py::hash(py::str(facade::format_rule_options(rules)));
