@@ -45,7 +45,8 @@ def test_check_env(table):
     ("tiaoqi/ChineseCheckersDragons-v0", {"players": 3, "variant": "dragons"}),
 ])
 def test_the_registered_ids_make_environments_that_pass_check_env(env_id, rules):
-    env = gymnasium.make(env_id, **FAST)
+    # As a user makes it: the default engines in the other seats.
+    env = gymnasium.make(env_id)
     assert env.unwrapped.rules == tiaoqi.Rules(**rules)
     # With its spec, check_env also makes the environment in every render
     # mode and closes it twice.
@@ -72,6 +73,15 @@ def test_make_with_its_default_wrappers_plays_to_the_end():
         if terminated or truncated:
             break
     assert truncated and reward == 0.0
+
+
+def test_make_vec_of_an_id_steps_copies_of_the_environment():
+    vector = gymnasium.make_vec("tiaoqi/ChineseCheckers-v0", num_envs=3, players=3, **FAST)
+    assert isinstance(vector, gymnasium.vector.SyncVectorEnv)
+    observations, infos = vector.reset(seed=1)
+    assert observations["observation"].shape == (3, 20, 17, 17)
+    assert vector.unwrapped.envs[0].unwrapped.rules == tiaoqi.Rules(players=3)
+    vector.close()
 
 
 @pytest.mark.parametrize("vector_class", ["SyncVectorEnv", "AsyncVectorEnv"])
