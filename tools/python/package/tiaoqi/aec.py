@@ -96,7 +96,7 @@ def step_before_reset_error() -> RuntimeError:
 @documents_rule_options
 class TiaoqiEnv(AECBase):
     """A Tiaoqi game for PettingZoo's AEC API (a pettingzoo.AECEnv when
-    PettingZoo is installed); tiaoqi.env() makes one.
+    PettingZoo is installed), also named tiaoqi.env and tiaoqi.raw_env.
 
     rules: a Rules (the default rules when None).
     max_moves: moves of all players together after which a game still

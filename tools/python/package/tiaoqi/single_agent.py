@@ -50,7 +50,7 @@ def _check_seat(seat: int | str, players: int) -> None:
 @documents_rule_options
 class SingleAgentEnv(_EnvBase):
     """A Tiaoqi game for one agent against tiaoqi engines, in Gymnasium's
-    API; tiaoqi.single_agent_env() makes one.
+    API, also named tiaoqi.single_agent_env.
 
     rules: a Rules (the default rules when None).
     seat: the agent's player, from 0, or "random" (drawn at each reset).

@@ -50,8 +50,8 @@ _INT64 = np.dtype(np.int64)
 
 @documents_rule_options
 class VectorEnv(_VectorBase):
-    """num_envs Tiaoqi games for Gymnasium's vector API; tiaoqi.vector_env()
-    makes one.
+    """num_envs Tiaoqi games for Gymnasium's vector API, also named
+    tiaoqi.vector_env.
 
     rules: a Rules (the default rules when None).
     opponents: None for every seat the agent's; else the engines of the
