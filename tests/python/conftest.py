@@ -34,3 +34,21 @@ def option_arguments(rules) -> list[str]:
 def random_action(observation: dict, rng: random.Random) -> int:
     legal = np.flatnonzero(observation["action_mask"].view(np.bool_))
     return int(legal[rng.randrange(len(legal))])
+
+
+# Every table size and the dragons variant, for the real checkers
+# (test_pettingzoo_checks, test_gymnasium_checks).
+CHECKED_TABLES = {
+    "1 player": {"players": 1},
+    "2 players": {"players": 2},
+    "3 players": {"players": 3},
+    "4 players": {"players": 4},
+    "6 players": {"players": 6},
+    "dragons": {"players": 3, "variant": "dragons"},
+}
+
+
+def skipped_without(library: str, error: ImportError) -> str:
+    """Why a real checker's tests are skipped."""
+    return (f"{library}'s checkers are skipped: {library} does not import ({error}); "
+            f"install it or name a copy in PYTHONPATH")

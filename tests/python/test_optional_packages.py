@@ -10,9 +10,18 @@ import textwrap
 
 FAKES = {
     "pettingzoo/__init__.py": "class AECEnv:\n    pass\n",
-    "gymnasium/__init__.py": "from . import spaces\n\nclass Env:\n"
-                             "    def reset(self, *, seed=None, options=None):\n"
-                             "        self.reset_seed = seed\n",
+    "gymnasium/__init__.py": textwrap.dedent("""\
+        from . import spaces
+
+        class Env:
+            def reset(self, *, seed=None, options=None):
+                self.reset_seed = seed
+
+        registry = {}
+
+        def register(id, entry_point, kwargs):
+            registry[id] = (entry_point, kwargs)
+        """),
     "gymnasium/spaces.py": textwrap.dedent("""\
         class Space:
             def __init__(self, *arguments):
@@ -49,6 +58,10 @@ CHECK = textwrap.dedent("""\
     assert isinstance(vector, gymnasium.vector.VectorEnv)
     assert vector.metadata["autoreset_mode"] == "next step"
     assert vector.action_space == ("batched", vector.single_action_space, 3)
+    assert gymnasium.registry == {
+        "tiaoqi/ChineseCheckers-v0": ("tiaoqi.single_agent:SingleAgentEnv", {}),
+        "tiaoqi/ChineseCheckersDragons-v0": ("tiaoqi.single_agent:SingleAgentEnv",
+                                             {"players": 3, "variant": "dragons"})}
     print("fakes used")
     """)
 

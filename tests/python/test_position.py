@@ -2,6 +2,7 @@
 and as paths, play and undo, bad input that changes nothing."""
 
 import copy
+import pickle
 import re
 
 import pytest
@@ -131,6 +132,25 @@ def test_copies_are_independent():
     assert position.copy().to_string() == position.to_string()
 
 
+def test_positions_compare_and_hash_as_the_same_game():
+    position = tiaoqi.Position(players=3, moves=["k3k5"])
+    twin = tiaoqi.Position(players=3, moves=["k3k5"])
+    assert position == twin and hash(position) == hash(twin)
+    assert tiaoqi.Position() == tiaoqi.Position() and len({tiaoqi.Position(), tiaoqi.Position()}) == 1
+    assert position == pickle.loads(pickle.dumps(position)) == position.copy()
+    assert not position != twin
+    twin.play(twin.legal_moves()[0])
+    assert position != twin
+    twin.undo()
+    assert position == twin
+    # Other rules, another start or other moves are another game.
+    assert tiaoqi.Position() != tiaoqi.Position(long_jumps=True)
+    assert position != tiaoqi.Position.from_string(position.to_string(), position.rules)
+    assert position != position.to_string() and position != None  # noqa: E711
+    views = [tiaoqi.Position(players=3, variant="dragons", dragon=hole) for hole in ("m1", "l2")]
+    assert views[0] != views[1]
+
+
 def test_repetitions_see_the_whole_game():
     position = tiaoqi.Position(repetitions=2)
     for move in ["k3k5", "e14e13", "k5k3", "e13e14"]:
@@ -213,5 +233,6 @@ def test_the_version_is_the_engines_and_the_namespace_holds_no_helpers():
     assert tiaoqi.__version__ == tiaoqi._tiaoqi.__version__
     public = {name for name in vars(tiaoqi) if not name.startswith("_")}
     assert not public & {"Any", "annotations", "Union", "Mapping"}
-    submodules = {"aec", "aec_base", "opponents", "rating", "single_agent", "spaces", "vector"}
+    submodules = {"aec", "aec_base", "opponents", "rating", "registration", "single_agent",
+                  "spaces", "vector"}
     assert public - submodules <= set(tiaoqi.__all__)

@@ -1,5 +1,6 @@
 """tiaoqi.rate() and the example that rates Python agents."""
 
+import math
 import os
 import subprocess
 import sys
@@ -27,9 +28,20 @@ def test_a_rating_counts_both_seats_of_every_round():
     rating = tiaoqi.rate(rate_agents.greedy_agent(1), "random", rounds=3)
     # Rows gained every move beat random moves in every game of both seats.
     assert (rating.games, rating.samples, rating.scores) == (6, 3, [1.0] * 6)
-    assert str(rating) == "all won"
+    assert str(rating) == "all won (> -94)"
     lost = tiaoqi.rate(rate_agents.random_agent(1), {"search": "greedy"}, rounds=2)
-    assert lost.scores == [0.0] * 4 and str(lost) == "all lost"
+    assert lost.scores == [0.0] * 4 and str(lost) == "all lost (< +216)"
+
+
+def test_every_round_lost_bounds_the_elo_on_one_side():
+    lost = tiaoqi.rate(rate_agents.random_agent(1), {"search": "greedy"}, rounds=3)
+    assert lost.elo == lost.elo_low == -math.inf and not lost.has_interval
+    # 3 rounds lost: only a mean score below 1 - 0.05^(1/3) loses them all
+    # with a chance of 5% or more.
+    assert lost.elo_high == pytest.approx(tiaoqi.stats.elo_from_score(1 - 0.05 ** (1 / 3)))
+    assert lost.elo_high == pytest.approx(93.6, abs=0.1)
+    won = tiaoqi.rate(rate_agents.greedy_agent(1), "random", rounds=3)
+    assert (won.elo, won.elo_low, won.elo_high) == (math.inf, -lost.elo_high, math.inf)
 
 
 def test_a_rating_needs_games_that_end():

@@ -68,7 +68,6 @@ def test_names_are_compared_without_case_spaces_and_underscores():
 
 @pytest.mark.parametrize("options, line", [
     ({"players": 7}, "setoption name Players value 7"),
-    ({"long_jumps": "yes"}, "setoption name LongJumps value yes"),
     ({"players": 5}, "setoption name Players value 5"),
     ({"colour": "red"}, "setoption name colour value red"),
     ({"goal_rule": "first"}, "setoption name GoalRule value first"),
@@ -81,6 +80,28 @@ def test_a_bad_value_raises_the_engines_own_message(options, line):
     with pytest.raises(ValueError) as raised:
         tiaoqi.Rules(options)
     assert str(raised.value) == message
+
+
+@pytest.mark.parametrize("options, message", [
+    ({"players": "3"}, "Players: expected an int, got '3' (str)"),
+    ({"players": 3.0}, "Players: expected an int, got 3.0 (float)"),
+    ({"players": True}, "Players: expected an int, got True (bool)"),
+    ({"pieces_per_army": "10"}, "PiecesPerArmy: expected an int, got '10' (str)"),
+    ({"long_jumps": "yes"}, "LongJumps: expected a bool, got 'yes' (str)"),
+    ({"long_jumps": 1}, "LongJumps: expected a bool, got 1 (int)"),
+    ({"goal_rule": 1}, "GoalRule: expected a str, got 1 (int)"),
+])
+def test_a_value_of_another_type_is_refused_whatever_it_reads_as(options, message):
+    with pytest.raises(ValueError) as raised:
+        tiaoqi.Rules(options)
+    assert str(raised.value) == message
+    rules = tiaoqi.Rules()
+    with pytest.raises(ValueError):
+        rules.replace(**options)
+    assert rules == tiaoqi.Rules()
+    # numpy's integers are integers.
+    import numpy as np
+    assert tiaoqi.Rules(players=np.int64(3)).players == 3
 
 
 def test_combinations_that_make_no_game_are_refused():
@@ -101,3 +122,5 @@ def test_rules_are_values_that_a_refused_change_leaves_alone():
     assert (rules.long_jumps, changed.long_jumps, changed.players) == (False, True, 3)
     with pytest.raises(AttributeError):
         rules.colour
+    # Against another type, == is False rather than an error.
+    assert rules != 3 and not rules == "Players=3"

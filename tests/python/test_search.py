@@ -17,6 +17,7 @@ def test_a_search_returns_a_legal_move_with_its_line():
     assert result.depth == 3 and result.nodes > 0 and result.values == []
     # The same engine options and limits find the same move.
     assert tiaoqi.search(position, "alphabeta", depth=3).move == result.move
+    assert result != result.move
 
 
 def test_three_players_report_each_seats_share():
@@ -62,6 +63,22 @@ def test_an_infinite_search_ends_at_a_stop_from_another_thread():
 def test_bad_limits_raise(limits, message):
     with pytest.raises(ValueError, match=message):
         tiaoqi.Engine().search(tiaoqi.Position(), **limits)
+
+
+def test_an_engine_says_what_it_is():
+    assert repr(tiaoqi.Engine()) == "tiaoqi.Engine()"
+    engine = tiaoqi.Engine({"Move Overhead": 10}, search="mcts", threads=1)
+    assert repr(engine) == "tiaoqi.Engine(search='mcts', move_overhead=10)"
+    assert eval(repr(engine), {"tiaoqi": tiaoqi}).options == engine.options
+
+
+def test_a_search_that_no_one_could_stop_is_refused_with_a_clear_message():
+    with pytest.raises(ValueError) as raised:
+        tiaoqi.search(tiaoqi.Position(), infinite=True)
+    assert str(raised.value) == (
+        "search(): infinite=True would never end, since no other thread holds the engine "
+        "search() makes to stop() it: use tiaoqi.Engine, its search(position, infinite=True) "
+        "and its stop()")
 
 
 def test_bad_options_and_positions_raise():

@@ -70,6 +70,27 @@ def test_bad_opponents_raise(opponents, message):
         tiaoqi.single_agent_env(opponents=opponents)
 
 
+def test_an_opponent_says_what_it_plays():
+    assert repr(tiaoqi.Opponent({})) == "tiaoqi.Opponent({'nodes': 1000})"
+    assert repr(tiaoqi.Opponent("mcts")) == "tiaoqi.Opponent({'Search': 'mcts', 'nodes': 1000})"
+    assert repr(tiaoqi.Opponent({"search": "brs", "depth": 2})) == \
+        "tiaoqi.Opponent({'search': 'brs', 'depth': 2})"
+
+
+def test_the_environments_name_their_parameters_for_help():
+    import inspect
+    for make, named in [(tiaoqi.env, {"rules", "max_moves", "dragons", "render_mode"}),
+                        (tiaoqi.single_agent_env, {"rules", "seat", "opponents", "max_moves",
+                                                   "dragons", "illegal_action", "render_mode"}),
+                        (tiaoqi.vector_env, {"num_envs", "rules", "opponents", "seat",
+                                             "max_moves", "dragons", "seed"})]:
+        parameters = inspect.signature(make).parameters
+        assert named <= set(parameters), make
+        assert parameters["max_moves"].default == tiaoqi.DEFAULT_MAX_MOVES
+        # The rule options, from the option table, in the docstring.
+        assert "players, " in make.__doc__ and "long_jumps" in make.__doc__
+
+
 def test_an_illegal_action_is_refused_when_asked_to_raise():
     env = tiaoqi.single_agent_env(opponents="random", illegal_action="raise")
     observation, _ = env.reset(seed=1)
@@ -130,12 +151,19 @@ def test_step_before_reset_and_bad_reset_arguments_raise_clear_errors():
     for arguments, message in [({"seed": "x"}, "seed: expected None or an integer 0 or more, "
                                                "got 'x'"),
                                ({"seed": 1.5}, "seed: expected None or an integer"),
-                               ({"options": {"bogus": 1}}, "options: unknown 'bogus'; reset\\(\\) "
-                                                           "takes 'seat', 'dragons'"),
+                               ({"options": {"seat": 2, "bogus": 1}}, "seat: expected"),
                                ({"options": "seat"}, "options: expected None or a dict")]:
         with pytest.raises(ValueError, match=message):
             env.reset(**arguments)
     assert np.array_equal(env.action_masks(), observation["action_mask"])
+
+
+def test_reset_reads_its_options_and_ignores_the_others():
+    env = tiaoqi.single_agent_env(players=3, opponents="random")
+    observation, info = env.reset(seed=4, options={"seat": 2, "options": 1})
+    assert info["seat"] == 2
+    again, info = env.reset(seed=4, options={"seat": 2})
+    assert np.array_equal(observation["observation"], again["observation"])
 
 
 def test_a_random_game_ends_at_the_default_move_limit():

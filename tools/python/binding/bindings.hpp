@@ -32,9 +32,11 @@ T value_or_raise(Expected<T> result) {
   return std::move(*result);
 }
 
-// A Python value as the option table reads it: True and False are true
-// and false, anything else its str(); the table's parser judges it.
-std::string option_text(py::handle value);
+// A Python value of the option `name` as the option table reads it. The
+// Python type must be the option's: bool (check), int (spin, and a combo
+// of numbers), str (combo, string); ValueError otherwise, so that "3" is
+// refused for Players as 3.0 is. The table's parser judges the value.
+std::string option_text(std::string_view name, py::handle value);
 // An option's value as Python sees it: a bool (check), an int (spin, and
 // a combo of numbers such as PiecesPerArmy) or a str (combo).
 py::object option_value(const facade::OptionSpec& spec, const std::string& text);

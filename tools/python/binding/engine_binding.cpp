@@ -42,7 +42,7 @@ SearchReport report_of(const Position& root, const SearchOutcome& outcome) {
 }
 
 void set_engine_option(Searcher& searcher, const std::string& name, py::handle value) {
-  raise_on_error(searcher.set_option(table_name(name), option_text(value)));
+  raise_on_error(searcher.set_option(table_name(name), option_text(name, value)));
 }
 
 void set_engine_options(Searcher& searcher, const py::dict& options) {
@@ -56,6 +56,22 @@ py::dict engine_options(const Searcher& searcher) {
     if (!spec.is_rule)
       values[py::str(python_name(spec.name))] = option_value(spec, spec.get(searcher.options()));
   return values;
+}
+
+// tiaoqi.Engine(search='mcts', threads=2): the engine options that differ
+// from the table's defaults, as the keywords that make such an engine.
+std::string engine_repr(const Searcher& searcher) {
+  std::string text = "tiaoqi.Engine(";
+  bool first = true;
+  for (const facade::OptionSpec& spec : facade::option_specs()) {
+    if (spec.is_rule) continue;
+    const std::string value = spec.get(searcher.options());
+    if (value == facade::default_value(spec)) continue;
+    text += (first ? "" : ", ") + python_name(spec.name) + "=" +
+            py::repr(option_value(spec, value)).cast<std::string>();
+    first = false;
+  }
+  return text + ")";
 }
 
 }  // namespace
@@ -168,10 +184,13 @@ void bind_engine(py::module_& module) {
             report.time_ms = state[7].cast<std::int64_t>();
             return report;
           }))
-      .def("__eq__", [](const SearchReport& a, const SearchReport& b) {
-        return std::tie(a.move, a.path, a.score, a.values, a.pv, a.depth, a.nodes, a.time_ms) ==
-               std::tie(b.move, b.path, b.score, b.values, b.pv, b.depth, b.nodes, b.time_ms);
-      });
+      .def(
+          "__eq__",
+          [](const SearchReport& a, const SearchReport& b) {
+            return std::tie(a.move, a.path, a.score, a.values, a.pv, a.depth, a.nodes, a.time_ms) ==
+                   std::tie(b.move, b.path, b.score, b.values, b.pv, b.depth, b.nodes, b.time_ms);
+          },
+          py::is_operator());
 
   py::class_<Searcher>(module, "Engine", R"doc(
 A tiaoqi engine: its engine options and one search at a time.
@@ -193,6 +212,7 @@ message.
       .def("set_option", &set_engine_option, py::arg("name"), py::arg("value"),
            "Sets one engine option by name.")
       .def_property_readonly("options", &engine_options, "Every engine option by its Python name.")
+      .def("__repr__", &engine_repr)
       .def(
           "search",
           [](Searcher& searcher, const Game& position, std::optional<long long> nodes,

@@ -152,6 +152,13 @@ py::tuple game_state(const Game& game) {
                         position_string(game.history().front()), moves);
 }
 
+// The game's state as one hashable value: the pickled state with the
+// moves as a tuple.
+py::tuple game_key(const Game& game) {
+  const py::tuple state = game_state(game);
+  return py::make_tuple(state[0], state[1], py::tuple(state[2]));
+}
+
 Game game_of_state(const py::tuple& state) {
   if (state.size() != 3)
     throw py::value_error("a pickled Position has 3 fields, got " + std::to_string(state.size()));
@@ -226,6 +233,13 @@ the position is then that player's view.)doc")
              return "tiaoqi.Position.from_string(" +
                     py::repr(py::str(position_string(game.position()))).cast<std::string>() + ")";
            })
+      // A position is a value: the same rules, first position and moves
+      // (what pickle keeps) make an equal game and an equal hash. Like any
+      // key, it must not be played on while a set or a dict holds it.
+      .def(
+          "__eq__", [](const Game& a, const Game& b) { return game_key(a).equal(game_key(b)); },
+          py::is_operator())
+      .def("__hash__", [](const Game& game) { return py::hash(game_key(game)); })
       .def_property_readonly(
           "rules", [](const Game& game) { return rule_options_of(game.rules()); },
           "The rules this game plays under.")

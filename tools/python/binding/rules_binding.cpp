@@ -12,9 +12,10 @@ namespace {
 
 // Sets each option of a mapping, in its order, through the table.
 void set_rule_options(RuleOptions& rules, const py::dict& values) {
-  for (const auto& [name, value] : values)
-    raise_on_error(facade::set_rule_option(rules, table_name(py::str(name).cast<std::string>()),
-                                           option_text(value)));
+  for (const auto& [name, value] : values) {
+    const std::string given = py::str(name).cast<std::string>();
+    raise_on_error(facade::set_rule_option(rules, table_name(given), option_text(given, value)));
+  }
 }
 
 // Options that make no game (dragons with two players) are refused as the
@@ -94,9 +95,45 @@ void raise_on_error(const Status& status) {
   if (!status) throw py::value_error(status.error());
 }
 
-std::string option_text(py::handle value) {
-  if (py::isinstance<py::bool_>(value)) return value.cast<bool>() ? "true" : "false";
-  return py::str(value).cast<std::string>();
+namespace {
+
+// A combo whose values are all numbers (PiecesPerArmy) takes and gives ints.
+bool is_numeric_combo(const facade::OptionSpec& spec) {
+  if (spec.type != facade::OptionType::kCombo) return false;
+  for (std::string_view value : spec.values)
+    for (char c : value)
+      if (!std::isdigit(static_cast<unsigned char>(c))) return false;
+  return true;
+}
+
+bool is_integer(py::handle value) {
+  return !py::isinstance<py::bool_>(value) && PyIndex_Check(value.ptr()) != 0;
+}
+
+std::string type_error(const facade::OptionSpec& spec, const char* expected, py::handle value) {
+  return std::string(spec.name) + ": expected " + expected + ", got " +
+         py::repr(value).cast<std::string>() + " (" +
+         py::str(py::type::of(value).attr("__name__")).cast<std::string>() + ")";
+}
+
+}  // namespace
+
+std::string option_text(std::string_view name, py::handle value) {
+  const facade::OptionSpec* spec = find_option_named(name);
+  // An unknown name: the table's own message says so.
+  if (!spec) return py::str(value).cast<std::string>();
+  if (spec->type == facade::OptionType::kCheck) {
+    if (!py::isinstance<py::bool_>(value))
+      throw py::value_error(type_error(*spec, "a bool", value));
+    return value.cast<bool>() ? "true" : "false";
+  }
+  if (spec->type == facade::OptionType::kSpin || is_numeric_combo(*spec)) {
+    if (!is_integer(value)) throw py::value_error(type_error(*spec, "an int", value));
+    return py::str(py::reinterpret_steal<py::object>(PyNumber_Index(value.ptr())))
+        .cast<std::string>();
+  }
+  if (!py::isinstance<py::str>(value)) throw py::value_error(type_error(*spec, "a str", value));
+  return value.cast<std::string>();
 }
 
 py::object option_value(const facade::OptionSpec& spec, const std::string& text) {
@@ -110,10 +147,7 @@ py::object option_value(const facade::OptionSpec& spec, const std::string& text)
     case facade::OptionType::kString:
       return py::str(text);
   }
-  // A combo whose values are all numbers reads as a number.
-  for (std::string_view value : spec.values)
-    for (char c : value)
-      if (!std::isdigit(static_cast<unsigned char>(c))) return py::str(text);
+  if (!is_numeric_combo(spec)) return py::str(text);
   return py::int_(std::stoll(text));
 }
 
@@ -160,7 +194,9 @@ no game raises ValueError with the engine's message. Rules are values:
           "__str__", [](const RuleOptions& rules) { return facade::format_rule_options(rules); },
           "Name=Value words, as the match runner and the records write them.")
       .def("__repr__", &rules_repr)
-      .def("__eq__", [](const RuleOptions& a, const RuleOptions& b) { return a == b; })
+      .def(
+          "__eq__", [](const RuleOptions& a, const RuleOptions& b) { return a == b; },
+          py::is_operator())
       .def("__hash__",
            [](const RuleOptions& rules) {
              return py::hash(py::str(facade::format_rule_options(rules)));

@@ -102,9 +102,10 @@ double searches(const Game& position, const py::dict& options, std::optional<lon
                 std::optional<long long> movetime, std::optional<long long> depth, int count) {
   const search::SearchLimits limits = search_limits(nodes, movetime, depth, false);
   Searcher searcher;
-  for (const auto& [name, value] : options)
-    raise_on_error(
-        searcher.set_option(table_name(py::str(name).cast<std::string>()), option_text(value)));
+  for (const auto& [name, value] : options) {
+    const std::string given = py::str(name).cast<std::string>();
+    raise_on_error(searcher.set_option(table_name(given), option_text(given, value)));
+  }
   const Game game = position;
   py::gil_scoped_release released;
   // One search first, as the Python side makes one before it times.

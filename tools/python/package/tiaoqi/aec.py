@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import operator
 import random
-from typing import Any, Iterable
+from typing import Any
 
 import numpy as np
 
 from . import spaces
-from ._tiaoqi import GameTable, Position, Rules
+from ._tiaoqi import GameTable, Position, Rules, option_specs
 from .aec_base import AECBase
 
 # The environments' move limit (moves of all players together), as
@@ -41,6 +41,15 @@ def rules_of(rules: Rules | None, rule_options: dict[str, Any]) -> Rules:
     return rules.replace(**rule_options) if rule_options else rules
 
 
+def documents_rule_options(cls: type) -> type:
+    """Names the rule options an environment takes as keywords in its
+    docstring, from the option table, so that help() lists them."""
+    names = ", ".join(spec["python_name"] for spec in option_specs() if spec["rule"])
+    cls.__doc__ = (f"{cls.__doc__.rstrip()}\n\n    Keyword arguments beyond those named are rule "
+                   f"options, as Rules takes them: {names}.\n")
+    return cls
+
+
 def check_env_arguments(render_mode: str | None, max_moves: int | None) -> None:
     """The arguments both environments take besides the rules."""
     if render_mode is not None and render_mode not in RENDER_MODES:
@@ -51,9 +60,12 @@ def check_env_arguments(render_mode: str | None, max_moves: int | None) -> None:
         raise ValueError(f"max_moves: expected 1 or more (or None), got {max_moves!r}")
 
 
-def check_reset_arguments(seed: Any, options: Any, known: Iterable[str]) -> dict[str, Any]:
+def check_reset_arguments(seed: Any, options: Any) -> dict[str, Any]:
     """reset()'s seed and options, checked before anything changes; the
-    options as a dict."""
+    options as a dict. Each environment reads the keys it knows and ignores
+    the others, as PettingZoo's and Gymnasium's own environments do: a
+    checker or a wrapper may pass options meant for someone else
+    (PettingZoo's api_test passes {"options": 1})."""
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))
                              or seed < 0):
         raise ValueError(f"seed: expected None or an integer 0 or more, got {seed!r}")
@@ -61,10 +73,6 @@ def check_reset_arguments(seed: Any, options: Any, known: Iterable[str]) -> dict
         return {}
     if not isinstance(options, dict):
         raise ValueError(f"options: expected None or a dict, got {options!r}")
-    unknown = sorted(str(name) for name in options if name not in known)
-    if unknown:
-        raise ValueError(f"options: unknown {', '.join(map(repr, unknown))}; reset() takes "
-                         f"{', '.join(map(repr, known))}")
     return options
 
 
@@ -85,9 +93,18 @@ def step_before_reset_error() -> RuntimeError:
     return RuntimeError("step() before reset(): call reset() to start a game first")
 
 
+@documents_rule_options
 class TiaoqiEnv(AECBase):
     """A Tiaoqi game for PettingZoo's AEC API (a pettingzoo.AECEnv when
-    PettingZoo is installed)."""
+    PettingZoo is installed), also named tiaoqi.env and tiaoqi.raw_env.
+
+    rules: a Rules (the default rules when None).
+    max_moves: moves of all players together after which a game still
+        running is truncated; None for no limit.
+    dragons: the dragons variant's dragons, one hole a player
+        ("m1 a13 m13"); drawn from the seed when None.
+    render_mode: None, "ansi", "human" or "rgb_array".
+    """
 
     metadata = {"name": "tiaoqi_v0", "render_modes": RENDER_MODES, "render_fps": RENDER_FPS,
                 "is_parallelizable": False}
@@ -121,9 +138,9 @@ class TiaoqiEnv(AECBase):
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game. seed reseeds the environment (the dragons drawn) and the
-        action spaces' sample(); options may give "dragons" ("m1 c11 l12").
-        Refused options change nothing."""
-        options = check_reset_arguments(seed, options, ("dragons",))
+        action spaces' sample(); options may give "dragons" ("m1 c11 l12")
+        and other keys are ignored. Refused arguments change nothing."""
+        options = check_reset_arguments(seed, options)
         source = random.Random(seed) if seed is not None else self._random
         state = source.getstate()
         dragons = options.get("dragons", self._dragons)

@@ -113,7 +113,11 @@ class Opponent:
         return table.play_engine(self.engine, **self.limits)
 
     def __repr__(self) -> str:
-        return f"Opponent({self.spec!r})"
+        """The description with the limits it searches, those it was given or
+        the defaults: tiaoqi.Opponent({'nodes': 1000}) for Opponent({})."""
+        given = {_folded(str(name)) for name in self.spec}
+        defaults = {name: value for name, value in self.limits.items() if name not in given}
+        return f"tiaoqi.Opponent({({**self.spec, **defaults})!r})"
 
 
 def opponents_for(spec: OpponentSpec | list[OpponentSpec], count: int) -> list[Opponent]:

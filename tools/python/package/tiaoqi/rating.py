@@ -29,9 +29,29 @@ Agent = Callable[[dict[str, Any]], int]
 DEFAULT_RATING_RULES = {"max_plies": 300}
 
 
+# The chance that the one-sided bound of a rating with every round lost (or
+# won) misses: 5%, as the two-sided interval's 95%.
+ONE_SIDED_MISS = 0.05
+
+
+def one_sided_bound(samples: int) -> float:
+    """The highest mean score that gives `samples` rounds all scored 0 with a
+    chance of ONE_SIDED_MISS or more. A round's score lies in [0, 1], so a
+    round with mean score m scores 0 with a chance of at most 1 - m, and
+    all of them with at most (1 - m) ** samples."""
+    return 1 - ONE_SIDED_MISS ** (1 / samples)
+
+
 @dataclass
 class Rating:
-    """The agent's Elo difference to the opponent, from `samples` rounds."""
+    """The agent's Elo difference to the opponent, from `samples` rounds.
+
+    elo_low and elo_high are the 95% interval (has_interval). Without one,
+    they are what is known: every round lost gives elo and elo_low -inf and
+    elo_high the one-sided 95% bound (one_sided_bound()), every round won
+    the same mirrored, and otherwise (one round, or every round scored the
+    same) -inf and +inf.
+    """
 
     elo: float
     elo_low: float
@@ -45,9 +65,12 @@ class Rating:
     note: str = ""
 
     def __str__(self) -> str:
-        """"+120 [+40, +210]": the estimate and its 95% interval."""
+        """"+120 [+40, +210]": the estimate and its 95% interval; "all lost
+        (< -317)": the one-sided bound."""
         if math.isinf(self.elo):
-            return "all won" if self.elo > 0 else "all lost"
+            if self.elo > 0:
+                return f"all won (> {_elo_text(self.elo_low)})"
+            return f"all lost (< {_elo_text(self.elo_high)})"
         if not self.has_interval:
             return f"{_elo_text(self.elo)} (no interval)"
         return f"{_elo_text(self.elo)} [{_elo_text(self.elo_low)}, {_elo_text(self.elo_high)}]"
@@ -90,6 +113,13 @@ def rate(agent: Agent, opponent: OpponentSpec | list[OpponentSpec] = None, *, ro
         scores += round_scores
         samples.append(sum(round_scores) / len(round_scores))
     estimate = stats.estimate_elo(samples)
-    return Rating(elo=estimate.elo, elo_low=estimate.elo_low, elo_high=estimate.elo_high,
+    low, high = estimate.elo_low, estimate.elo_high
+    if not estimate.has_interval:
+        low, high = -math.inf, math.inf
+        if estimate.score <= 0:
+            high = stats.elo_from_score(one_sided_bound(len(samples)))
+        elif estimate.score >= 1:
+            low = -stats.elo_from_score(one_sided_bound(len(samples)))
+    return Rating(elo=estimate.elo, elo_low=low, elo_high=high,
                   has_interval=estimate.has_interval, score=estimate.score,
                   samples=estimate.samples, games=len(scores), scores=scores, note=estimate.note)

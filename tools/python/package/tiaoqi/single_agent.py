@@ -23,7 +23,8 @@ from typing import Any
 from . import spaces
 from ._tiaoqi import GameTable, Position, Rules
 from .aec import (DEFAULT_MAX_MOVES, RENDER_FPS, RENDER_MODES, check_env_arguments,
-                  check_reset_arguments, render_view, rules_of, step_before_reset_error)
+                  check_reset_arguments, documents_rule_options, render_view, rules_of,
+                  step_before_reset_error)
 from .opponents import OpponentSpec, opponents_for
 
 try:
@@ -46,8 +47,22 @@ def _check_seat(seat: int | str, players: int) -> None:
                          f"got {seat!r}")
 
 
+@documents_rule_options
 class SingleAgentEnv(_EnvBase):
-    """A Tiaoqi game for one agent against tiaoqi engines."""
+    """A Tiaoqi game for one agent against tiaoqi engines, in Gymnasium's
+    API, also named tiaoqi.single_agent_env.
+
+    rules: a Rules (the default rules when None).
+    seat: the agent's player, from 0, or "random" (drawn at each reset).
+    opponents: the engines of the other seats (tiaoqi.opponents): one
+        description for all or a list of one per seat, in turn order
+        after the agent; None is the default engine at DEFAULT_LIMITS.
+    max_moves: moves of all players together after which a game still
+        running is truncated; None for no limit.
+    dragons: the dragons variant's dragons ("m1 a13 m13"); drawn when None.
+    illegal_action: "terminate" (the episode ends, reward -1) or "raise".
+    render_mode: None, "ansi", "human" or "rgb_array".
+    """
 
     metadata = {"name": "tiaoqi_single_agent_v0", "render_modes": RENDER_MODES,
                 "render_fps": RENDER_FPS}
@@ -87,9 +102,9 @@ class SingleAgentEnv(_EnvBase):
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
         """A new game. seed reseeds the environment: the seat drawn, the dragons
-        drawn and the engines' seeds. options may give "seat" and "dragons".
-        Refused options change nothing."""
-        options = check_reset_arguments(seed, options, ("seat", "dragons"))
+        drawn and the engines' seeds. options may give "seat" and "dragons";
+        other keys are ignored. Refused arguments change nothing."""
+        options = check_reset_arguments(seed, options)
         seat = options.get("seat", self.seat_choice)
         players = self._table.players
         _check_seat(seat, players)

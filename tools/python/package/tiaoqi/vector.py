@@ -30,8 +30,8 @@ import numpy as np
 
 from . import spaces
 from ._tiaoqi import RANDOM_SEAT, GameTable, Rules, VectorTable
-from .aec import DEFAULT_MAX_MOVES, check_env_arguments, check_reset_arguments, rules_of
-from .aec import step_before_reset_error
+from .aec import (DEFAULT_MAX_MOVES, check_env_arguments, check_reset_arguments,
+                  documents_rule_options, rules_of, step_before_reset_error)
 from .opponents import OpponentSpec, opponents_for
 from .single_agent import _check_seat
 
@@ -48,8 +48,20 @@ except ImportError:
 _INT64 = np.dtype(np.int64)
 
 
+@documents_rule_options
 class VectorEnv(_VectorBase):
-    """num_envs Tiaoqi games for Gymnasium's vector API."""
+    """num_envs Tiaoqi games for Gymnasium's vector API, also named
+    tiaoqi.vector_env.
+
+    rules: a Rules (the default rules when None).
+    opponents: None for every seat the agent's; else the engines of the
+        other seats, as single_agent_env() takes them.
+    seat: with opponents, the agent's player or "random" (drawn a game).
+    max_moves: moves of all players together after which a game still
+        running is truncated; None for no limit.
+    dragons: the dragons variant's dragons ("m1 a13 m13"); drawn when None.
+    seed: seeds the resets that give none.
+    """
 
     metadata = {"name": "tiaoqi_vector_v0", "autoreset_mode": _NEXT_STEP}
 
@@ -61,7 +73,7 @@ class VectorEnv(_VectorBase):
         if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)) \
                 or num_envs < 1:
             raise ValueError(f"num_envs: expected an integer 1 or more, got {num_envs!r}")
-        check_reset_arguments(seed, None, ())
+        check_reset_arguments(seed, None)
         self.rules = rules_of(rules, rule_options)
         players = GameTable(self.rules).players
         self.single_agent = opponents is not None
@@ -108,8 +120,9 @@ class VectorEnv(_VectorBase):
               options: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
         """New games in every env. seed reseeds the environment: each env's
         games (seats and dragons drawn), its sample_legal() and the engines'
-        seeds. Refused arguments change nothing."""
-        check_reset_arguments(seed, options, ())
+        seeds. options are ignored (none is known here). Refused arguments
+        change nothing."""
+        check_reset_arguments(seed, options)
         source = random.Random(seed) if seed is not None else self._random
         game_seed = source.getrandbits(63)
         self._random = source
