@@ -21,6 +21,7 @@ struct Transcript {
     return [this](std::string_view line) {
       std::lock_guard lock(mutex);
       lines.emplace_back(line);
+      return true;
     };
   }
 };
@@ -258,9 +259,41 @@ TEST(Session, LevelsAreListedAndNamed) {
   }));
 }
 
+// `values` has one number per seat, whatever the search: a seat already
+// out (here seat 2, eliminated) reads 0 and the others share the whole.
+TEST(Session, ValuesNameEverySeatWithZeroForASeatThatIsOut) {
+  const std::string position =
+      "setoption name Players value 6\n"
+      "position fen d/dd/cc3ee/c4e/5/b4f/bb3ff/aa/a 1 a/b-/c/d/e/f 0\n";
+  for (const char* search : {"alphabeta", "brs", "maxn", "mcts", "greedy"}) {
+    SCOPED_TRACE(search);
+    const std::vector<std::string> infos =
+        lines_starting(replies("setoption name Search value " + std::string(search) + "\n" +
+                               position + "go depth 2\n"),
+                       "info depth ");
+    ASSERT_FALSE(infos.empty());
+    for (const std::string& line : infos) {
+      const std::size_t at = line.find(" values ");
+      ASSERT_NE(at, std::string::npos) << line;
+      std::istringstream words(line.substr(at + 8));
+      std::vector<std::string> numbers;
+      for (std::string word; words >> word && word != "nodes";) numbers.push_back(word);
+      ASSERT_EQ(numbers.size(), 6u) << line;
+      EXPECT_EQ(numbers[1], "0.000") << line;
+      int thousandths = 0;
+      for (const std::string& number : numbers)
+        thousandths += std::stoi(number.substr(0, 1)) * 1000 + std::stoi(number.substr(2));
+      EXPECT_EQ(thousandths, 1000) << line;
+    }
+  }
+}
+
 TEST(Session, OutputLinesAreCapped) {
   std::vector<std::size_t> sizes;
-  Output output([&sizes](std::string_view line) { sizes.push_back(line.size()); });
+  Output output([&sizes](std::string_view line) {
+    sizes.push_back(line.size());
+    return true;
+  });
   output.line(std::string(200000, 'x'));
   ASSERT_EQ(sizes.size(), 1u);
   EXPECT_LT(sizes[0], kMaxOutputLine);
