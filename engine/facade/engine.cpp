@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <thread>
 
 #include "engine/notation.hpp"
 #include "engine/perft.hpp"
@@ -15,6 +16,12 @@
 #include "engine/util/text.hpp"
 
 namespace tiaoqi::facade {
+
+int running_threads(int asked, unsigned hardware_threads) {
+  if (hardware_threads == 0) return asked;
+  return std::min(asked, static_cast<int>(hardware_threads));
+}
+
 namespace {
 
 // What every search started from these options reads of them: the one
@@ -25,7 +32,7 @@ search::SearchParams search_params(const EngineOptions& options,
   if (options.evaluation == search::Evaluation::kNetwork) params.network = network;
   params.search = options.search;
   params.multipv = options.multipv;
-  params.threads = options.threads;
+  params.threads = running_threads(options.threads, std::thread::hardware_concurrency());
   params.hash_mib = options.hash_mib;
   params.seed = options.seed;
   params.dragon_belief = options.dragon_belief;
@@ -301,15 +308,16 @@ Expected<JobStart> Engine::perft(int depth) {
     job_stop_.store(false);
     hold_for_stop_ = hold_for_ponderhit_ = false;
   }
-  start_job([this, root = Position(game_->position()), rules = game_->shared_rules(), depth,
-             threads = options_.engine.threads] {
-    (void)rules;
-    PerftDivide divide = perft_divide(root, depth, &job_stop_, threads);
-    if (callbacks_.perft)
-      callbacks_.perft(PerftReport{divide.root_after_eliminations, std::move(divide.counts),
-                                   divide.total, divide.stopped});
-    finish_job();
-  });
+  start_job(
+      [this, root = Position(game_->position()), rules = game_->shared_rules(), depth,
+       threads = running_threads(options_.engine.threads, std::thread::hardware_concurrency())] {
+        (void)rules;
+        PerftDivide divide = perft_divide(root, depth, &job_stop_, threads);
+        if (callbacks_.perft)
+          callbacks_.perft(PerftReport{divide.root_after_eliminations, std::move(divide.counts),
+                                       divide.total, divide.stopped});
+        finish_job();
+      });
   return start;
 }
 

@@ -24,6 +24,12 @@
 
 namespace tiaoqi::facade {
 
+// The threads a job runs on: `Threads`, but no more than the machine's
+// hardware threads (all of them when the machine does not say). A thread
+// beyond them only waits for a core, and with a hundred waiting the one
+// that watches the clock gets its core too late to answer in time.
+int running_threads(int asked, unsigned hardware_threads);
+
 // What `position` asks for: the start position of the options or a
 // position string, then moves (start-end or full paths).
 struct PositionRequest {
