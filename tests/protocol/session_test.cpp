@@ -259,6 +259,32 @@ TEST(Session, LevelsAreListedAndNamed) {
   }));
 }
 
+// Every `go` ends with exactly one bestmove: a refused one (a bad
+// searchmoves, a player out of range, clocks without the mover's, a search
+// still running until stop) answers its error and `bestmove none`.
+TEST(Session, EveryGoEndsWithOneBestmove) {
+  const std::vector<std::string> lines = replies(
+      "go searchmoves z9\n"
+      "go choose 4\n"
+      "setoption name Players value 3\n"
+      "position startpos moves k3i5 d10e10\n"
+      "go wtime 1000 btime 1000\n"
+      "go infinite\n"
+      "go depth 1\n"
+      "stop\n");
+  const std::vector<std::string> bestmoves = lines_starting(lines, "bestmove ");
+  ASSERT_EQ(bestmoves.size(), 5u);
+  for (std::size_t i = 0; i < 4; ++i) EXPECT_EQ(bestmoves[i], "bestmove none");
+  EXPECT_NE(bestmoves[4], "bestmove none");
+  // Each refusal's error comes right before its bestmove.
+  const std::vector<std::string> errors = lines_starting(lines, "info string error: go");
+  ASSERT_EQ(errors.size(), 4u);
+  for (std::size_t i = 0; i + 1 < lines.size(); ++i)
+    if (lines[i].starts_with("info string error: go")) {
+      EXPECT_EQ(lines[i + 1], "bestmove none") << lines[i];
+    }
+}
+
 // `values` has one number per seat, whatever the search: a seat already
 // out (here seat 2, eliminated) reads 0 and the others share the whole.
 TEST(Session, ValuesNameEverySeatWithZeroForASeatThatIsOut) {
