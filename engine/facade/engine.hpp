@@ -19,6 +19,7 @@
 #include "engine/search/control.hpp"
 #include "engine/search/info.hpp"
 #include "engine/search/limits.hpp"
+#include "engine/search/plan.hpp"
 #include "engine/search/search_state.hpp"
 #include "engine/util/expected.hpp"
 
@@ -176,8 +177,9 @@ class Engine {
   Expected<JobStart> start_search(const search::SearchLimits& limits,
                                   std::optional<int> analysis_lines);
   void search_job(Position root, std::shared_ptr<const Rules> rules, search::SearchLimits limits,
-                  search::SearchParams params, std::vector<std::uint64_t> game_history,
-                  const Game* game, bool analysis, std::optional<search::StrengthLevel> level);
+                  search::SearchParams params, search::SearchPlan plan,
+                  std::vector<std::uint64_t> game_history, const Game* game, bool analysis,
+                  std::optional<search::StrengthLevel> level);
   void finish_job();
 
   EngineCallbacks callbacks_;
