@@ -12,6 +12,7 @@
 #include "engine/search/mcts/config.hpp"
 #include "engine/search/mcts/playout.hpp"
 #include "engine/search/mcts/search.hpp"
+#include "engine/search/registry.hpp"
 #include "engine/search/search_state.hpp"
 
 namespace tiaoqi::bench {
@@ -33,8 +34,9 @@ void iterations(benchmark::State& state, const SuitePosition& entry) {
     search_state.clear();
     search::SearchControl control;
     control.start(search::TimeBudget{}, limits.nodes, false);
+    const search::SearchPlan plan = search::plan_search(setup.position, params, limits, 0);
     const auto result = search::mcts::search(
-        {setup.position, params, limits, control, {}, search_state, no_history, nullptr});
+        {setup.position, params, limits, plan, control, {}, search_state, no_history, nullptr});
     benchmark::DoNotOptimize(result.best);
   }
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kIterationsPerSearch));

@@ -1,5 +1,7 @@
 #include "protocol/cli.hpp"
 
+#include <unistd.h>
+
 #include <boost/program_options.hpp>
 #include <fstream>
 #include <iostream>
@@ -161,11 +163,15 @@ int run_command_line(int argc, const char* const* argv, std::istream& in, std::o
         constexpr std::string_view kError = "info string error: ";
         if (setting_up && line.starts_with(kError)) {
           err << "tiaoqi: " << line.substr(kError.size()) << "\n";
-          return;
+          return true;
         }
-        protocol_out(line);
+        return protocol_out(line);
       },
       uci::make_dialect());
+  // A GUI that has closed our output learns nothing more from us, even
+  // before a write fails: the engine then stops and exits (docs/protocol.md).
+  if (&out == &std::cout)
+    session.output().set_reader_probe([] { return descriptor_reader_gone(STDOUT_FILENO); });
   // CCP starts from the rating list's rules; --option values then apply on
   // top of them.
   if (arguments.protocol == "ccp") ccp::enter(session);

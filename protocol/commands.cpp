@@ -52,13 +52,23 @@ void ucinewgame(Session& session, const Args&) {
     session.output().error("ucinewgame: " + cleared.error());
 }
 
+// A refused `go` ends as every `go` does, with one bestmove (the dialect's
+// answer for no move) after its error: a GUI waits for the bestmove.
+void refuse_go(Session& session, const std::string& message) {
+  session.output().error(message);
+  session.answer_no_move();
+}
+
 void go(Session& session, const Args& args) {
-  Output& output = session.output();
+  if (!session.make_idle("go")) {
+    session.answer_no_move();
+    return;
+  }
   facade::Engine& engine = session.engine();
   const SessionConfig& config = session.config();
   auto command = parse_go(args, engine.game().position(), config.max_perft_depth);
   if (!command) {
-    output.error(command.error());
+    refuse_go(session, command.error());
     return;
   }
   if (command->perft_depth) {
@@ -69,12 +79,12 @@ void go(Session& session, const Args& args) {
   if (command->choose_player) {
     auto choice = engine.choose_dragon(*command->choose_player);
     if (!choice) {
-      output.error("go: choose: " + choice.error());
+      refuse_go(session, "go: choose: " + choice.error());
       return;
     }
     if (choice->rules_refused)
-      output.error("go: " + *choice->rules_refused + "; choosing in the last valid game");
-    output.line("bestmove " + engine.game().position().geometry().name(choice->hole));
+      session.output().error("go: " + *choice->rules_refused + "; choosing in the last valid game");
+    session.output().line("bestmove " + engine.game().position().geometry().name(choice->hole));
     return;
   }
   search::SearchLimits& limits = command->limits;
@@ -84,7 +94,9 @@ void go(Session& session, const Args& args) {
         std::min(limits.nodes.value_or(config.max_search_nodes), config.max_search_nodes);
     limits.infinite = false;
   }
-  start_job(session, "go", "playing on in the last valid game", [&] { return engine.go(limits); });
+  if (!start_job(session, "go", "playing on in the last valid game",
+                 [&] { return engine.go(limits); }))
+    session.answer_no_move();
 }
 
 void stop(Session& session, const Args&) { session.engine().stop(); }
@@ -161,7 +173,8 @@ const std::vector<Dialect::Command>& shared_commands() {
       {"isready", isready, false, false},
       {"setoption", setoption, true, true},
       {"ucinewgame", ucinewgame, true, false},
-      {"go", go, true, true},
+      // go waits for the engine itself: refused, it still answers bestmove.
+      {"go", go, false, true},
       {"stop", stop, false, false},
       {"ponderhit", ponderhit, false, false},
       {"quit", quit, false, false},
@@ -185,17 +198,18 @@ const Dialect::Command& shared_command(std::string_view name) {
   std::abort();
 }
 
-void start_job(Session& session, std::string_view command, std::string_view instead,
+bool start_job(Session& session, std::string_view command, std::string_view instead,
                const std::function<Expected<facade::JobStart>()>& starter) {
   const Output::Hold hold(session.output());
   const Expected<facade::JobStart> start = starter();
   if (!start) {
     session.output().error(std::string(command) + ": " + start.error());
-    return;
+    return false;
   }
   if (start->rules_refused)
     session.output().error(std::string(command) + ": " + *start->rules_refused + "; " +
                            std::string(instead));
+  return true;
 }
 
 }  // namespace tiaoqi::protocol

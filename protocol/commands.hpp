@@ -15,8 +15,9 @@ const Dialect::Command& shared_command(std::string_view name);
 // Starts an engine job by `start` and reports why it could not start, or
 // that it runs on the last valid game (`instead` says what it does there)
 // when the rule options make no valid game; these lines come before any of
-// the job's own. `command` names the command in the messages.
-void start_job(Session& session, std::string_view command, std::string_view instead,
+// the job's own. `command` names the command in the messages. Returns
+// whether the job started.
+bool start_job(Session& session, std::string_view command, std::string_view instead,
                const std::function<Expected<facade::JobStart>()>& start);
 
 }  // namespace tiaoqi::protocol

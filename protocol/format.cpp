@@ -32,24 +32,26 @@ namespace {
 // The thousandths of a share printed per player in `values`.
 constexpr int kValueUnits = 1000;
 
-// " values 0.412 0.301 0.287": the shares of the players still in the game
-// at the root, in seat order, in thousandths rounded so that they sum to
-// exactly 1 (the largest remainders round up).
+// " values 0.412 0.301 0.000 0.287": one share per seat, in seat order; a
+// seat already out at the root has 0, and the shares of the others are
+// written in thousandths rounded so that they sum to exactly 1 (the
+// largest remainders round up). A GUI reads the n-th number as seat n's.
 std::string values_text(const Position& root, const std::vector<double>& values) {
+  const int seat_count = root.rules().player_count();
   std::vector<int> seats;
-  for (int p = 0; p < static_cast<int>(values.size()); ++p)
+  for (int p = 0; p < seat_count && p < static_cast<int>(values.size()); ++p)
     if (!root.is_eliminated(p)) seats.push_back(p);
   double total = 0;
   for (int p : seats) total += std::max(values[p], 0.0);
   if (seats.empty() || total <= 0) return "";
-  std::vector<int> units(seats.size());
-  std::vector<std::pair<double, std::size_t>> remainders;
+  std::vector<int> units(static_cast<std::size_t>(seat_count), 0);
+  std::vector<std::pair<double, int>> remainders;
   int given = 0;
-  for (std::size_t i = 0; i < seats.size(); ++i) {
-    const double exact = std::max(values[seats[i]], 0.0) / total * kValueUnits;
-    units[i] = static_cast<int>(exact);
-    given += units[i];
-    remainders.emplace_back(exact - units[i], i);
+  for (int p : seats) {
+    const double exact = std::max(values[p], 0.0) / total * kValueUnits;
+    units[p] = static_cast<int>(exact);
+    given += units[p];
+    remainders.emplace_back(exact - units[p], p);
   }
   std::stable_sort(remainders.begin(), remainders.end(),
                    [](const auto& a, const auto& b) { return a.first > b.first; });

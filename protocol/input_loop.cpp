@@ -1,8 +1,10 @@
 #include "protocol/input_loop.hpp"
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <thread>
@@ -17,6 +19,8 @@ namespace {
 // is held; beyond it lines are refused (stop and quit are always kept).
 constexpr std::size_t kMaxQueuedLines = 10'000;
 constexpr std::size_t kMaxQueuedBytes = 16 * kMaxInputLine;
+// How often a wait for input asks whether the output's reader has gone.
+constexpr std::chrono::milliseconds kReaderCheckInterval{100};
 
 bool is_interrupt(const InputLine& line) {
   if (line.too_long) return false;
@@ -52,11 +56,14 @@ class InputQueue {
     changed_.notify_all();
   }
 
-  // The next entry, or nullopt once the input has ended and all is handled.
-  // Refused lines are reported first.
-  std::optional<Entry> pop() {
+  // The next entry, or nullopt once the input has ended and all is handled
+  // or once `give_up` says so (asked while waiting). Refused lines are
+  // reported first.
+  std::optional<Entry> pop(const std::function<bool()>& give_up) {
     std::unique_lock lock(mutex_);
-    changed_.wait(lock, [this] { return !lines_.empty() || refused_ > 0 || ended_; });
+    while (!changed_.wait_for(lock, kReaderCheckInterval,
+                              [this] { return !lines_.empty() || refused_ > 0 || ended_; }))
+      if (give_up()) return std::nullopt;
     if (refused_ > 0) {
       --refused_;
       return Entry{InputLine{}, false, true};
@@ -114,7 +121,10 @@ void run_input(Session& session, std::istream& in, bool input_may_block) {
   session.set_interrupt_probe([queue] { return queue->interrupt_waiting(); });
 
   bool quit = false;
-  while (auto entry = queue->pop()) {
+  // Nobody reads the answers any more: the session ends as at quit, and a
+  // job running is stopped (end_of_input sees the same and stops it).
+  const auto reader_gone = [&session] { return session.output().reader_gone(); };
+  while (auto entry = queue->pop(reader_gone)) {
     if (entry->refused) {
       session.output().error("too much input while waiting for the engine; a line was ignored");
       continue;
@@ -127,10 +137,11 @@ void run_input(Session& session, std::istream& in, bool input_may_block) {
   session.set_interrupt_probe({});
   if (!quit) session.end_of_input();
   queue->abandon();
-  // After quit a reader of standard input may be blocked in a read that only
-  // the end of the process ends; it touches only the queue it co-owns and
-  // the stream, which lives as long as the process.
-  if (quit && input_may_block)
+  // After quit (or with the output gone) a reader of standard input may be
+  // blocked in a read that only the end of the process ends; it touches
+  // only the queue it co-owns and the stream, which lives as long as the
+  // process.
+  if ((quit || reader_gone()) && input_may_block)
     reader.detach();
   else
     reader.join();

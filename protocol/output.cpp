@@ -1,5 +1,7 @@
 #include "protocol/output.hpp"
 
+#include <poll.h>
+
 #include <ostream>
 
 namespace tiaoqi::protocol {
@@ -9,7 +11,11 @@ void Output::line(std::string_view text) {
   // Waits while another thread holds the output.
   if (holder_.load() != std::this_thread::get_id()) std::lock_guard gate(gate_);
   std::lock_guard lock(mutex_);
-  sink_(text);
+  if (!sink_(text)) write_failed_.store(true);
+}
+
+bool Output::reader_gone() const {
+  return write_failed_.load() || (reader_probe_ && reader_probe_());
 }
 
 Output::Hold::Hold(Output& output) : output_(output) {
@@ -27,7 +33,13 @@ Output::Sink stream_sink(std::ostream& out) {
     out.write(text.data(), static_cast<std::streamsize>(text.size()));
     out.put('\n');
     out.flush();
+    return !out.fail();
   };
+}
+
+bool descriptor_reader_gone(int fd) {
+  pollfd entry{fd, 0, 0};
+  return ::poll(&entry, 1, 0) == 1 && (entry.revents & (POLLERR | POLLHUP)) != 0;
 }
 
 }  // namespace tiaoqi::protocol

@@ -14,12 +14,13 @@ namespace tiaoqi::protocol {
 // "Lines").
 inline constexpr std::size_t kMaxOutputLine = 64 * 1024;
 
-// Where complete lines go: the sink gets each line without its newline.
-// Lines come from the command thread and the engine's worker thread, so
-// writing is serialised; a line longer than the limit is cut.
+// Where complete lines go: the sink gets each line without its newline and
+// says whether it could write it. Lines come from the command thread and
+// the engine's worker thread, so writing is serialised; a line longer than
+// the limit is cut.
 class Output {
  public:
-  using Sink = std::function<void(std::string_view)>;
+  using Sink = std::function<bool(std::string_view)>;
   explicit Output(Sink sink) : sink_(std::move(sink)) {}
 
   void line(std::string_view text);
@@ -29,6 +30,11 @@ class Output {
   }
   // How many error lines were written.
   std::size_t errors() const { return errors_.load(); }
+
+  // Nobody reads the lines any more: a write failed, or the probe (set by
+  // whoever knows where the lines go) says the reader has gone.
+  bool reader_gone() const;
+  void set_reader_probe(std::function<bool()> probe) { reader_probe_ = std::move(probe); }
 
   // While a Hold lives, lines from other threads wait; its own thread
   // writes on. A command that starts a job holds the output until its own
@@ -50,9 +56,17 @@ class Output {
   std::mutex mutex_;
   Sink sink_;
   std::atomic<std::size_t> errors_{0};
+  std::atomic<bool> write_failed_{false};
+  std::function<bool()> reader_probe_;
 };
 
-// A sink for a std::ostream that writes the newline and flushes every line.
+// A sink for a std::ostream that writes the newline and flushes every line;
+// a line fails once the stream has failed (its reader is gone, EPIPE).
 Output::Sink stream_sink(std::ostream& out);
+
+// Whether the reading end of the pipe or socket at `fd` is closed, asked
+// without writing (poll reports an error or a hang-up); false for a file or
+// a terminal.
+bool descriptor_reader_gone(int fd);
 
 }  // namespace tiaoqi::protocol

@@ -104,9 +104,16 @@ bool Session::make_idle(std::string_view command) {
   return true;
 }
 
+void Session::answer_no_move() {
+  output_.line(
+      dialect_->bestmove_line(facade::BestMove{engine_.game().position(), Move{}, Move{}}));
+}
+
 void Session::wait_for_engine() {
   while (engine_.busy()) {
-    if (engine_.waits_for_stop() || (interrupt_probe_ && interrupt_probe_())) {
+    // Work whose answer nobody can read any more is not finished.
+    if (engine_.waits_for_stop() || (interrupt_probe_ && interrupt_probe_()) ||
+        output_.reader_gone()) {
       engine_.stop();
       break;
     }

@@ -81,8 +81,14 @@ class Session {
   // The input ended: a search that waits for stop is stopped, a job that
   // ends by itself (a search with limits, perft, bench) is let finish.
   void end_of_input();
-  // Waits until the engine's job has ended by itself.
+  // Waits until the engine's job has ended by itself (or stops it, when a
+  // stop or quit waits in the input or nobody reads the output any more).
   void wait_for_engine();
+  // False (with an error printed) when the engine runs a search that only
+  // stop can end; otherwise waits for the current job, if any.
+  bool make_idle(std::string_view command);
+  // Writes the dialect's bestmove for no move: the answer of a refused go.
+  void answer_no_move();
   bool has_quit() const { return quit_; }
   // The conversation ends after this line (the engine is stopped).
   void quit();
@@ -106,9 +112,6 @@ class Session {
   using Args = std::vector<std::string_view>;
 
   facade::EngineCallbacks callbacks();
-  // False (with an error printed) when the engine runs a search that only
-  // stop can end; otherwise waits for the current job, if any.
-  bool make_idle(std::string_view command);
   void dispatch(const Args& tokens);
 
   SessionConfig config_;

@@ -2,19 +2,24 @@
 
 #include <algorithm>
 #include <chrono>
+#include <thread>
 
 #include "engine/notation.hpp"
 #include "engine/perft.hpp"
 #include "engine/position_string.hpp"
-#include "engine/search/config.hpp"
 #include "engine/search/dragons/choice.hpp"
 #include "engine/search/nnue/network.hpp"
 #include "engine/search/registry.hpp"
-#include "engine/search/timeman.hpp"
 #include "engine/util/hash.hpp"
 #include "engine/util/text.hpp"
 
 namespace tiaoqi::facade {
+
+int running_threads(int asked, unsigned hardware_threads) {
+  if (hardware_threads == 0) return asked;
+  return std::min(asked, static_cast<int>(hardware_threads));
+}
+
 namespace {
 
 // What every search started from these options reads of them: the one
@@ -25,7 +30,7 @@ search::SearchParams search_params(const EngineOptions& options,
   if (options.evaluation == search::Evaluation::kNetwork) params.network = network;
   params.search = options.search;
   params.multipv = options.multipv;
-  params.threads = options.threads;
+  params.threads = running_threads(options.threads, std::thread::hardware_concurrency());
   params.hash_mib = options.hash_mib;
   params.seed = options.seed;
   params.dragon_belief = options.dragon_belief;
@@ -184,19 +189,17 @@ Expected<JobStart> Engine::start_search(const search::SearchLimits& limits,
   search::SearchParams params = search_params(options_.engine, network_);
   params.multipv = analysis_lines.value_or(options_.engine.multipv);
   params.want_ponder = options_.engine.ponder && !analysis_lines;
-  const int moves_to_go =
-      search::resolve_config(root.rules().player_count(), params.tunables).moves_to_go;
-  const search::TimeBudget budget =
-      search::plan_time(limits, player, options_.engine.move_overhead_ms, moves_to_go);
   // A level below full strength (not for analysis, which asks for the
   // engine's own view) searches at most its nodes, then chooses as it does.
   std::optional<search::StrengthLevel> level;
-  std::optional<std::uint64_t> nodes = limits.nodes;
-  if (options_.engine.limit_strength && !analysis_lines) {
+  if (options_.engine.limit_strength && !analysis_lines)
     level = search::level_at_elo(options_.engine.elo);
-    nodes = std::min(nodes.value_or(level->nodes), level->nodes);
-  }
-  control_.start(budget, nodes, limits.ponder, limits.received);
+  // The go planned once: what it plays, with which parameters, its clock
+  // and its node limit.
+  const search::SearchPlan plan =
+      search::plan_search(root, params, limits, options_.engine.move_overhead_ms,
+                          level ? std::optional<std::uint64_t>(level->nodes) : std::nullopt);
+  control_.start(plan.budget, plan.nodes, limits.ponder, limits.received);
   {
     std::lock_guard lock(mutex_);
     busy_ = true;
@@ -213,10 +216,10 @@ Expected<JobStart> Engine::start_search(const search::SearchLimits& limits,
   // belief, MCTS for how the others moved (racer_share); nothing changes
   // it while a job runs (check_idle), and the search is over before
   // bestmove releases the engine.
-  start_job([this, root = Position(root), rules = game_->shared_rules(), limits, params,
+  start_job([this, root = Position(root), rules = game_->shared_rules(), limits, params, plan,
              game_history = std::move(game_history), game = &*game_,
              analysis = analysis_lines.has_value(), level]() mutable {
-    search_job(root, rules, limits, params, std::move(game_history), game, analysis, level);
+    search_job(root, rules, limits, params, plan, std::move(game_history), game, analysis, level);
   });
   return start;
 }
@@ -258,7 +261,8 @@ class AnalysisCollector {
 
 void Engine::search_job(Position root, std::shared_ptr<const Rules> rules,
                         search::SearchLimits limits, search::SearchParams params,
-                        std::vector<std::uint64_t> game_history, const Game* game, bool analysis,
+                        search::SearchPlan plan, std::vector<std::uint64_t> game_history,
+                        const Game* game, bool analysis,
                         std::optional<search::StrengthLevel> level) {
   (void)rules;  // Keeps the rules `root` points at alive.
   AnalysisCollector collector(params.multipv);
@@ -266,7 +270,7 @@ void Engine::search_job(Position root, std::shared_ptr<const Rules> rules,
     collector.add(info);
   };
   const search::SearchRequest request{
-      root,          params,       limits, control_, analysis ? collect : callbacks_.info,
+      root,          params,       limits, plan, control_, analysis ? collect : callbacks_.info,
       search_state_, game_history, game};
   search::SearchResult result = search::run_search(request);
   if (level) {
@@ -301,15 +305,16 @@ Expected<JobStart> Engine::perft(int depth) {
     job_stop_.store(false);
     hold_for_stop_ = hold_for_ponderhit_ = false;
   }
-  start_job([this, root = Position(game_->position()), rules = game_->shared_rules(), depth,
-             threads = options_.engine.threads] {
-    (void)rules;
-    PerftDivide divide = perft_divide(root, depth, &job_stop_, threads);
-    if (callbacks_.perft)
-      callbacks_.perft(PerftReport{divide.root_after_eliminations, std::move(divide.counts),
-                                   divide.total, divide.stopped});
-    finish_job();
-  });
+  start_job(
+      [this, root = Position(game_->position()), rules = game_->shared_rules(), depth,
+       threads = running_threads(options_.engine.threads, std::thread::hardware_concurrency())] {
+        (void)rules;
+        PerftDivide divide = perft_divide(root, depth, &job_stop_, threads);
+        if (callbacks_.perft)
+          callbacks_.perft(PerftReport{divide.root_after_eliminations, std::move(divide.counts),
+                                       divide.total, divide.stopped});
+        finish_job();
+      });
   return start;
 }
 

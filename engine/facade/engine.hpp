@@ -19,10 +19,17 @@
 #include "engine/search/control.hpp"
 #include "engine/search/info.hpp"
 #include "engine/search/limits.hpp"
+#include "engine/search/plan.hpp"
 #include "engine/search/search_state.hpp"
 #include "engine/util/expected.hpp"
 
 namespace tiaoqi::facade {
+
+// The threads a job runs on: `Threads`, but no more than the machine's
+// hardware threads (all of them when the machine does not say). A thread
+// beyond them only waits for a core, and with a hundred waiting the one
+// that watches the clock gets its core too late to answer in time.
+int running_threads(int asked, unsigned hardware_threads);
 
 // What `position` asks for: the start position of the options or a
 // position string, then moves (start-end or full paths).
@@ -170,8 +177,9 @@ class Engine {
   Expected<JobStart> start_search(const search::SearchLimits& limits,
                                   std::optional<int> analysis_lines);
   void search_job(Position root, std::shared_ptr<const Rules> rules, search::SearchLimits limits,
-                  search::SearchParams params, std::vector<std::uint64_t> game_history,
-                  const Game* game, bool analysis, std::optional<search::StrengthLevel> level);
+                  search::SearchParams params, search::SearchPlan plan,
+                  std::vector<std::uint64_t> game_history, const Game* game, bool analysis,
+                  std::optional<search::StrengthLevel> level);
   void finish_job();
 
   EngineCallbacks callbacks_;

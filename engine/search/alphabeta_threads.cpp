@@ -8,7 +8,6 @@
 #include "engine/movegen.hpp"
 #include "engine/search/alphabeta.hpp"
 #include "engine/search/brs.hpp"
-#include "engine/search/config.hpp"
 #include "engine/search/moves_in_progress.hpp"
 
 namespace tiaoqi::search {
@@ -52,7 +51,7 @@ SearchResult alphabeta_search(const SearchRequest& request, bool best_reply) {
   ab_limits.multi_pv = params.multipv;
   ab_limits.game_history = request.game_history;
   ab_limits.best_reply = best_reply && root.rules().player_count() >= 3;
-  ab_limits.config = resolve_config(root.rules().player_count(), params.tunables).alphabeta;
+  ab_limits.config = request.plan.config.alphabeta;
   // Once for all threads, before any of them stores.
   table.new_search();
 

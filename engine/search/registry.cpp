@@ -1,5 +1,6 @@
 #include "engine/search/registry.hpp"
 
+#include <algorithm>
 #include <optional>
 
 #include "engine/search/alphabeta_threads.hpp"
@@ -35,25 +36,29 @@ constexpr bool kPlayedOnly = false;
 constexpr bool kAnyGame = true;
 constexpr bool kRaces = true;
 
+constexpr bool kBestReplyTree = true;
+
 const std::vector<SearchKind> kSearchKinds = {
-    // name, family, option value, plays every game, plays races, plays, entry
-    {"auto", SearchFamily::kChoice, kSelectable, false, kRaces, auto_plays, nullptr},
-    {"alphabeta", SearchFamily::kDepthFirst, kSelectable, false, kRaces, alphabeta_plays,
+    // name, family, option value, plays every game, plays races, tree of
+    // best replies, plays, entry
+    {"auto", SearchFamily::kChoice, kSelectable, false, kRaces, false, auto_plays, nullptr},
+    {"alphabeta", SearchFamily::kDepthFirst, kSelectable, false, kRaces, false, alphabeta_plays,
      alphabeta_search},
-    {"paranoid", SearchFamily::kDepthFirst, kSelectable, false, false, two_player_alphabeta,
+    {"paranoid", SearchFamily::kDepthFirst, kSelectable, false, false, false, two_player_alphabeta,
      alphabeta_search},
-    {"brs", SearchFamily::kDepthFirst, kSelectable, false, false, two_player_alphabeta,
+    {"brs", SearchFamily::kDepthFirst, kSelectable, false, false, false, two_player_alphabeta,
      best_reply_search},
-    {"maxn", SearchFamily::kDepthFirst, kSelectable, false, false, two_player_alphabeta,
+    {"maxn", SearchFamily::kDepthFirst, kSelectable, false, false, false, two_player_alphabeta,
      maxn_search},
-    {"mcts", SearchFamily::kTree, kSelectable, false, false, nullptr, mcts::search},
-    {"mctsbrs", SearchFamily::kTree, kSelectable, false, false, two_player_mcts,
-     mcts::best_reply_tree_search},
-    {"greedy", SearchFamily::kOnePly, kSelectable, kAnyGame, false, nullptr, greedy_search},
-    {"random", SearchFamily::kOnePly, kSelectable, kAnyGame, false, nullptr, random_search},
-    {"solitaire", SearchFamily::kSolver, kPlayedOnly, false, false, nullptr,
+    {"mcts", SearchFamily::kTree, kSelectable, false, false, false, nullptr, mcts::search},
+    {"mctsbrs", SearchFamily::kTree, kSelectable, false, false, kBestReplyTree, two_player_mcts,
+     mcts::search},
+    {"greedy", SearchFamily::kOnePly, kSelectable, kAnyGame, false, false, nullptr, greedy_search},
+    {"random", SearchFamily::kOnePly, kSelectable, kAnyGame, false, false, nullptr, random_search},
+    {"solitaire", SearchFamily::kSolver, kPlayedOnly, false, false, false, nullptr,
      solitaire::play_crossing},
-    {"ismcts", SearchFamily::kTree, kPlayedOnly, false, false, nullptr, dragons::dragons_search},
+    {"ismcts", SearchFamily::kTree, kPlayedOnly, false, false, false, nullptr,
+     dragons::dragons_search},
 };
 
 const SearchKind& named(std::string_view name) {
@@ -83,12 +88,24 @@ const SearchKind& played_search(const SearchKind& asked, int players, bool drago
   return played_search(named(other), players, dragons);
 }
 
+SearchPlan plan_search(const Position& root, const SearchParams& params, const SearchLimits& limits,
+                       int move_overhead_ms, std::optional<std::uint64_t> node_cap) {
+  const int players = root.rules().player_count();
+  const SearchKind* asked = find_search(params.search);
+  if (!asked) asked = &named("auto");
+  SearchPlan plan;
+  plan.played = &played_search(*asked, players, root.rules().dragons());
+  plan.config = resolve_config(players, params.tunables, plan.played->best_reply_tree);
+  plan.races_first = plan.config.race_solver && (asked->plays_races || plan.played->plays_races);
+  plan.budget = plan_time(limits, root.side_to_move(), move_overhead_ms, plan.config.moves_to_go);
+  plan.nodes = limits.nodes;
+  if (node_cap) plan.nodes = std::min(plan.nodes.value_or(*node_cap), *node_cap);
+  return plan;
+}
+
 SearchResult run_search(const SearchRequest& request) {
   const Position& root = request.root;
-  const SearchKind* asked = find_search(request.params.search);
-  if (!asked) asked = &named("auto");
-  const SearchKind& played =
-      played_search(*asked, root.rules().player_count(), root.rules().dragons());
+  const SearchKind& played = *request.plan.played;
   // Almost no time left: one ply now rather than a search that would have
   // to be cut (the race solver, say, finds its first plan unpolled). Every
   // move gets its one look (a few microseconds), even past the deadline:
@@ -101,9 +118,7 @@ SearchResult run_search(const SearchRequest& request) {
     at_once.start(TimeBudget{}, std::nullopt, false);
     return greedy_search(request.with_control(at_once));
   }
-  const bool race_solver =
-      resolve_config(root.rules().player_count(), request.params.tunables).race_solver;
-  if (race_solver && (asked->plays_races || played.plays_races))
+  if (request.plan.races_first)
     if (auto raced =
             request.state.race().search(root, request.limits, request.control, request.info))
       return *raced;

@@ -38,6 +38,8 @@ struct SearchKind {
   bool plays_any_game;
   // A pure race (race.hpp) is played by the race solver before it searches.
   bool plays_races;
+  // Its parameters are resolved for a tree of best replies (mctsbrs).
+  bool best_reply_tree;
   // The name of the search it plays at a table of `players` (two or more)
   // when that is another one; empty: itself. Null: always itself.
   std::string_view (*plays)(int players);
@@ -58,7 +60,14 @@ const SearchKind* find_search(std::string_view name);
 // dragons' search, except for those that play every game themselves.
 const SearchKind& played_search(const SearchKind& asked, int players, bool dragons);
 
-// Searches the request's root with what its Search plays there. With almost
+// Plans a search of `root` once: what `params.search` plays there, the
+// parameters for the table size, the time budget (with `move_overhead_ms`)
+// and the node limit, the go's or `node_cap` when lower (a strength
+// level's).
+SearchPlan plan_search(const Position& root, const SearchParams& params, const SearchLimits& limits,
+                       int move_overhead_ms, std::optional<std::uint64_t> node_cap = std::nullopt);
+
+// Searches the request's root with what its plan plays there. With almost
 // no time left, the answer is one ply deep, at once.
 SearchResult run_search(const SearchRequest& request);
 

@@ -9,6 +9,7 @@
 #include "engine/search/info.hpp"
 #include "engine/search/limits.hpp"
 #include "engine/search/params.hpp"
+#include "engine/search/plan.hpp"
 #include "engine/search/result.hpp"
 #include "engine/search/search_state.hpp"
 
@@ -20,6 +21,8 @@ struct SearchRequest {
   const Position& root;
   const SearchParams& params;
   const SearchLimits& limits;
+  // The search played and its resolved parameters (plan_search).
+  const SearchPlan& plan;
   SearchControl& control;
   const InfoSink& info;
   // What the searches keep from move to move (the table, a tree, ...).
@@ -33,7 +36,7 @@ struct SearchRequest {
 
   // The same request under another control (an answer at once, say).
   SearchRequest with_control(SearchControl& other) const {
-    return {root, params, limits, other, info, state, game_history, game};
+    return {root, params, limits, plan, other, info, state, game_history, game};
   }
 };
 

@@ -15,8 +15,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   config.max_perft_depth = 3;
   config.max_bench_depth = 2;
   config.max_search_nodes = 100;
-  tiaoqi::protocol::Session session([](std::string_view) {}, tiaoqi::protocol::uci::make_dialect(),
-                                    config);
+  tiaoqi::protocol::Session session([](std::string_view) { return true; },
+                                    tiaoqi::protocol::uci::make_dialect(), config);
   // A small table: clearing the default 64 MiB under the sanitizers would
   // cost most of every input's time.
   session.handle_line("setoption name Hash value 1");

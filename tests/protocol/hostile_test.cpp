@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "engine/util/text.hpp"
 #include "tools/common/process.hpp"
 
 namespace tiaoqi::testing {
@@ -37,8 +38,11 @@ class Engine {
   void write(std::string_view bytes) { process_.write(bytes); }
   void send(std::string_view line) { process_.write_line(line); }
   void close_input() { process_.close_input(); }
+  void close_output() { process_.close_output(); }
   std::optional<std::string> read_line() { return process_.next_line(kHangGuard); }
-  std::optional<int> wait() { return process_.wait_exit(kHangGuard); }
+  std::optional<int> wait(std::chrono::milliseconds timeout = kHangGuard) {
+    return process_.wait_exit(timeout);
+  }
 
  private:
   ChildProcess process_;
@@ -71,9 +75,16 @@ std::vector<std::string> state(Engine& engine) {
   return lines;
 }
 
+// One error line; a refused `go` then ends as every `go` does, with
+// `bestmove none`.
 void expect_one_error(Engine& engine, const std::string& line, const std::string& shown) {
   const auto answers = answers_to(engine, line);
-  ASSERT_EQ(answers.size(), 1u) << "line: " << shown;
+  const auto words = util::tokenize(line);
+  const bool go = !words.empty() && words[0] == "go";
+  ASSERT_EQ(answers.size(), go ? 2u : 1u) << "line: " << shown;
+  if (go) {
+    EXPECT_EQ(answers[1], "bestmove none") << "line: " << shown;
+  }
   EXPECT_EQ(answers[0].rfind("info string error: ", 0), 0u) << "line: " << shown;
   EXPECT_LE(answers[0].size(), 65535u);
   // User text is echoed escaped: no control byte ever reaches the GUI.
@@ -154,6 +165,39 @@ TEST(Hostile, EndOfInputInAnInfiniteSearchStopsItAndExits) {
   EXPECT_EQ(best->rfind("bestmove ", 0), 0u);
   EXPECT_FALSE(engine.read_line());
   EXPECT_EQ(engine.wait(), 0);
+}
+
+// A GUI that goes away closes both ends. A search with a limit it would
+// reach only after hours (nodes, depth) is let finish at the end of the
+// input alone, but with nobody left to read its answer it stops, and the
+// engine exits: that it exits at all is the check, the guard is generous.
+TEST(Hostile, SearchStopsAndEngineExitsWhenTheGuiGoesAway) {
+  for (const char* search : {"mcts", "alphabeta"}) {
+    for (const char* limit : {"nodes 1000000000000", "depth 60"}) {
+      SCOPED_TRACE(std::string(search) + ", go " + limit);
+      Engine engine;
+      expect_greeting(engine);
+      engine.send(std::string("setoption name Search value ") + search);
+      engine.send(std::string("go ") + limit);
+      // The search has begun once its first line is out.
+      ASSERT_TRUE(engine.read_line());
+      engine.close_output();
+      engine.close_input();
+      EXPECT_EQ(engine.wait(std::chrono::seconds(10)), 0);
+    }
+  }
+}
+
+// With only its output gone (the input still open), the engine stops and
+// exits too, once a line it writes fails.
+TEST(Hostile, SearchStopsAndEngineExitsWhenItsOutputIsGone) {
+  Engine engine;
+  expect_greeting(engine);
+  engine.send("setoption name Search value mcts");
+  engine.send("go nodes 1000000000000");
+  ASSERT_TRUE(engine.read_line());
+  engine.close_output();
+  EXPECT_EQ(engine.wait(std::chrono::seconds(10)), 0);
 }
 
 TEST(Hostile, QuitDuringPerftLeavesAtOnce) {

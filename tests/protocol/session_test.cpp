@@ -22,6 +22,7 @@ struct Transcript {
     return [this](std::string_view line) {
       std::lock_guard lock(mutex);
       lines.emplace_back(line);
+      return true;
     };
   }
 };
@@ -274,9 +275,67 @@ TEST(Session, HelpExplainsEveryOptionOfTheTable) {
                                 std::string(specs[i].words.help));
 }
 
+// Every `go` ends with exactly one bestmove: a refused one (a bad
+// searchmoves, a player out of range, clocks without the mover's, a search
+// still running until stop) answers its error and `bestmove none`.
+TEST(Session, EveryGoEndsWithOneBestmove) {
+  const std::vector<std::string> lines = replies(
+      "go searchmoves z9\n"
+      "go choose 4\n"
+      "setoption name Players value 3\n"
+      "position startpos moves k3i5 d10e10\n"
+      "go wtime 1000 btime 1000\n"
+      "go infinite\n"
+      "go depth 1\n"
+      "stop\n");
+  const std::vector<std::string> bestmoves = lines_starting(lines, "bestmove ");
+  ASSERT_EQ(bestmoves.size(), 5u);
+  for (std::size_t i = 0; i < 4; ++i) EXPECT_EQ(bestmoves[i], "bestmove none");
+  EXPECT_NE(bestmoves[4], "bestmove none");
+  // Each refusal's error comes right before its bestmove.
+  const std::vector<std::string> errors = lines_starting(lines, "info string error: go");
+  ASSERT_EQ(errors.size(), 4u);
+  for (std::size_t i = 0; i + 1 < lines.size(); ++i)
+    if (lines[i].starts_with("info string error: go")) {
+      EXPECT_EQ(lines[i + 1], "bestmove none") << lines[i];
+    }
+}
+
+// `values` has one number per seat, whatever the search: a seat already
+// out (here seat 2, eliminated) reads 0 and the others share the whole.
+TEST(Session, ValuesNameEverySeatWithZeroForASeatThatIsOut) {
+  const std::string position =
+      "setoption name Players value 6\n"
+      "position fen d/dd/cc3ee/c4e/5/b4f/bb3ff/aa/a 1 a/b-/c/d/e/f 0\n";
+  for (const char* search : {"alphabeta", "brs", "maxn", "mcts", "greedy"}) {
+    SCOPED_TRACE(search);
+    const std::vector<std::string> infos =
+        lines_starting(replies("setoption name Search value " + std::string(search) + "\n" +
+                               position + "go depth 2\n"),
+                       "info depth ");
+    ASSERT_FALSE(infos.empty());
+    for (const std::string& line : infos) {
+      const std::size_t at = line.find(" values ");
+      ASSERT_NE(at, std::string::npos) << line;
+      std::istringstream words(line.substr(at + 8));
+      std::vector<std::string> numbers;
+      for (std::string word; words >> word && word != "nodes";) numbers.push_back(word);
+      ASSERT_EQ(numbers.size(), 6u) << line;
+      EXPECT_EQ(numbers[1], "0.000") << line;
+      int thousandths = 0;
+      for (const std::string& number : numbers)
+        thousandths += std::stoi(number.substr(0, 1)) * 1000 + std::stoi(number.substr(2));
+      EXPECT_EQ(thousandths, 1000) << line;
+    }
+  }
+}
+
 TEST(Session, OutputLinesAreCapped) {
   std::vector<std::size_t> sizes;
-  Output output([&sizes](std::string_view line) { sizes.push_back(line.size()); });
+  Output output([&sizes](std::string_view line) {
+    sizes.push_back(line.size());
+    return true;
+  });
   output.line(std::string(200000, 'x'));
   ASSERT_EQ(sizes.size(), 1u);
   EXPECT_LT(sizes[0], kMaxOutputLine);

@@ -56,6 +56,31 @@ TEST(Compliance, AGarbageEngineFailsAndTheCheckerDoesNotHang) {
   EXPECT_NE(out.str().find("FAILED: " + std::to_string(failures) + " checks"), std::string::npos);
 }
 
+// Every FAIL line says why the check failed, after a colon.
+TEST(Compliance, EveryFailLineGivesItsReason) {
+  std::ostringstream out;
+  const ComplianceLimits limits{200, 100};
+  run_compliance(
+      {"garbage", std::string(TIAOQI_DOUBLES_DIR) + "/garbage_engine.sh", "", {}, "", {}},
+      RuleOptions{}, limits, out);
+  std::istringstream lines(out.str());
+  int fails = 0;
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind("FAIL ", 0) != 0) continue;
+    ++fails;
+    const std::size_t colon = line.find(": ");
+    EXPECT_NE(colon, std::string::npos) << line;
+    if (colon != std::string::npos) {
+      EXPECT_GT(line.size(), colon + 2) << line;
+    }
+  }
+  EXPECT_GT(fails, 5) << out.str();
+  EXPECT_NE(out.str().find("FAIL unknown command answers info string error: waiting for 'info "
+                           "string error': no expected answer within 200 ms"),
+            std::string::npos)
+      << out.str();
+}
+
 // After a failed handshake no other check runs (each would only wait out
 // its time), and the verdict says why.
 TEST(Compliance, AFailedHandshakeStopsTheChecksWithOneVerdict) {

@@ -14,9 +14,13 @@
 #include <fstream>
 #include <thread>
 
+#include "engine/movegen.hpp"
+#include "engine/notation.hpp"
+#include "engine/position_string.hpp"
 #include "tests/tools/timeless.hpp"
 #include "tools/common/replay.hpp"
 #include "tools/match/merge.hpp"
+#include "tools/match/referee.hpp"
 #include "tools/match/summary.hpp"
 
 namespace tiaoqi::match {
@@ -579,6 +583,39 @@ TEST(Match, ShortMatchWithTheRealEngine) {
       }
     }
   }
+}
+
+// A game the rules draw says why it is a draw: under EqualTurnsAtOnce
+// (the rating list's rules) player 1's finish is drawn when player 2
+// could fill its own target with its next move; under MoveLimitDraw the
+// move limit draws.
+TEST(Referee, ADrawNamesWhyItIsADraw) {
+  RuleOptions at_once;
+  at_once.equal_turns_at_once = true;
+  auto setup = parse_position_string(
+      "a/aa/aaa/aaa1/7a5/12/11/10/9/10/11/12/5d7/1ddd/ddd/dd/d 1 a/d 2", at_once);
+  ASSERT_TRUE(setup.ok()) << setup.error();
+  Position position = setup->position;
+  auto move = parse_move(position, "h13h14");
+  ASSERT_TRUE(move.ok()) << move.error();
+  position.play(*move);
+  ASSERT_TRUE(position.is_over());
+  EXPECT_EQ(rules_termination(position),
+            "p1 reached its target and p2 could reach its own with the next move: a draw");
+
+  RuleOptions limited;
+  limited.max_plies = 2;
+  limited.move_limit_draw = true;
+  auto start = start_setup(limited);
+  ASSERT_TRUE(start.ok()) << start.error();
+  Position game = start->position;
+  for (int ply = 0; ply < 2; ++ply) {
+    MoveList moves;
+    generate_moves(game, moves);
+    game.play(moves[0]);
+  }
+  ASSERT_TRUE(game.is_over());
+  EXPECT_EQ(rules_termination(game), "move limit of 2 plies: a draw");
 }
 
 }  // namespace

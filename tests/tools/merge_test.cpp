@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include "engine/util/text.hpp"
 #include "tools/match/summary.hpp"
 
 namespace tiaoqi::match {
@@ -269,8 +270,22 @@ TEST(Merge, RefusesShardsOfAnotherMatch) {
   const auto merged = merge_summaries({first, other});
   ASSERT_FALSE(merged.ok());
   EXPECT_EQ(merged.error(),
-            "merge: summary 2 comes from another match (engines, options, seed, time, openings or "
-            "tournament differ)");
+            "merge: summary 2 comes from another match: its \"seed\" is '\"2\"', summary 1's '1'");
+}
+
+// A difference deep in the engines (here one engine's command) is named
+// by its path, with both values.
+TEST(Merge, NamesTheFieldThatDiffers) {
+  const Json first = sample_summary();
+  Json other = sample_summary();
+  ASSERT_TRUE(other["match"]["engines"].is_array());
+  other["match"]["engines"][1]["command"] = "/elsewhere/tiaoqi";
+  const auto merged = merge_summaries({first, other});
+  ASSERT_FALSE(merged.ok());
+  EXPECT_EQ(merged.error(),
+            "merge: summary 2 comes from another match: its \"engines[1].command\" is "
+            "'\"/elsewhere/tiaoqi\"', summary 1's " +
+                util::quote_input(tools::dump_json(first["match"]["engines"][1]["command"])));
 }
 
 // Shard `shard` of two of a match of 200 openings at two players that

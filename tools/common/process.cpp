@@ -205,6 +205,8 @@ bool ChildProcess::write_line(std::string_view line) {
 
 void ChildProcess::close_input() { close_fd(in_fd_); }
 
+void ChildProcess::close_output() { close_fd(out_fd_); }
+
 // Reads what is available; false at end of file.
 bool ChildProcess::drain(int fd, std::string& buffer, bool is_error) {
   char chunk[4096];

@@ -53,6 +53,9 @@ class ChildProcess {
   bool write_line(std::string_view line);
   // Ends the child's standard input (it reads end of file).
   void close_input();
+  // Closes this end of the child's standard output, as a reader that goes
+  // away does: the child's writes fail from then on (EPIPE).
+  void close_output();
   // Reads one line of standard output (without the newline) before the
   // deadline. Standard error is drained on the way into the transcript.
   ReadStatus read_line(std::string& line, Clock::time_point deadline);

@@ -57,16 +57,22 @@ class Checker {
   }
   // A timed answer: its limit plus the margin.
   Expected<std::string> expect_word_within(const std::string& word, long long limit_ms) {
-    return expect([&](const std::string& line) { return starts_with(line, word); }, limit_ms);
+    auto line = expect([&](const std::string& line) { return starts_with(line, word); }, limit_ms);
+    if (!line) return fail("waiting for " + util::quote_input(word) + ": " + line.error());
+    return line;
   }
   long long timed(long long limit_ms) const { return limit_ms + limits_.margin_ms; }
 
-  void report(const std::string& name, bool passed, const std::string& detail = "") {
+  // Every FAIL line says why: `detail` is the reason a failed check gives.
+  void report(const std::string& name, bool passed, const std::string& detail) {
     out_ << (passed ? "PASS " : "FAIL ") << name;
-    if (!passed && !detail.empty()) out_ << ": " << detail;
+    if (!passed) out_ << ": " << (detail.empty() ? "no reason given" : detail);
     // Each line as it is decided: a CI job killed halfway shows how far it got.
     out_ << std::endl;
     if (!passed) ++failures_;
+  }
+  void report(const std::string& name, const Expected<std::string>& answer) {
+    report(name, answer.ok(), answer.ok() ? "" : answer.error());
   }
 
   // Checks that the next bestmove, within `wait_ms`, is a legal move in
@@ -84,7 +90,7 @@ class Checker {
     }
     auto parsed = parse_move(position, reply.move);
     if (!parsed) return report(name, false, util::quote_input(reply.move) + ": " + parsed.error());
-    report(name, true);
+    report(name, true, "");
   }
 
   ChildProcess& process() { return process_; }
@@ -107,11 +113,11 @@ std::optional<std::vector<std::string>> check_handshake(Checker& check, const Ru
   std::vector<std::string> lines;
   auto uciok = check.expect([](const std::string& l) { return l == "uciok"; },
                             check.limits().timeout_ms, &lines);
-  check.report("uci answers uciok", uciok.ok(), uciok.ok() ? "" : uciok.error());
+  check.report("uci answers uciok", uciok);
   if (!uciok) return std::nullopt;
   const bool has_name = std::any_of(lines.begin(), lines.end(),
                                     [](const auto& l) { return starts_with(l, "id name "); });
-  check.report("uci sends id name", has_name);
+  check.report("uci sends id name", has_name, "no line starting 'id name ' before uciok");
   std::vector<std::string> options;
   for (const auto& l : lines)
     if (starts_with(l, "option name ")) {
@@ -151,7 +157,7 @@ std::string refusal_of(Checker& check, const std::string& name, const std::strin
 void check_options(Checker& check, const EngineSpec& engine, const RuleOptions& rules,
                    const std::vector<std::string>& listed) {
   check.send("isready");
-  check.report("isready answers readyok", check.expect_word("readyok").ok());
+  check.report("isready answers readyok", check.expect_word("readyok"));
   std::string refused;
   for (const auto& [name, value] : facade::rule_option_values(rules))
     if (refused.empty() && (lists_option(listed, name) || changes_rule(name, value)))
@@ -168,16 +174,15 @@ void check_options(Checker& check, const EngineSpec& engine, const RuleOptions& 
 // Bad input: an error line, and the engine stays alive and in step.
 void check_bad_input(Checker& check) {
   check.send("xyzzy plugh");
-  check.report("unknown command answers info string error",
-               check.expect_word("info string error").ok());
+  check.report("unknown command answers info string error", check.expect_word("info string error"));
   check.send("position fen not a position");
   check.report("malformed position answers info string error",
-               check.expect_word("info string error").ok());
+               check.expect_word("info string error"));
   check.send("position startpos moves a1a2");
   check.report("illegal move in position answers info string error",
-               check.expect_word("info string error").ok());
+               check.expect_word("info string error"));
   check.send("isready");
-  check.report("engine is alive after bad input", check.expect_word("readyok").ok());
+  check.report("engine is alive after bad input", check.expect_word("readyok"));
 }
 
 // Searching under every limit.
@@ -229,7 +234,7 @@ void check_infinite(Checker& check, const Position& start) {
   std::this_thread::sleep_for(std::chrono::milliseconds(50));
   check.send("isready");
   check.report("isready answered during go infinite",
-               check.expect_word_within("readyok", check.timed(400)).ok());
+               check.expect_word_within("readyok", check.timed(400)));
   check.send("stop");
   check.check_bestmove("stop ends go infinite with a legal move", start, check.timed(900));
 }
@@ -248,7 +253,8 @@ void check_introspection(Checker& check, const Position& start, const MoveList& 
                legal.ok() ? "the move lists differ" : legal.error());
   check.send("status");
   auto status = check.expect_word("status");
-  check.report("status of the start is running", status.ok() && *status == "status running");
+  check.report("status of the start is running", status.ok() && *status == "status running",
+               status.ok() ? "answered " + util::quote_input(*status) : status.error());
   check.send("perft 2");
   auto nodes = check.expect_word("Nodes searched:");
   check.report("perft 2 counts the library's number",
@@ -267,7 +273,8 @@ void check_quit(Checker& check) {
   }
   check.send("quit");
   const auto exited = check.process().wait_exit(std::chrono::milliseconds(limit_ms));
-  check.report(name, exited.has_value());
+  check.report(name, exited.has_value(),
+               "still running " + std::to_string(limit_ms) + " ms after quit");
   check.process().kill();
 }
 
@@ -281,10 +288,10 @@ bool check_ccp(Checker& check, const Position& start, const MoveList& moves) {
         return l == "ccpok" || starts_with(l, "id ") || starts_with(l, "protocol ");
       },
       check.limits().timeout_ms);
-  check.report("ccp answers (ccpok, id or protocol)", hello.ok(), hello.ok() ? "" : hello.error());
+  check.report("ccp answers (ccpok, id or protocol)", hello);
   if (!hello) return false;
   check.send("isready");
-  check.report("isready answers readyok", check.expect_word("readyok").ok());
+  check.report("isready answers readyok", check.expect_word("readyok"));
 
   const std::string margin = std::to_string(check.limits().margin_ms) + " ms";
   check.send("position startpos");
@@ -310,8 +317,7 @@ bool check_ccp(Checker& check, const Position& start, const MoveList& moves) {
   check.send("position cells 0 player 0 ply 0");
   check.send("position cells " + protocol::ccp::cells_text(start) + " player 7 ply 0");
   check.send("isready");
-  check.report("engine is alive after bad cells and a bad player",
-               check.expect_word("readyok").ok());
+  check.report("engine is alive after bad cells and a bad player", check.expect_word("readyok"));
   check_quit(check);
   return true;
 }

@@ -194,12 +194,6 @@ Expected<std::optional<SprtConfig>> read_sprt(const Json& summary) {
 }
 
 // What every shard must share with the first.
-bool same_match(const Json& match, const Json& first) {
-  for (const char* key : match_identity_keys())
-    if (member(match, key) != member(first, key)) return false;
-  return true;
-}
-
 // The shards missing from a complete set, and whether games are missing.
 std::vector<std::string> completeness(const std::vector<tools::Json>& summaries,
                                       std::int64_t scheduled, std::size_t games) {
@@ -306,9 +300,8 @@ Expected<MergedMatch> merge_summaries(const std::vector<tools::Json>& summaries,
   for (std::size_t i = 0; i < summaries.size(); ++i) {
     const std::string where = "merge: summary " + std::to_string(i + 1);
     const Json& match = member(summaries[i], "match");
-    if (!same_match(match, first))
-      return fail(where + " comes from another match (engines, options, seed, time, openings or " +
-                  "tournament differ)");
+    if (const auto differs = match_difference(match, first))
+      return fail(where + " " + another_match_text(*differs, "summary 1"));
     auto shard_scheduled = integer_member(match, "scheduled", 0, kMaxCount, where + ", match");
     if (!shard_scheduled) return Error{shard_scheduled.error()};
     scheduled += *shard_scheduled;

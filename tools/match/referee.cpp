@@ -412,11 +412,24 @@ std::string rules_termination(const Position& position) {
     active.push_back(p);
     if (position.has_finished(p)) finished.push_back(p);
   }
+  const std::vector<int> first_place = position.standings().front();
+  if (finished.size() == 1 && first_place.size() > 1) {
+    // EqualTurnsAtOnce: the other could have filled its target with its
+    // next move, so the rules drew at once (docs/rules.md).
+    std::vector<int> others;
+    for (int p : first_place)
+      if (p != finished[0]) others.push_back(p);
+    return player_name(finished[0]) + " reached its target and " + players_text(others) +
+           " could reach " + (others.size() == 1 ? "its own" : "theirs") +
+           " with the next move: a draw";
+  }
   if (finished.size() == 1) return player_name(finished[0]) + " reached its target";
   if (finished.size() > 1) return players_text(finished) + " reached their targets";
   if (max_plies > 0 && position.move_count() >= max_plies)
-    return "adjudicated: move limit of " + util::plural(max_plies, "ply", "plies") +
-           ", placed by distance";
+    return position.rules().options().move_limit_draw
+               ? "move limit of " + util::plural(max_plies, "ply", "plies") + ": a draw"
+               : "adjudicated: move limit of " + util::plural(max_plies, "ply", "plies") +
+                     ", placed by distance";
   if (active.size() == 1) return player_name(active[0]) + " is the last player left";
   return "finished";
 }

@@ -106,17 +106,8 @@ Expected<std::vector<GameSummary>> resume_from_json(const std::string& path,
   if (!summary->is_object() || !summary->contains("match") || !summary->contains("games"))
     return fail(file + " is no summary of tiaoqi-match (no \"match\" and \"games\")");
   const tools::Json& match = (*summary)["match"];
-  std::vector<const char*> keys = match_identity_keys();
-  keys.push_back("shard");
-  for (const char* key : keys) {
-    const tools::Json mine = match_info.contains(key) ? match_info[key] : tools::Json();
-    const tools::Json theirs =
-        match.is_object() && match.contains(key) ? match[key] : tools::Json();
-    if (mine != theirs)
-      return fail(file + " comes from another match: its \"" + key + "\" is " +
-                  util::quote_input(tools::dump_json(theirs), 120) + ", this match's " +
-                  util::quote_input(tools::dump_json(mine), 120));
-  }
+  if (const auto differs = match_difference(match, match_info, true))
+    return fail(file + " " + another_match_text(*differs, "this match"));
   const tools::Json& list = (*summary)["games"];
   if (!list.is_array()) return fail(file + ": \"games\" must be a list of games");
   const auto tasks = tasks_by_game(schedule);

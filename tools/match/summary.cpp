@@ -29,6 +29,51 @@ const std::vector<const char*>& match_identity_keys() {
 
 namespace {
 
+// The first path below `field` where the two values differ: into objects
+// by key and into lists of one length by index; elsewhere the whole value.
+std::optional<MatchDifference> difference_below(const std::string& field, const tools::Json& first,
+                                                const tools::Json& second) {
+  if (first == second) return std::nullopt;
+  if (first.is_object() && second.is_object()) {
+    for (const tools::Json* side : {&first, &second})
+      for (const auto& [key, value] : side->items()) {
+        (void)value;
+        const tools::Json none;
+        const tools::Json& a = first.contains(key) ? first[key] : none;
+        const tools::Json& b = second.contains(key) ? second[key] : none;
+        if (auto found = difference_below(field + "." + key, a, b)) return found;
+      }
+  }
+  if (first.is_array() && second.is_array() && first.size() == second.size())
+    for (std::size_t i = 0; i < first.size(); ++i)
+      if (auto found = difference_below(field + "[" + std::to_string(i) + "]", first[i], second[i]))
+        return found;
+  return MatchDifference{field, first, second};
+}
+
+}  // namespace
+
+std::optional<MatchDifference> match_difference(const tools::Json& first, const tools::Json& second,
+                                                bool with_shard) {
+  std::vector<const char*> keys = match_identity_keys();
+  if (with_shard) keys.push_back("shard");
+  const tools::Json none;
+  for (const char* key : keys) {
+    const tools::Json& a = first.is_object() && first.contains(key) ? first[key] : none;
+    const tools::Json& b = second.is_object() && second.contains(key) ? second[key] : none;
+    if (auto found = difference_below(key, a, b)) return found;
+  }
+  return std::nullopt;
+}
+
+std::string another_match_text(const MatchDifference& difference, const std::string& second_name) {
+  return "comes from another match: its \"" + difference.field + "\" is " +
+         util::quote_input(tools::dump_json(difference.first), 120) + ", " + second_name + "'s " +
+         util::quote_input(tools::dump_json(difference.second), 120);
+}
+
+namespace {
+
 // An engine option's value as its type reads: a spin's as a number, a
 // check's as true or false, any other (combo, string, or not declared) as
 // the text sent.

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,5 +26,18 @@ tools::Json match_info_json(const MatchConfig& config, const MatchRun& run,
 // summaries that agree on them come from the same match (shards of it, or
 // runs of it resumed).
 const std::vector<const char*>& match_identity_keys();
+
+// The first place where two summaries' "match" objects differ on the keys
+// of match_identity_keys() (and "shard" when `with_shard`): its path, such
+// as "engines[1].cmd", with the value in each. Nullopt when they agree.
+struct MatchDifference {
+  std::string field;
+  tools::Json first;
+  tools::Json second;
+};
+std::optional<MatchDifference> match_difference(const tools::Json& first, const tools::Json& second,
+                                                bool with_shard = false);
+// "comes from another match: its "seed" is '7', <second_name>'s '3'".
+std::string another_match_text(const MatchDifference& difference, const std::string& second_name);
 
 }  // namespace tiaoqi::match

@@ -7,7 +7,6 @@
 
 #include "engine/game.hpp"
 #include "engine/movegen.hpp"
-#include "engine/search/config.hpp"
 #include "engine/search/greedy.hpp"
 #include "engine/search/mcts/racers.hpp"
 #include "engine/search/mcts/worker.hpp"
@@ -289,18 +288,7 @@ Config with_network(Config config, const SearchRequest& request) {
 }  // namespace
 
 SearchResult search(const SearchRequest& request) {
-  const int players = request.root.rules().player_count();
-  return mcts_search(
-      request, with_network(resolve_config(players, request.params.tunables).mcts, request), {});
-}
-
-SearchResult best_reply_tree_search(const SearchRequest& request) {
-  const int players = request.root.rules().player_count();
-  const bool best_reply_tree = true;
-  return mcts_search(
-      request,
-      with_network(resolve_config(players, request.params.tunables, best_reply_tree).mcts, request),
-      {});
+  return mcts_search(request, with_network(request.plan.config.mcts, request), {});
 }
 
 SearchResult mcts_search(const SearchRequest& request, const Config& config, const Worlds& worlds) {
@@ -364,6 +352,10 @@ SearchResult mcts_search(const SearchRequest& request, const Config& config, con
   }
   shared.root_rewards.reset(
       new std::atomic<std::uint64_t>[std::size_t{root_node.child_count} * kMaxPlayers]());
+  // The go's own node limit, to the iteration. A strength level's lower
+  // one (the plan's) is the control's, seen every kClockInterval
+  // iterations: the levels' Elo was measured so (a level of 1 node plays
+  // 16 iterations), and holding it exactly would move the ladder.
   shared.ticket_limit = limits.nodes;
   // Visit counts are 32 bits: an analysis ends itself (and then waits for
   // stop) before they could overflow, after some two billion iterations.

@@ -60,10 +60,9 @@ namespace tiaoqi::search::mcts {
 // its memory cannot be had, greedy plays.
 SearchResult mcts_search(const SearchRequest& request, const Config& config, const Worlds& worlds);
 
-// The search of `Search mcts`: the default Config, one world.
+// The search of `Search mcts` and `Search mctsbrs`: the Config of the
+// request's plan (for mctsbrs with a best-reply tree from three players
+// on, Config::best_reply), one world.
 SearchResult search(const SearchRequest& request);
-// The search of `Search mctsbrs`: the same with a best-reply tree from
-// three players on (Config::best_reply).
-SearchResult best_reply_tree_search(const SearchRequest& request);
 
 }  // namespace tiaoqi::search::mcts

@@ -94,6 +94,40 @@ TEST(Engine, InfiniteSearchHoldsBestmoveUntilStop) {
   EXPECT_FALSE(results.best[0].best.is_none());
 }
 
+// Threads beyond the machine's hardware threads do not run: a job runs on
+// at most as many as there are, and on all it asked for when the machine
+// does not say how many it has.
+TEST(Engine, RunsNoMoreThreadsThanTheMachineHas) {
+  EXPECT_EQ(running_threads(256, 2), 2);
+  EXPECT_EQ(running_threads(128, 16), 16);
+  EXPECT_EQ(running_threads(1, 2), 1);
+  EXPECT_EQ(running_threads(2, 16), 2);
+  EXPECT_EQ(running_threads(8, 0), 8);
+}
+
+// The most threads the option allows, with each search family: the
+// search runs until stop and answers one legal move.
+TEST(Engine, ASearchOnTheMostThreadsHonoursStop) {
+  for (std::string_view search : {"mcts", "alphabeta"}) {
+    SCOPED_TRACE(search);
+    Results results;
+    Engine engine(results.callbacks());
+    Options options = engine.options();
+    options.engine.threads = kThreadsRange.max;
+    options.engine.search = search;
+    ASSERT_TRUE(engine.set_options(options));
+    search::SearchLimits limits;
+    limits.infinite = true;
+    ASSERT_TRUE(engine.go(limits));
+    ASSERT_TRUE(results.wait_for_info());
+    engine.stop();
+    ASSERT_EQ(results.best.size(), 1u);
+    MoveList legal;
+    generate_moves(engine.game().position(), legal);
+    EXPECT_TRUE(legal.contains(results.best[0].best));
+  }
+}
+
 TEST(Engine, PonderhitReleasesBestmove) {
   Results results;
   Engine engine(results.callbacks());

@@ -7,6 +7,7 @@
 #include "engine/notation.hpp"
 #include "engine/search/alphabeta.hpp"
 #include "engine/search/moves_in_progress.hpp"
+#include "engine/search/registry.hpp"
 #include "tests/support/test_support.hpp"
 
 namespace tiaoqi::search {
@@ -108,7 +109,9 @@ ParallelRun run_parallel(const Position& root, int threads, search::SearchLimits
     run.last_depth = std::max(run.last_depth, line.depth);
   };
   const std::vector<std::uint64_t> no_history;
-  run.result = search::alphabeta_search({root, params, limits, control, info, state, no_history});
+  const search::SearchPlan plan = search::plan_search(root, params, limits, 0);
+  run.result =
+      search::alphabeta_search({root, params, limits, plan, control, info, state, no_history});
   return run;
 }
 

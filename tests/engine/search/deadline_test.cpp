@@ -76,8 +76,9 @@ TEST(Deadline, AnEmptyClockGetsTheOnePlyMoveAtOnce) {
   ASSERT_TRUE(control.emergency());
   SearchState state(1);
   const std::vector<std::uint64_t> no_history;
+  const SearchPlan plan = plan_search(setup.position, params, limits, 30);
   const SearchResult result =
-      run_search({setup.position, params, limits, control, {}, state, no_history});
+      run_search({setup.position, params, limits, plan, control, {}, state, no_history});
   MoveList legal;
   generate_moves(setup.position, legal);
   ASSERT_TRUE(legal.contains(result.best));
@@ -87,7 +88,15 @@ TEST(Deadline, AnEmptyClockGetsTheOnePlyMoveAtOnce) {
   SearchControl untimed;
   untimed.start(TimeBudget{}, std::nullopt, false);
   const SearchLimits no_limits;
-  EXPECT_EQ(greedy_search({setup.position, params, no_limits, untimed, {}, state, no_history}).best,
+  EXPECT_EQ(greedy_search({setup.position,
+                           params,
+                           no_limits,
+                           plan_search(setup.position, params, no_limits, 0),
+                           untimed,
+                           {},
+                           state,
+                           no_history})
+                .best,
             result.best);
 }
 

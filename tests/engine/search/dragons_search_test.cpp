@@ -265,7 +265,9 @@ SearchResult search(const Game& view, std::uint64_t nodes, std::int64_t seed = 1
     if (infos && !line.text.empty()) infos->push_back(line.text);
   };
   const std::vector<std::uint64_t> no_history;
-  return run_search({view.position(), params, limits, control, sink, state, no_history, &view});
+  const SearchPlan plan = plan_search(view.position(), params, limits, 0);
+  return run_search(
+      {view.position(), params, limits, plan, control, sink, state, no_history, &view});
 }
 
 bool is_legal(const Position& position, Move move) {

@@ -4,6 +4,7 @@
 
 #include "engine/game.hpp"
 #include "engine/movegen.hpp"
+#include "engine/search/registry.hpp"
 #include "engine/search/win_shares.hpp"
 #include "tests/support/test_support.hpp"
 
@@ -67,8 +68,9 @@ SearchRun run(const Position& root, const RunOptions& options, SearchState* stat
   if (options.stopped) control.stop();
   SearchRun run;
   const InfoSink info = [&](const SearchInfo& line) { run.infos.push_back(line); };
-  run.result =
-      run_search({root, params, limits, control, info, state ? *state : own_state, game_history});
+  const SearchPlan plan = plan_search(root, params, limits, 0);
+  run.result = run_search(
+      {root, params, limits, plan, control, info, state ? *state : own_state, game_history});
   return run;
 }
 

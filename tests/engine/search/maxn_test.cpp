@@ -6,6 +6,7 @@
 
 #include "engine/game.hpp"
 #include "engine/movegen.hpp"
+#include "engine/search/registry.hpp"
 #include "engine/search/win_shares.hpp"
 #include "tests/support/test_support.hpp"
 
@@ -124,7 +125,8 @@ TEST(MaxN, ReportsAValueForEverySeatAndALegalLine) {
   const InfoSink info = [&](const SearchInfo& line) { lines.push_back(line); };
   const std::vector<std::uint64_t> no_history;
   const SearchResult result =
-      maxn_search({start.position, params, limits, control, info, state, no_history});
+      maxn_search({start.position, params, limits, plan_search(start.position, params, limits, 0),
+                   control, info, state, no_history});
   ASSERT_EQ(lines.size(), 3u);
   EXPECT_EQ(lines.back().depth, 3);
   EXPECT_EQ(lines.back().values.size(), 6u);

@@ -12,6 +12,7 @@
 #include "engine/search/mcts/search.hpp"
 #include "engine/search/mcts/tree.hpp"
 #include "engine/search/movepick.hpp"
+#include "engine/search/registry.hpp"
 #include "tests/engine/search/fixtures.hpp"
 #include "tests/support/test_support.hpp"
 
@@ -264,7 +265,8 @@ SearchResult search_with(const Position& root, const Config& config, std::uint64
   SearchControl control;
   control.start(TimeBudget{}, limits.nodes, false);
   const std::vector<std::uint64_t> no_history;
-  return mcts_search({root, params, limits, control, {}, state, no_history}, config, {});
+  const SearchPlan plan = plan_search(root, params, limits, 0);
+  return mcts_search({root, params, limits, plan, control, {}, state, no_history}, config, {});
 }
 
 // Each iteration adds at most one node's children, also when leaves are
@@ -488,8 +490,9 @@ TEST(Mcts, SearchMovesRestrictTheRoot) {
   SearchControl control;
   control.start(TimeBudget{}, limits.nodes, false);
   const std::vector<std::uint64_t> no_history;
+  const SearchPlan plan = plan_search(setup.position, params, limits, 0);
   const SearchResult result =
-      run_search({setup.position, params, limits, control, {}, state, no_history});
+      run_search({setup.position, params, limits, plan, control, {}, state, no_history});
   EXPECT_TRUE(result.best == limits.search_moves[0] || result.best == limits.search_moves[1]);
 }
 

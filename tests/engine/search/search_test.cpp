@@ -10,7 +10,9 @@
 
 #include "engine/facade/options.hpp"
 #include "engine/movegen.hpp"
+#include "engine/search/config.hpp"
 #include "engine/search/registry.hpp"
+#include "engine/search/timeman.hpp"
 #include "tests/engine/search/fixtures.hpp"
 #include "tests/support/test_support.hpp"
 
@@ -58,6 +60,37 @@ TEST(Search, EachValueResolvesToWhatItPlays) {
        {"auto", "alphabeta", "paranoid", "brs", "maxn", "mcts", "mctsbrs"})
     EXPECT_EQ(played_search(*find_search(search), 3, true).name, "ismcts") << name(search);
   EXPECT_EQ(played_search(*find_search("random"), 3, true).name, "random");
+}
+
+// A go is planned once: the search played, its parameters for the table
+// (a tree of best replies for mctsbrs alone), the clock's budget and the
+// lower of the go's and a level's node limits.
+TEST(Search, APlanHoldsWhatTheSearchPlaysAndItsLimits) {
+  SearchParams params;
+  params.search = "alphabeta";
+  SearchLimits limits;
+  RuleOptions three_players;
+  three_players.players = 3;
+  const GameSetup three = tiaoqi::testing::start_of(three_players);
+  SearchPlan plan = plan_search(three.position, params, limits, 30);
+  EXPECT_EQ(plan.played->name, "paranoid");
+  EXPECT_EQ(plan.config.alphabeta.null_move,
+            resolve_config(3, params.tunables).alphabeta.null_move);
+  EXPECT_FALSE(plan.nodes);
+  for (std::string_view search : {"mcts", "mctsbrs"}) {
+    params.search = search;
+    EXPECT_EQ(plan_search(three.position, params, limits, 30).config.mcts.best_reply,
+              search == "mctsbrs")
+        << name(search);
+  }
+  limits.time_ms[0] = 1000;
+  limits.nodes = 500;
+  plan = plan_search(three.position, params, limits, 30, 100);
+  EXPECT_EQ(plan.nodes, 100u);
+  const TimeBudget budget = plan_time(limits, 0, 30, plan.config.moves_to_go);
+  EXPECT_EQ(plan.budget.soft_ms, budget.soft_ms);
+  EXPECT_EQ(plan.budget.hard_ms, budget.hard_ms);
+  EXPECT_EQ(plan_search(three.position, params, limits, 30, 1000).nodes, 500u);
 }
 
 // The table itself: unique names, a played search for every selectable
@@ -228,7 +261,8 @@ TEST(Search, AStopFromAnotherThreadEndsEverySearch) {
         };
         const SearchLimits limits;
         const std::vector<std::uint64_t> no_history;
-        return run_search({setup.position, params, limits, control, info, state, no_history});
+        const SearchPlan plan = plan_search(setup.position, params, limits, 0);
+        return run_search({setup.position, params, limits, plan, control, info, state, no_history});
       });
       {
         std::unique_lock lock(mutex);
