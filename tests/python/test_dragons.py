@@ -4,7 +4,6 @@ and the revealed ones, never another's hidden dragon."""
 import random
 import re
 
-import numpy as np
 import pytest
 
 import tiaoqi

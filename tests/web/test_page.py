@@ -9,7 +9,6 @@ records. Assertions compare with the engine's own answers.
 import os
 import re
 import subprocess
-import tempfile
 import unittest
 
 from selenium.webdriver.common.by import By
@@ -216,7 +215,6 @@ class PageCase(unittest.TestCase):
 
     def artifact(self, name):
         return os.path.join(CONFIG["artifacts"], name)
-
 
 
 class PageTest(PageCase):

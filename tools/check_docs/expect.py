@@ -141,5 +141,8 @@ def first_difference(expected, vary, actual):
     candidates = [j for j in places if j < len(actual)]
     if not candidates:
         return shown, None
-    likeness = lambda j: difflib.SequenceMatcher(None, shown.text, actual[j]).ratio()
+
+    def likeness(j):
+        return difflib.SequenceMatcher(None, shown.text, actual[j]).ratio()
+
     return shown, actual[max(candidates, key=lambda j: (likeness(j), -j))]

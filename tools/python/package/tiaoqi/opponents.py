@@ -15,8 +15,9 @@ Names are compared without case, spaces and underscores. ``nodes``,
 name or an Elo of ``levels()`` and stands for the options
 UCI_LimitStrength and UCI_Elo; every other name is an engine option, taken
 as it is. Without a limit an opponent searches ``DEFAULT_LIMITS``; a level
-without a limit searches what the level does (its own node budget). Unless the options name a ``Seed``, each game gives the
-engine one drawn from the environment's seed, so that a seed replays a game.
+without a limit searches what the level does (its own node budget). Unless
+the options name a ``Seed``, each game gives the engine one drawn from the
+environment's seed, so that a seed replays a game.
 """
 
 from __future__ import annotations
