@@ -31,7 +31,7 @@ OpponentSpec = Union[None, str, Mapping[str, Any], "Opponent"]
 LIMIT_NAMES = ("nodes", "movetime", "depth")
 DEFAULT_LIMITS = {"nodes": 1000}
 # A level's own node budget is below this: the limit only makes every search end.
-LEVEL_LIMITS = {"nodes": 10 ** 9}
+LEVEL_LIMITS = {"nodes": 10**9}
 # The largest Seed the option table takes.
 SEED_LIMIT = 2147483647
 
@@ -47,8 +47,10 @@ def _level_elo(level: Any) -> Any:
         for name, elo in levels():
             if name == level.strip().lower():
                 return elo
-        raise ValueError(f"level: expected one of {', '.join(name for name, _ in levels())} or an "
-                         f"Elo, got {level!r}")
+        raise ValueError(
+            f"level: expected one of {', '.join(name for name, _ in levels())} or an "
+            f"Elo, got {level!r}"
+        )
     return level
 
 
@@ -63,8 +65,10 @@ class Opponent:
         elif isinstance(spec, str):
             spec = {"Search": spec}
         elif not isinstance(spec, Mapping):
-            raise ValueError(f"an opponent is a Search name or a mapping of engine options and "
-                             f"limits, got {spec!r}")
+            raise ValueError(
+                f"an opponent is a Search name or a mapping of engine options and "
+                f"limits, got {spec!r}"
+            )
         self.spec = dict(spec)
         options: dict[str, Any] = {}
         self.limits: dict[str, int] = {}
@@ -125,7 +129,9 @@ def opponents_for(spec: OpponentSpec | list[OpponentSpec], count: int) -> list[O
     """count opponents: one spec for every seat, or a list with one per seat."""
     if isinstance(spec, (list, tuple)):
         if len(spec) != count:
-            raise ValueError(f"opponents: expected {count} (one per other seat, in turn order "
-                             f"after the agent), got {len(spec)}")
+            raise ValueError(
+                f"opponents: expected {count} (one per other seat, in turn order "
+                f"after the agent), got {len(spec)}"
+            )
         return [Opponent(one) for one in spec]
     return [Opponent(spec) for _ in range(count)]
