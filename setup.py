@@ -41,18 +41,39 @@ class CMakeBuild(build_ext):
 
     def build_extension(self, ext: Extension) -> None:
         cmake_build = CMAKE_BUILD
-        configure = ["cmake", "-S", str(ROOT), "-B", str(cmake_build),
-                     "-DCMAKE_BUILD_TYPE=Release", f"-DPython3_EXECUTABLE={sys.executable}",
-                     "-DTIAOQI_PYTHON=ON", "-DTIAOQI_TESTS=OFF", "-DTIAOQI_BENCHMARKS=OFF",
-                     *shlex.split(os.environ.get("CMAKE_ARGS", ""))]
+        configure = [
+            "cmake",
+            "-S",
+            str(ROOT),
+            "-B",
+            str(cmake_build),
+            "-DCMAKE_BUILD_TYPE=Release",
+            f"-DPython3_EXECUTABLE={sys.executable}",
+            "-DTIAOQI_PYTHON=ON",
+            "-DTIAOQI_TESTS=OFF",
+            "-DTIAOQI_BENCHMARKS=OFF",
+            *shlex.split(os.environ.get("CMAKE_ARGS", "")),
+        ]
         subprocess.run(configure, check=True)
         cache = (cmake_build / "CMakeCache.txt").read_text()
         if "TIAOQI_PYTHON_PATH:INTERNAL=" not in cache:
-            sys.exit("setup.py: CMake cannot build the module _tiaoqi: it needs Python's headers "
-                     "and pybind11 (Debian: python3-dev pybind11-dev); CMake's 'Python module' "
-                     "line above says which is missing")
-        subprocess.run(["cmake", "--build", str(cmake_build), "--target", "tiaoqi_python",
-                        "-j", str(os.cpu_count() or 1)], check=True)
+            sys.exit(
+                "setup.py: CMake cannot build the module _tiaoqi: it needs Python's headers "
+                "and pybind11 (Debian: python3-dev pybind11-dev); CMake's 'Python module' "
+                "line above says which is missing"
+            )
+        subprocess.run(
+            [
+                "cmake",
+                "--build",
+                str(cmake_build),
+                "--target",
+                "tiaoqi_python",
+                "-j",
+                str(os.cpu_count() or 1),
+            ],
+            check=True,
+        )
         target = Path(self.get_ext_fullpath(ext.name))
         built = cmake_build / "tools" / "python" / "package" / "tiaoqi" / target.name
         target.parent.mkdir(parents=True, exist_ok=True)

@@ -46,24 +46,32 @@ class Settings:
     @staticmethod
     def of(args):
         if not args.slurm:
-            given = [flag for flag, value, default in
-                     (("--slurm-batch", args.slurm_batch, "8"),
-                      ("--slurm-args", args.slurm_args, ""),
-                      ("--slurm-poll", args.slurm_poll, "10")) if value != default]
+            given = [
+                flag
+                for flag, value, default in (
+                    ("--slurm-batch", args.slurm_batch, "8"),
+                    ("--slurm-args", args.slurm_args, ""),
+                    ("--slurm-poll", args.slurm_poll, "10"),
+                )
+                if value != default
+            ]
             if given:
                 raise Refused(f"{given[0]} needs --slurm")
             return None
         settings = Settings(args)
         for program in ("sbatch", "squeue", "scancel"):
             if not shutil.which(program):
-                raise Refused(f"--slurm needs Slurm's {program} on the PATH"
-                              " (Debian: slurm-client)")
+                raise Refused(
+                    f"--slurm needs Slurm's {program} on the PATH" " (Debian: slurm-client)"
+                )
         return settings
 
 
 def shard_files(folder, part, parts):
-    return (os.path.join(folder, f"games-{part}-of-{parts}.txt"),
-            os.path.join(folder, f"summary-{part}-of-{parts}.json"))
+    return (
+        os.path.join(folder, f"games-{part}-of-{parts}.txt"),
+        os.path.join(folder, f"summary-{part}-of-{parts}.json"),
+    )
 
 
 def remove_shards(folder):
@@ -91,13 +99,15 @@ def task_script(runner, folder, parts):
     task of it was cut short."""
     games, summary = shard_files(folder, "$k", parts)
     quiet = [] if "--quiet" in runner else ["--quiet"]
-    return ("#!/bin/sh\n"
-            "# One shard of a match, written by bench/slurm.py: the task's shard of\n"
-            "# the openings, resumed from its record when an earlier task was cut.\n"
-            "k=$SLURM_ARRAY_TASK_ID\n"
-            f"resume=\nif [ -e \"{games}\" ]; then resume=--resume; fi\n"
-            f"exec {shlex.join(runner + quiet)} --shard \"$k/{parts}\""
-            f" --record \"{games}\" --json \"{summary}\" $resume\n")
+    return (
+        "#!/bin/sh\n"
+        "# One shard of a match, written by bench/slurm.py: the task's shard of\n"
+        "# the openings, resumed from its record when an earlier task was cut.\n"
+        "k=$SLURM_ARRAY_TASK_ID\n"
+        f'resume=\nif [ -e "{games}" ]; then resume=--resume; fi\n'
+        f'exec {shlex.join(runner + quiet)} --shard "$k/{parts}"'
+        f' --record "{games}" --json "{summary}" $resume\n'
+    )
 
 
 def array_ranges(parts):
@@ -118,24 +128,35 @@ def submit(tool, settings, runner, folder, parts, todo, concurrency):
     with open(script, "w", encoding="utf-8") as file:
         file.write(task_script(runner, folder, parts))
     os.chmod(script, 0o755)
-    command = ["sbatch", "--parsable", f"--array={array_ranges(todo)}",
-               f"--cpus-per-task={concurrency}", f"--job-name=tiaoqi-{tool}",
-               f"--chdir={trials.REPO}", f"--output={os.path.join(folder, 'slurm-%a.out')}",
-               *settings.sbatch_args, script]
+    command = [
+        "sbatch",
+        "--parsable",
+        f"--array={array_ranges(todo)}",
+        f"--cpus-per-task={concurrency}",
+        f"--job-name=tiaoqi-{tool}",
+        f"--chdir={trials.REPO}",
+        f"--output={os.path.join(folder, 'slurm-%a.out')}",
+        *settings.sbatch_args,
+        script,
+    ]
     result = subprocess.run(command, capture_output=True, text=True)
     if result.returncode != 0:
-        raise Failed(f"sbatch exited with status {result.returncode}: "
-                     f"{result.stderr.strip() or result.stdout.strip()}")
+        raise Failed(
+            f"sbatch exited with status {result.returncode}: "
+            f"{result.stderr.strip() or result.stdout.strip()}"
+        )
     job = result.stdout.strip().split(";")[0]
-    print(f"{tool}: Slurm job {job}: {len(todo)} of {parts} shards of about"
-          f" {settings.batch} openings each, files in {folder}", file=sys.stderr)
+    print(
+        f"{tool}: Slurm job {job}: {len(todo)} of {parts} shards of about"
+        f" {settings.batch} openings each, files in {folder}",
+        file=sys.stderr,
+    )
     return job
 
 
 def running(job):
     """Whether a task of the job is still pending or running."""
-    result = subprocess.run(["squeue", "-h", "-j", job, "-o", "%T"], capture_output=True,
-                            text=True)
+    result = subprocess.run(["squeue", "-h", "-j", job, "-o", "%T"], capture_output=True, text=True)
     if result.returncode != 0:
         # A job that left the controller's memory is done.
         if "Invalid job id" in result.stderr:
@@ -159,20 +180,31 @@ def merge(match, folder, parts, games, summary_path, sequential, partial, up_to=
     """tiaoqi-match merge over the shards whose summaries are there (of
     the first up_to shards), into summary_path and (unless None) the record
     games; the merged summary, or None when no shard is there yet."""
-    present = [part for part in range(1, (up_to or parts) + 1)
-               if os.path.exists(shard_files(folder, part, parts)[1])]
+    present = [
+        part
+        for part in range(1, (up_to or parts) + 1)
+        if os.path.exists(shard_files(folder, part, parts)[1])
+    ]
     if not present:
         return None
     files = [shard_files(folder, part, parts) for part in present]
-    command = [match, "merge", *[summary for _, summary in files],
-               *(["--records", *[record for record, _ in files], "--record", games]
-                 if games else []),
-               "--json", summary_path, "--overwrite",
-               *(["--sequential"] if sequential else []), *(["--partial"] if partial else [])]
+    command = [
+        match,
+        "merge",
+        *[summary for _, summary in files],
+        *(["--records", *[record for record, _ in files], "--record", games] if games else []),
+        "--json",
+        summary_path,
+        "--overwrite",
+        *(["--sequential"] if sequential else []),
+        *(["--partial"] if partial else []),
+    ]
     result = subprocess.run(command, capture_output=True, text=True)
     if result.returncode != 0:
-        raise Failed(f"tiaoqi-match merge exited with status {result.returncode}:"
-                     f" {result.stderr.strip()}")
+        raise Failed(
+            f"tiaoqi-match merge exited with status {result.returncode}:"
+            f" {result.stderr.strip()}"
+        )
     return trials.read_summary(summary_path)
 
 
@@ -190,8 +222,9 @@ def play(tool, settings, runner, openings, concurrency, games, summary_path, seq
     once its SPRT decides."""
     folder = os.path.dirname(os.path.abspath(summary_path))
     parts = max(1, math.ceil(openings / settings.batch))
-    todo = [part for part in range(1, parts + 1)
-            if not finished(shard_files(folder, part, parts)[1])]
+    todo = [
+        part for part in range(1, parts + 1) if not finished(shard_files(folder, part, parts)[1])
+    ]
     job = None
     try:
         while True:
@@ -201,14 +234,24 @@ def play(tool, settings, runner, openings, concurrency, games, summary_path, seq
                 merged = merge(runner[0], folder, parts, None, summary_path, True, True)
                 if merged is not None and merged["match"]["sprt_stopped"]:
                     if job is not None:
-                        print(f"{tool}: the SPRT is decided: cancelling the shards still to"
-                              " come", file=sys.stderr)
+                        print(
+                            f"{tool}: the SPRT is decided: cancelling the shards still to" " come",
+                            file=sys.stderr,
+                        )
                         cancel(job)
                         wait_until_gone(job)
                     # Only the shards up to the decision: a cancelled
                     # task's files count for nothing.
-                    merge(runner[0], folder, parts, games, summary_path, True, True,
-                          up_to=last_shard(merged, parts))
+                    merge(
+                        runner[0],
+                        folder,
+                        parts,
+                        games,
+                        summary_path,
+                        True,
+                        True,
+                        up_to=last_shard(merged, parts),
+                    )
                     return
             if job is None and todo:
                 job = submit(tool, settings, runner, folder, parts, todo, concurrency)
@@ -224,9 +267,12 @@ def play(tool, settings, runner, openings, concurrency, games, summary_path, seq
     merged = merge(runner[0], folder, parts, games, summary_path, sequential, True)
     if sequential and merged is not None and merged["match"]["sprt_stopped"]:
         return
-    missing = [part for part in range(1, parts + 1)
-               if not finished(shard_files(folder, part, parts)[1])]
+    missing = [
+        part for part in range(1, parts + 1) if not finished(shard_files(folder, part, parts)[1])
+    ]
     if missing:
-        raise Failed(f"{len(missing)} of {parts} shards did not finish (the first: shard"
-                     f" {missing[0]}, its log {os.path.join(folder, f'slurm-{missing[0]}.out')});"
-                     " the same command resubmits them")
+        raise Failed(
+            f"{len(missing)} of {parts} shards did not finish (the first: shard"
+            f" {missing[0]}, its log {os.path.join(folder, f'slurm-{missing[0]}.out')});"
+            " the same command resubmits them"
+        )

@@ -49,8 +49,7 @@ def main_guard(program, body):
         print(f"{program}: {error}", file=sys.stderr)
         sys.exit(1)
     except (KeyboardInterrupt, Interrupted):
-        print(f"{program}: interrupted; the same command resumes where it stopped",
-              file=sys.stderr)
+        print(f"{program}: interrupted; the same command resumes where it stopped", file=sys.stderr)
         sys.exit(1)
 
 
@@ -84,7 +83,7 @@ def split_runner_args(argv):
     """The command's own words, and those after `--` for the runner."""
     if "--" in argv:
         at = argv.index("--")
-        return argv[:at], argv[at + 1:]
+        return argv[:at], argv[at + 1 :]
     return argv, []
 
 
@@ -150,7 +149,9 @@ class MatchFlags:
             self.time["movetime"] = positive("--movetime", args.movetime)
         if args.tc is not None:
             if not CLOCK.match(args.tc):
-                raise Refused(f"--tc expects <seconds>[+<increment>] such as 10+0.1, got '{args.tc}'")
+                raise Refused(
+                    f"--tc expects <seconds>[+<increment>] such as 10+0.1, got '{args.tc}'"
+                )
             self.time["tc"] = args.tc
         if args.nodes is not None:
             self.time["nodes"] = positive("--nodes", args.nodes)
@@ -187,8 +188,12 @@ def git(*words, cwd=REPO):
 
 
 def resolve_commit(revision):
-    result = subprocess.run(["git", "rev-parse", "--verify", "--quiet", revision + "^{commit}"],
-                            cwd=REPO, capture_output=True, text=True)
+    result = subprocess.run(
+        ["git", "rev-parse", "--verify", "--quiet", revision + "^{commit}"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+    )
     if result.returncode != 0:
         raise Refused(f"'{revision}' is no commit of this repository")
     return result.stdout.strip()
@@ -205,8 +210,10 @@ def check_clean(flags):
     """Refuses a dirty work tree unless --dirty; returns whether it is dirty."""
     changes = tree_changes()
     if changes and not flags.dirty:
-        raise Refused(f"the work tree has changes ({changes[0][3:]} and {len(changes) - 1} more):"
-                      " commit them, or give --dirty to measure them as they are")
+        raise Refused(
+            f"the work tree has changes ({changes[0][3:]} and {len(changes) - 1} more):"
+            " commit them, or give --dirty to measure them as they are"
+        )
     return bool(changes)
 
 
@@ -247,9 +254,11 @@ def run_build(source, folder, targets):
     else:
         # A commit from before tools/build could build single targets: its
         # two steps, for those targets only.
-        commands = [["cmake", "-S", source, "-B", folder, "-DCMAKE_BUILD_TYPE=Release"],
-                    ["cmake", "--build", folder, "-j", str(os.cpu_count() or 1)] +
-                    [word for target in targets.split() for word in ("--target", target)]]
+        commands = [
+            ["cmake", "-S", source, "-B", folder, "-DCMAKE_BUILD_TYPE=Release"],
+            ["cmake", "--build", folder, "-j", str(os.cpu_count() or 1)]
+            + [word for target in targets.split() for word in ("--target", target)],
+        ]
     for command in commands:
         status = run_child(command, cwd=source, env=environment, stdout=subprocess.DEVNULL)
         if status >= 128 or status < 0:
@@ -281,8 +290,10 @@ def base_engine(tool, commit, new_commit, dirty, new_binary, no_build):
         subprocess.run(["git", "worktree", "prune"], cwd=REPO, check=False)
         git("worktree", "add", "--detach", tree, commit)
     elif git("rev-parse", "HEAD", cwd=tree).strip() != commit:
-        raise Failed(f"{tree} holds another commit than {commit}: remove it"
-                     " (git worktree remove) and run again")
+        raise Failed(
+            f"{tree} holds another commit than {commit}: remove it"
+            " (git worktree remove) and run again"
+        )
     if not no_build:
         print(f"{tool}: building the base {commit[:12]} in {tree}/build", file=sys.stderr)
         run_build(tree, os.path.join(tree, "build"), "tiaoqi")
@@ -319,8 +330,10 @@ def play(tool, runner, games, summary_path, slurm_play=None, **child_options):
     resume = os.path.exists(games) or os.path.exists(summary_path)
     if resume:
         print(f"{tool}: resuming the match of {games}", file=sys.stderr)
-    status = run_child(runner + ["--record", games, "--json", summary_path] +
-                       (["--resume"] if resume else []), **child_options)
+    status = run_child(
+        runner + ["--record", games, "--json", summary_path] + (["--resume"] if resume else []),
+        **child_options,
+    )
     if status >= 128 or status < 0:
         raise Interrupted()
     if status != 0:
@@ -439,8 +452,10 @@ def wilson(wins, games, z=1.96):
 def elo_text(record):
     """The record's Elo and its interval as the runner prints them; an
     infinite end (null in JSON) is written as such."""
+
     def figure(value, infinity):
         return f"{value:+.1f}" if value is not None else infinity
+
     text = figure(record["elo"], "-inf" if record["score"] < 0.5 else "+inf")
     if "elo_low" in record and (record["elo_low"] is not None or record["elo_high"] is not None):
         text += f" [{figure(record['elo_low'], '-inf')}, {figure(record['elo_high'], '+inf')}]"

@@ -20,8 +20,12 @@ BUILD = None
 
 def check(path, *options):
     """(exit status, output) of the checker on one file."""
-    result = subprocess.run([CHECKER, "--build", BUILD, "--jobs", "1", *options, path],
-                            capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [CHECKER, "--build", BUILD, "--jobs", "1", *options, path],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     return result.returncode, result.stdout + result.stderr
 
 
@@ -43,8 +47,11 @@ class Example(unittest.TestCase):
 
     def problems(self, output):
         """The problem lines, with the file's folder taken out."""
-        return [line.replace(self.folder.name + "/", "")
-                for line in output.splitlines() if not line.startswith("check-docs:")]
+        return [
+            line.replace(self.folder.name + "/", "")
+            for line in output.splitlines()
+            if not line.startswith("check-docs:")
+        ]
 
     def expect_problems(self, text, problems):
         """Checks text, which must fail with exactly these problem lines."""
@@ -56,7 +63,8 @@ class Example(unittest.TestCase):
 
 class Shell(Example):
     def test_matching_output_passes(self):
-        self.write("""\
+        self.write(
+            """\
             <!-- run -->
             ```console
             $ printf 'one\\ntwo\\nthree\\n'
@@ -66,13 +74,15 @@ class Shell(Example):
             $ false; echo $?
             1
             ```
-            """)
+            """
+        )
         status, output = check(self.path)
         self.assertEqual(status, 0, output)
         self.assertIn("example.md: 1 examples run, 0 not run, all match", output)
 
     def test_a_different_line_is_named_with_file_line_expected_and_got(self):
-        self.expect_problems("""\
+        self.expect_problems(
+            """\
             Text.
 
             <!-- run -->
@@ -81,79 +91,101 @@ class Shell(Example):
             one
             zwei
             ```
-            """, ["example.md:7: the example's output differs after 'printf 'one\\ntwo\\n''",
-                  "    expected: zwei",
-                  "    got:      two"])
+            """,
+            [
+                "example.md:7: the example's output differs after 'printf 'one\\ntwo\\n''",
+                "    expected: zwei",
+                "    got:      two",
+            ],
+        )
 
     def test_output_beyond_the_example_is_named(self):
-        self.write("""\
+        self.write(
+            """\
             <!-- run -->
             ```console
             $ printf 'one\\ntwo\\n'
             one
             ```
-            """)
+            """
+        )
         status, output = check(self.path)
         self.assertEqual(status, 1)
-        self.assertEqual(self.problems(output)[1:], ["    expected: (no more lines)",
-                                                     "    got:      two"])
+        self.assertEqual(
+            self.problems(output)[1:], ["    expected: (no more lines)", "    got:      two"]
+        )
 
     def test_machine_figures_match_by_shape_only(self):
-        self.write("""\
+        self.write(
+            """\
             <!-- run: vary took -->
             ```console
             $ echo 'info depth 3 nodes 40 nps 2000 time 20 pv k3i5'; echo 'took 15 ms'
             info depth 3 nodes 40 nps 97174 time 1 pv k3i5
             took 3 ms
             ```
-            """)
+            """
+        )
         self.assertEqual(check(self.path)[0], 0)
-        self.write("""\
+        self.write(
+            """\
             <!-- run -->
             ```console
             $ echo 'took 15 ms'
             took 3 ms
             ```
-            """)
+            """
+        )
         self.assertEqual(check(self.path)[0], 1)
-        self.write("""\
+        self.write(
+            """\
             <!-- run: vary took -->
             ```console
             $ echo 'took fifteen ms'
             took 3 ms
             ```
-            """)
+            """
+        )
         self.assertEqual(check(self.path)[0], 1, "a word is not the shape of a number")
 
     def test_the_match_tables_times_match_by_shape_only(self):
         row = "ab2  100  29  0  71  29.0  29.0%%  0  0  %s  %s"
-        self.write("""\
+        self.write(
+            """\
             <!-- run -->
             ```console
             $ echo '%s'
             %s
             ```
-            """ % (row % ("7/130", "12"), row % ("0/3", "0")))
+            """
+            % (row % ("7/130", "12"), row % ("0/3", "0"))
+        )
         self.assertEqual(check(self.path)[0], 0)
-        self.write("""\
+        self.write(
+            """\
             <!-- run -->
             ```console
             $ echo '%s'
             %s
             ```
-            """ % (row % ("7/130", "12"), row % ("7", "0")))
+            """
+            % (row % ("7/130", "12"), row % ("7", "0"))
+        )
         self.assertEqual(check(self.path)[0], 1, "a mean alone is not the shape of mean/max")
-        self.write("""\
+        self.write(
+            """\
             <!-- run -->
             ```console
             $ echo 'ab2  100  29  0  71  30.0  29.0%  0  0  7/130  12'
             ab2  100  29  0  71  29.0  29.0%  0  0  7/130  12
             ```
-            """)
+            """
+        )
         self.assertEqual(check(self.path)[0], 1, "the points are no machine figure")
 
     def test_files_of_one_example_are_seen_by_the_next(self):
-        self.write("""\
+        self.write(
+            """\
             <!-- run -->
             ```console
             $ echo kept > note.txt
@@ -164,13 +196,15 @@ class Shell(Example):
             $ cat note.txt
             kept
             ```
-            """)
+            """
+        )
         self.assertEqual(check(self.path)[0], 0)
 
 
 class Protocol(Example):
     def test_a_session_with_the_engine(self):
-        self.write("""\
+        self.write(
+            """\
             <!-- run -->
             ```
             < Tiaoqi 0.1.0 by the Tiaoqi developers
@@ -181,12 +215,14 @@ class Protocol(Example):
             > frobnicate
             < info string error: unknown command 'frobnicate'; expected one of uci, help, isready, setoption, ucinewgame, position, go, stop, ponderhit, quit, d, perft, eval, legal, status, levels, bench, ccp
             ```
-            """)
+            """
+        )
         status, output = check(self.path)
         self.assertEqual(status, 0, output)
 
     def test_a_wrong_answer_is_named_after_the_line_sent(self):
-        self.expect_problems("""\
+        self.expect_problems(
+            """\
             <!-- run -->
             ```
             > position startpos
@@ -194,12 +230,17 @@ class Protocol(Example):
               ...
             < Nodes searched: 15
             ```
-            """, ["example.md:6: the example's output differs after 'perft 1'",
-                  "    expected: Nodes searched: 15",
-                  "    got:      Nodes searched: 14"])
+            """,
+            [
+                "example.md:6: the example's output differs after 'perft 1'",
+                "    expected: Nodes searched: 15",
+                "    got:      Nodes searched: 14",
+            ],
+        )
 
     def test_update_rewrites_the_answers_and_keeps_what_still_matches(self):
-        self.write("""\
+        self.write(
+            """\
             Before.
 
             <!-- run -->
@@ -214,11 +255,15 @@ class Protocol(Example):
             ```
 
             After.
-            """)
+            """
+        )
         status, output = check(self.path, "--update")
         self.assertEqual(status, 1)
         self.assertIn("1 rewritten", output)
-        self.assertEqual(self.read(), textwrap.dedent("""\
+        self.assertEqual(
+            self.read(),
+            textwrap.dedent(
+                """\
             Before.
 
             <!-- run -->
@@ -233,7 +278,9 @@ class Protocol(Example):
             ```
 
             After.
-            """))
+            """
+            ),
+        )
         self.assertEqual(check(self.path)[0], 0)
 
 
@@ -242,64 +289,84 @@ class Markup(Example):
         self.expect_problems(text, [problem])
 
     def test_an_example_needs_a_marker(self):
-        self.expect_problem("""\
+        self.expect_problem(
+            """\
             ```console
             $ echo hi
             hi
             ```
-            """, "example.md:1: an example without a marker: put <!-- run --> or "
-                 "<!-- not run: why --> on the line before the block")
+            """,
+            "example.md:1: an example without a marker: put <!-- run --> or "
+            "<!-- not run: why --> on the line before the block",
+        )
 
     def test_not_run_says_why_and_is_not_run(self):
-        self.expect_problem("""\
+        self.expect_problem(
+            """\
             <!-- not run -->
             ```console
             $ sleep 3600
             ```
-            """, "example.md:1: <!-- not run: ... --> must say why")
-        self.write("""\
+            """,
+            "example.md:1: <!-- not run: ... --> must say why",
+        )
+        self.write(
+            """\
             <!-- not run: an hour of games -->
             ```console
             $ sleep 3600
             ```
-            """)
+            """
+        )
         status, output = check(self.path)
         self.assertEqual(status, 0)
         self.assertIn("0 examples run, 1 not run", output)
 
     def test_a_marker_needs_a_block(self):
-        self.expect_problem("""\
+        self.expect_problem(
+            """\
             <!-- run -->
             Text.
-            """, "example.md:1: marker is not followed by a fenced block")
+            """,
+            "example.md:1: marker is not followed by a fenced block",
+        )
 
     def test_an_unknown_option_is_refused(self):
-        self.expect_problem("""\
+        self.expect_problem(
+            """\
             <!-- run: varies x -->
             ```console
             $ echo x
             x
             ```
-            """, "example.md:1: unknown run option 'varies': expected vary or args")
+            """,
+            "example.md:1: unknown run option 'varies': expected vary or args",
+        )
 
     def test_a_rendered_block_is_checked_against_its_records(self):
-        self.expect_problem("""\
+        self.expect_problem(
+            """\
             <!-- results: history -->
             a table typed by hand
             <!-- end results -->
-            """, "example.md:1: the block 'history' differs from what its records render: "
-                 "run tools/render-results")
+            """,
+            "example.md:1: the block 'history' differs from what its records render: "
+            "run tools/render-results",
+        )
 
     def test_a_rendered_block_naming_no_table_is_refused(self):
-        self.write("""\
+        self.write(
+            """\
             Text.
             <!-- results: nosuch -->
             <!-- end results -->
-            """)
+            """
+        )
         status, output = check(self.path)
         self.assertEqual(status, 1)
-        self.assertIn("example.md:2: no table named 'nosuch' (the tables: ",
-                      "\n".join(self.problems(output)))
+        self.assertIn(
+            "example.md:2: no table named 'nosuch' (the tables: ", "\n".join(self.problems(output))
+        )
 
 
 class Links(unittest.TestCase):
@@ -307,18 +374,22 @@ class Links(unittest.TestCase):
         status, output = check(os.path.join(HERE, "links_fixture.md"))
         self.assertEqual(status, 1)
         problems = [line for line in output.splitlines() if not line.startswith("check-docs:")]
-        self.assertEqual(problems, [
-            "tests/docs/links_fixture.md:7: link 'no-such-file.md': no such file in the repository",
-            "tests/docs/links_fixture.md:8: link '../../docs/rules.md#no-such-heading': "
-            "no heading of docs/rules.md has the anchor '#no-such-heading'",
-            "tests/docs/links_fixture.md:9: link 'https://example.org/rules': points outside "
-            "the repository (the docs stand alone)",
-            "tests/docs/links_fixture.md:10: link '../../../elsewhere.md': points outside the "
-            "repository",
-            "tests/docs/links_fixture.md:11: `engine/no_such_file.cpp` names no file or folder "
-            "of the repository",
-            "tests/docs/links_fixture.md:12: link '#a-heading-of-this-file-2': no heading of "
-            "tests/docs/links_fixture.md has the anchor '#a-heading-of-this-file-2'"])
+        self.assertEqual(
+            problems,
+            [
+                "tests/docs/links_fixture.md:7: link 'no-such-file.md': no such file in the repository",
+                "tests/docs/links_fixture.md:8: link '../../docs/rules.md#no-such-heading': "
+                "no heading of docs/rules.md has the anchor '#no-such-heading'",
+                "tests/docs/links_fixture.md:9: link 'https://example.org/rules': points outside "
+                "the repository (the docs stand alone)",
+                "tests/docs/links_fixture.md:10: link '../../../elsewhere.md': points outside the "
+                "repository",
+                "tests/docs/links_fixture.md:11: `engine/no_such_file.cpp` names no file or folder "
+                "of the repository",
+                "tests/docs/links_fixture.md:12: link '#a-heading-of-this-file-2': no heading of "
+                "tests/docs/links_fixture.md has the anchor '#a-heading-of-this-file-2'",
+            ],
+        )
 
 
 if __name__ == "__main__":

@@ -32,9 +32,13 @@ class Renderer(unittest.TestCase):
         self.folder.cleanup()
 
     def run_renderer(self, *options, signature=TODAY):
-        result = subprocess.run([RENDERER, "--signature", signature, "--results", self.results,
-                                 *options, self.page], capture_output=True, text=True,
-                                cwd=self.folder.name, timeout=60)
+        result = subprocess.run(
+            [RENDERER, "--signature", signature, "--results", self.results, *options, self.page],
+            capture_output=True,
+            text=True,
+            cwd=self.folder.name,
+            timeout=60,
+        )
         return result.returncode, result.stdout + result.stderr
 
     def write(self, text):
@@ -64,16 +68,25 @@ class Renderer(unittest.TestCase):
             file.write(text)
         status, output = self.run_renderer("--check")
         self.assertEqual(status, 1)
-        self.assertEqual(output.strip(), "page.md:3: the block 'match' differs from what its "
-                         "records render: run tools/render-results")
+        self.assertEqual(
+            output.strip(),
+            "page.md:3: the block 'match' differs from what its "
+            "records render: run tools/render-results",
+        )
 
     def test_an_older_record_is_marked_with_its_commit(self):
         self.run_renderer()
         text = self.read()
-        self.assertIn("| 3 | 50 ms a move | `mcts` | `brs` tables | 50 of 72, 69% [58, 79] "
-                      "| 1.40 | today's engine |", text)
-        self.assertIn("| 6 | 50 ms a move | `mcts` | `paranoid` tables | 25 of 48, 52% | 2.28 "
-                      "| older: abcdef1 |", text)
+        self.assertIn(
+            "| 3 | 50 ms a move | `mcts` | `brs` tables | 50 of 72, 69% [58, 79] "
+            "| 1.40 | today's engine |",
+            text,
+        )
+        self.assertIn(
+            "| 6 | 50 ms a move | `mcts` | `paranoid` tables | 25 of 48, 52% | 2.28 "
+            "| older: abcdef1 |",
+            text,
+        )
         # With another signature today, every figure is older.
         self.assertEqual(self.run_renderer("--check", signature="1001")[0], 1)
         self.run_renderer(signature="1001")
@@ -86,26 +99,32 @@ class Renderer(unittest.TestCase):
         self.assertIn("| nps | 2,900,000 nodes/s |  |", text)
 
     def test_a_speed_block_picks_its_figures_by_key(self):
-        self.write("""\
+        self.write(
+            """\
             <!-- results: speed-glance no-commands figures=nps,perft* -->
             <!-- end results -->
-            """)
+            """
+        )
         self.assertEqual(self.run_renderer()[0], 0)
         text = self.read()
         self.assertLess(text.index("| nps |"), text.index("| perft 6 from the start |"))
-        self.write("""\
+        self.write(
+            """\
             <!-- results: speed-glance figures=nosuch -->
             <!-- end results -->
-            """)
+            """
+        )
         status, output = self.run_renderer()
         self.assertEqual(status, 2)
         self.assertIn("the speed record 'speed-1' has no figure 'nosuch'", output)
 
     def test_a_belief_record_lists_its_rows(self):
-        self.write("""\
+        self.write(
+            """\
             <!-- results: belief no-commands -->
             <!-- end results -->
-            """)
+            """
+        )
         self.assertEqual(self.run_renderer()[0], 0)
         text = self.read()
         self.assertIn("10 games against the uniform belief (today's engine):", text)
@@ -113,45 +132,76 @@ class Renderer(unittest.TestCase):
         self.assertIn("| 1-10 | 0.250 | 0.100 |", text)
 
     def test_a_pool_lists_its_entries_against_the_anchor(self):
-        self.write("""\
+        self.write(
+            """\
             <!-- results: pool -->
             <!-- end results -->
-            """)
+            """
+        )
         self.assertEqual(self.run_renderer()[0], 0)
         text = self.read()
-        self.assertIn("2 players, 2000 nodes a move, anchor `random` = 0, 40 games "
-                      "(today's engine):", text)
+        self.assertIn(
+            "2 players, 2000 nodes a move, anchor `random` = 0, 40 games " "(today's engine):", text
+        )
         self.assertIn("| `beginner` | `UCI_Elo 260` | +244 [+151, +337] |", text)
 
     def test_an_spsa_run_lists_its_table_and_each_parameters_move(self):
         text = self.rendered("spsa ids=spsa-mixed no-commands")
-        self.assertIn("| MCTS tuned at a mixed table | 3, 50 nodes a move | `greedy` | 6 in 2 iterations"
-                      " | `MctsExploration` 0.2 -> 0.25 | today's engine |", text)
+        self.assertIn(
+            "| MCTS tuned at a mixed table | 3, 50 nodes a move | `greedy` | 6 in 2 iterations"
+            " | `MctsExploration` 0.2 -> 0.25 | today's engine |",
+            text,
+        )
 
     def test_strength_lists_the_chosen_records_of_one_engine(self):
         text = self.rendered("strength prefix=strength-mcts-")
-        self.assertIn("| players | time | rules | against | first [95%] | equal share | ratio "
-                      "| average place | ms a move (mean / max) | measured by |", text)
-        self.assertIn("| 3 | 50 ms a move | default | `paranoid` tables | 12 of 24, 50% [31, 69] "
-                      "| 33% | 1.50 | 1.71 | 47.6 / 61, 2 over | today's engine |", text)
-        self.assertIn("| 3 | 50 ms a move | default | mixed: `paranoid`, `brs` | 9 of 24, 38% "
-                      "[21, 57] | 33% | 1.12 | 1.92 | 47.6 / 61, 2 over | today's engine |", text)
-        self.assertIn("| 6 | 50 ms a move | default | `base` tables (1234567) | 9 of 48, 19% "
-                      "[10, 32] | 17% | 1.12 | 3.30 | 47.6 / 61, 2 over | older: abcdef1 |", text)
+        self.assertIn(
+            "| players | time | rules | against | first [95%] | equal share | ratio "
+            "| average place | ms a move (mean / max) | measured by |",
+            text,
+        )
+        self.assertIn(
+            "| 3 | 50 ms a move | default | `paranoid` tables | 12 of 24, 50% [31, 69] "
+            "| 33% | 1.50 | 1.71 | 47.6 / 61, 2 over | today's engine |",
+            text,
+        )
+        self.assertIn(
+            "| 3 | 50 ms a move | default | mixed: `paranoid`, `brs` | 9 of 24, 38% "
+            "[21, 57] | 33% | 1.12 | 1.92 | 47.6 / 61, 2 over | today's engine |",
+            text,
+        )
+        self.assertIn(
+            "| 6 | 50 ms a move | default | `base` tables (1234567) | 9 of 48, 19% "
+            "[10, 32] | 17% | 1.12 | 3.30 | 47.6 / 61, 2 over | older: abcdef1 |",
+            text,
+        )
         self.assertEqual(text.count("| 3 | 50 ms a move |"), 5)
         # Rows by table size, then time and rules, whatever order the ids
         # are given in.
-        ordered = self.rendered("strength ids=strength-mcts-base-6p-50ms-default,"
-                                "strength-mcts-paranoid-3p-50ms-peer,"
-                                "strength-mcts-paranoid-3p-50ms-default no-commands")
-        rows = [[cell.strip() for cell in line.split("|")[1:4]]
-                for line in ordered.splitlines() if line[:4] in ("| 3 ", "| 6 ")]
-        self.assertEqual(rows, [["3", "50 ms a move", "default"], ["3", "50 ms a move", "peer"],
-                                ["6", "50 ms a move", "default"]])
-        self.assertIn("# strength-mcts-paranoid-3p-50ms-peer\n"
-                      "git checkout 27fa72d && tools/build && "
-                      "bench/strength --players 3 --movetime 50 --tables paranoid --rules peer",
-                      text)
+        ordered = self.rendered(
+            "strength ids=strength-mcts-base-6p-50ms-default,"
+            "strength-mcts-paranoid-3p-50ms-peer,"
+            "strength-mcts-paranoid-3p-50ms-default no-commands"
+        )
+        rows = [
+            [cell.strip() for cell in line.split("|")[1:4]]
+            for line in ordered.splitlines()
+            if line[:4] in ("| 3 ", "| 6 ")
+        ]
+        self.assertEqual(
+            rows,
+            [
+                ["3", "50 ms a move", "default"],
+                ["3", "50 ms a move", "peer"],
+                ["6", "50 ms a move", "default"],
+            ],
+        )
+        self.assertIn(
+            "# strength-mcts-paranoid-3p-50ms-peer\n"
+            "git checkout 27fa72d && tools/build && "
+            "bench/strength --players 3 --movetime 50 --tables paranoid --rules peer",
+            text,
+        )
         text = self.rendered("strength prefix=strength-mcts- rules=peer no-commands")
         self.assertEqual(text.count("| 3 | 50 ms a move |"), 1)
         self.assertIn("| peer | `paranoid` tables | 4 of 24, 17% [7, 36] | 33% | 0.50 |", text)
@@ -160,63 +210,88 @@ class Renderer(unittest.TestCase):
     def test_strength_worst_is_the_lowest_share_over_the_tables(self):
         text = self.rendered("strength-worst prefix=strength-mcts-")
         # The newer of the two brs records counts: mixed is the worst.
-        self.assertIn("| 3 | 50 ms a move | default | mixed: `paranoid`, `brs` | 9 of 24, 38% "
-                      "[21, 57] | 1.12 | 3 | today's engine |", text)
-        self.assertIn("| 3 | 50 ms a move | peer | `paranoid` tables | 4 of 24, 17% [7, 36] "
-                      "| 0.50 | 1 | today's engine |", text)
+        self.assertIn(
+            "| 3 | 50 ms a move | default | mixed: `paranoid`, `brs` | 9 of 24, 38% "
+            "[21, 57] | 1.12 | 3 | today's engine |",
+            text,
+        )
+        self.assertIn(
+            "| 3 | 50 ms a move | peer | `paranoid` tables | 4 of 24, 17% [7, 36] "
+            "| 0.50 | 1 | today's engine |",
+            text,
+        )
         self.assertIn("| 6 | 50 ms a move | default | `base` tables (1234567) |", text)
         self.assertEqual(text.count("\ngit checkout "), 3)
 
     def test_strength_worst_may_give_each_rows_command_in_a_column(self):
         text = self.rendered("strength-worst prefix=strength-mcts- command-column")
-        self.assertIn("| 3 | 50 ms a move | default | mixed: `paranoid`, `brs` | 9 of 24, 38% "
-                      "[21, 57] | 1.12 | 3 | today's engine | `git checkout 27fa72d && tools/build && "
-                      "bench/strength --players 3 --movetime 50 --tables mixed --rules default` |",
-                      text)
+        self.assertIn(
+            "| 3 | 50 ms a move | default | mixed: `paranoid`, `brs` | 9 of 24, 38% "
+            "[21, 57] | 1.12 | 3 | today's engine | `git checkout 27fa72d && tools/build && "
+            "bench/strength --players 3 --movetime 50 --tables mixed --rules default` |",
+            text,
+        )
         self.assertNotIn("```", text)
 
     def test_strength_refuses_several_engines_and_no_choice(self):
-        for args, message in (("prefix=strength-", "table 'strength': the records chosen are of "
-                               "2 engines (`brs`, `mcts`): choose one with search= or prefix="),
-                              ("", "table 'strength': expected ids=a,b,c or prefix=TEXT to choose "
-                               "the records")):
+        for args, message in (
+            (
+                "prefix=strength-",
+                "table 'strength': the records chosen are of "
+                "2 engines (`brs`, `mcts`): choose one with search= or prefix=",
+            ),
+            ("", "table 'strength': expected ids=a,b,c or prefix=TEXT to choose " "the records"),
+        ):
             self.write("<!-- results: strength %s -->\n<!-- end results -->\n" % args)
             status, output = self.run_renderer()
             self.assertEqual(status, 2)
             self.assertIn(message, output)
-        self.assertIn("| 3 | 50 ms a move | default | `paranoid` tables | 5 of 24, 21% [9, 40] ",
-                      self.rendered("strength-worst prefix=strength- search=brs"))
+        self.assertIn(
+            "| 3 | 50 ms a move | default | `paranoid` tables | 5 of 24, 21% [9, 40] ",
+            self.rendered("strength-worst prefix=strength- search=brs"),
+        )
 
     def test_each_command_checks_out_the_commit_of_its_record(self):
         text = self.rendered("match ids=scale-250,scale-461")
         # The two arms of an A/B share a command; their commits tell them apart.
-        self.assertIn("# scale-250\ngit checkout 7e80da9 && tools/build && "
-                      "build/tools/tiaoqi-match -engine cmd=build/protocol/tiaoqi name=mcts "
-                      "--players 6\n# scale-461\ngit checkout 163a998 && tools/build && "
-                      "build/tools/tiaoqi-match -engine cmd=build/protocol/tiaoqi name=mcts "
-                      "--players 6\n```", text)
+        self.assertIn(
+            "# scale-250\ngit checkout 7e80da9 && tools/build && "
+            "build/tools/tiaoqi-match -engine cmd=build/protocol/tiaoqi name=mcts "
+            "--players 6\n# scale-461\ngit checkout 163a998 && tools/build && "
+            "build/tools/tiaoqi-match -engine cmd=build/protocol/tiaoqi name=mcts "
+            "--players 6\n```",
+            text,
+        )
 
     def test_an_ab_of_two_builds_builds_the_old_one_beside(self):
         text = self.rendered("match ids=prune")
-        self.assertIn("# prune\ngit checkout 3f20b3d && TIAOQI_BUILD_DIR=build-old tools/build "
-                      "&& git checkout c64cae9 && tools/build && for seed in 7 11; do "
-                      "build/tools/tiaoqi-match -engine cmd=build/protocol/tiaoqi name=prune "
-                      "-engine cmd=build-old/protocol/tiaoqi name=old --seed $seed; done\n```",
-                      text)
+        self.assertIn(
+            "# prune\ngit checkout 3f20b3d && TIAOQI_BUILD_DIR=build-old tools/build "
+            "&& git checkout c64cae9 && tools/build && for seed in 7 11; do "
+            "build/tools/tiaoqi-match -engine cmd=build/protocol/tiaoqi name=prune "
+            "-engine cmd=build-old/protocol/tiaoqi name=old --seed $seed; done\n```",
+            text,
+        )
         # The match runner named as if installed is the build's.
-        self.assertIn("# threads\ngit checkout b616f77 && tools/build && "
-                      "build/tools/tiaoqi-match -engine", self.rendered("sprt ids=threads"))
+        self.assertIn(
+            "# threads\ngit checkout b616f77 && tools/build && " "build/tools/tiaoqi-match -engine",
+            self.rendered("sprt ids=threads"),
+        )
 
     def test_a_record_no_commit_replays_is_listed_without_a_command(self):
         text = self.rendered("sprt ids=old-ab,threads")
-        self.assertIn("```sh\n# old-ab: not replayable (its old build is no commit)\n"
-                      "# threads\n", text)
+        self.assertIn(
+            "```sh\n# old-ab: not replayable (its old build is no commit)\n" "# threads\n", text
+        )
         self.assertNotIn("cmd=old", text)
         text = self.rendered("match ids=scratch")
         self.assertIn("```sh\n# scratch: not replayable (a build no commit holds)\n```", text)
         text = self.rendered("history")
-        self.assertIn("| `old-ab` | null-move pruning against the search without it | 2, 20000 "
-                      "nodes a move | +477 =0 -401 in 878 games | b616f77 | no |", text)
+        self.assertIn(
+            "| `old-ab` | null-move pruning against the search without it | 2, 20000 "
+            "nodes a move | +477 =0 -401 in 878 games | b616f77 | no |",
+            text,
+        )
         self.assertIn("| `prune` | ", text)
         self.assertRegex(text, r"\| `prune` \|.*\| c64cae9 \| yes \|")
 
@@ -227,15 +302,19 @@ class Renderer(unittest.TestCase):
     def test_the_parameters_are_read_from_the_engine_beside_their_records(self):
         status, output = self.parameters()
         self.assertEqual(status, 0, output)
-        self.assertEqual(self.read().split("\n")[2:8], [
-            "| option | what it does | values | `auto` plays | the records that chose it |",
-            "|---|---|---|---|---|",
-            "| [`MctsExploration`](#the-tree) | UCT's constant. | 0 to 10 | 0.2 | `mcts-brs-3p` |",
-            "| `MctsOpponentMoves` | The others' moves searched. | 0 to 4096, whole "
-            "| 0 at 2 to 4 players; 8 at 6 players | `scale-250`, `scale-461` |",
-            "| `MctsBestReply` | A best-reply tree. | `true`, `false` "
-            "| false (true with `Search mctsbrs`) | none: set by hand |",
-            ""])
+        self.assertEqual(
+            self.read().split("\n")[2:8],
+            [
+                "| option | what it does | values | `auto` plays | the records that chose it |",
+                "|---|---|---|---|---|",
+                "| [`MctsExploration`](#the-tree) | UCT's constant. | 0 to 10 | 0.2 | `mcts-brs-3p` |",
+                "| `MctsOpponentMoves` | The others' moves searched. | 0 to 4096, whole "
+                "| 0 at 2 to 4 players; 8 at 6 players | `scale-250`, `scale-461` |",
+                "| `MctsBestReply` | A best-reply tree. | `true`, `false` "
+                "| false (true with `Search mctsbrs`) | none: set by hand |",
+                "",
+            ],
+        )
 
     def with_defaults(self, defaults):
         self.results = os.path.join(self.folder.name, "results")
@@ -247,51 +326,70 @@ class Renderer(unittest.TestCase):
         return output
 
     def test_the_parameters_refuse_a_default_without_its_records(self):
-        output = self.with_defaults('{"MctsExploration": {"records": []}, '
-                                    '"MctsBestReply": {"records": []}}')
-        self.assertIn("table 'parameters': the engine's parameter 'MctsOpponentMoves' has no "
-                      "entry in bench/results/defaults.json", output)
-        output = self.with_defaults('{"MctsExploration": {"records": ["nosuch"]}, '
-                                    '"MctsOpponentMoves": {"records": []}, '
-                                    '"MctsBestReply": {"records": []}}')
+        output = self.with_defaults(
+            '{"MctsExploration": {"records": []}, ' '"MctsBestReply": {"records": []}}'
+        )
+        self.assertIn(
+            "table 'parameters': the engine's parameter 'MctsOpponentMoves' has no "
+            "entry in bench/results/defaults.json",
+            output,
+        )
+        output = self.with_defaults(
+            '{"MctsExploration": {"records": ["nosuch"]}, '
+            '"MctsOpponentMoves": {"records": []}, '
+            '"MctsBestReply": {"records": []}}'
+        )
         self.assertIn("table 'parameters': no record with the id 'nosuch'", output)
-        output = self.with_defaults('{"MctsExploration": {"records": []}, "Gone": {"records": []},'
-                                    ' "MctsOpponentMoves": {"records": []}, '
-                                    '"MctsBestReply": {"records": []}}')
-        self.assertIn("bench/results/defaults.json names 'Gone', which is no parameter of the "
-                      "engine", output)
+        output = self.with_defaults(
+            '{"MctsExploration": {"records": []}, "Gone": {"records": []},'
+            ' "MctsOpponentMoves": {"records": []}, '
+            '"MctsBestReply": {"records": []}}'
+        )
+        self.assertIn(
+            "bench/results/defaults.json names 'Gone', which is no parameter of the " "engine",
+            output,
+        )
 
     def test_the_parameters_need_an_engine(self):
         status, output = self.parameters(self.folder.name)
         self.assertEqual(status, 2)
-        self.assertIn("table 'parameters': the parameters are read from the engine, and there is "
-                      "none in %s" % self.folder.name, output)
+        self.assertIn(
+            "table 'parameters': the parameters are read from the engine, and there is "
+            "none in %s" % self.folder.name,
+            output,
+        )
 
     def test_an_unknown_table_is_refused_naming_the_tables(self):
-        self.write("""\
+        self.write(
+            """\
             Text.
             <!-- results: nosuch -->
             <!-- end results -->
-            """)
+            """
+        )
         status, output = self.run_renderer()
         self.assertEqual(status, 2)
         self.assertIn("render-results: page.md:2: no table named 'nosuch' (the tables: ", output)
         self.assertIn("match", output)
 
     def test_an_unknown_record_id_is_refused(self):
-        self.write("""\
+        self.write(
+            """\
             <!-- results: match ids=nosuch -->
             <!-- end results -->
-            """)
+            """
+        )
         status, output = self.run_renderer()
         self.assertEqual(status, 2)
         self.assertIn("page.md:1: table 'match': no match record with the id 'nosuch'", output)
 
     def test_a_block_without_its_end_is_refused(self):
-        self.write("""\
+        self.write(
+            """\
             <!-- results: match -->
             text
-            """)
+            """
+        )
         status, output = self.run_renderer()
         self.assertEqual(status, 2)
         self.assertIn("page.md:1: expected <!-- end results --> after this block's start", output)
@@ -309,13 +407,19 @@ class Renderer(unittest.TestCase):
     def test_a_malformed_record_line_is_refused_naming_file_and_line(self):
         output = self.malformed('{"kind": "match", "id": ')
         self.assertIn("matches.jsonl:3: not a JSON object: ", output)
-        output = self.malformed('{"kind": "match", "id": "x", "date": "2026-01-01T00:00:00Z", '
-                                '"command": "c", "engine": {"commit": "1", "signature": 1}}')
+        output = self.malformed(
+            '{"kind": "match", "id": "x", "date": "2026-01-01T00:00:00Z", '
+            '"command": "c", "engine": {"commit": "1", "signature": 1}}'
+        )
         self.assertIn("matches.jsonl:3: expected engine.commit of 40 hex digits, got '1'", output)
-        output = self.malformed('{"kind": "tourney", "id": "x", "date": "", "command": "", '
-                                '"engine": {}}')
-        self.assertIn("matches.jsonl:3: expected a kind of sprt, spsa, pool, match, speed, "
-                      "belief, got 'tourney'", output)
+        output = self.malformed(
+            '{"kind": "tourney", "id": "x", "date": "", "command": "", ' '"engine": {}}'
+        )
+        self.assertIn(
+            "matches.jsonl:3: expected a kind of sprt, spsa, pool, match, speed, "
+            "belief, got 'tourney'",
+            output,
+        )
 
     def test_a_repeated_id_is_refused(self):
         with open(os.path.join(FIXTURE, "matches.jsonl"), encoding="utf-8") as file:

@@ -58,12 +58,14 @@ def main():
         else:
             out.append("< " + normalise(answer))
         state["last"] = None
+
     if lines and lines[0].startswith("$ "):
         args = lines[0][2:].split()
         out.append(lines[0])
         lines = lines[1:]
-    engine = subprocess.Popen([binary] + args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                              text=True, bufsize=1)
+    engine = subprocess.Popen(
+        [binary] + args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+    )
 
     def send(text):
         words = text.split()
@@ -109,13 +111,22 @@ def main():
             continue
         word = line.split()[0] if line.split() else ""
         if word == "go" and "perft" in line.split():
-            read_until(lambda a: a.startswith("Nodes searched") or a.startswith("info string error"))
-        elif word == "go" and ({"infinite", "ponder"} & set(line.split()) or line.split() == ["go"]):
+            read_until(
+                lambda a: a.startswith("Nodes searched") or a.startswith("info string error")
+            )
+        elif word == "go" and (
+            {"infinite", "ponder"} & set(line.split()) or line.split() == ["go"]
+        ):
             continue  # the search holds its bestmove; "< " lines read its info
         elif word == "go":
-            read_until(lambda a: a.startswith("bestmove") or (a.startswith("info string error") and "playing on" not in a))
+            read_until(
+                lambda a: a.startswith("bestmove")
+                or (a.startswith("info string error") and "playing on" not in a)
+            )
         elif word == "perft":
-            read_until(lambda a: a.startswith("Nodes searched") or a.startswith("info string error"))
+            read_until(
+                lambda a: a.startswith("Nodes searched") or a.startswith("info string error")
+            )
         elif word == "bench":
             read_until(lambda a: a.startswith("Nodes/second") or a.startswith("info string error"))
         elif line.split() == ["uci"]:

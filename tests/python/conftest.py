@@ -18,8 +18,14 @@ def engine_binary() -> str:
 
 def run_engine(*arguments: str, stdin: str = "") -> str:
     """What the tiaoqi binary writes for these arguments and input lines."""
-    done = subprocess.run([engine_binary(), *arguments], input=stdin, capture_output=True,
-                          text=True, timeout=300, check=True)
+    done = subprocess.run(
+        [engine_binary(), *arguments],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
     return done.stdout
 
 
@@ -50,5 +56,7 @@ CHECKED_TABLES = {
 
 def skipped_without(library: str, error: ImportError) -> str:
     """Why a real checker's tests are skipped."""
-    return (f"{library}'s checkers are skipped: {library} does not import ({error}); "
-            f"install it or name a copy in PYTHONPATH")
+    return (
+        f"{library}'s checkers are skipped: {library} does not import ({error}); "
+        f"install it or name a copy in PYTHONPATH"
+    )

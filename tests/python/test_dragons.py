@@ -4,7 +4,6 @@ and the revealed ones, never another's hidden dragon."""
 import random
 import re
 
-import numpy as np
 import pytest
 
 import tiaoqi
@@ -52,8 +51,13 @@ def test_observations_and_positions_show_only_the_viewers_own_dragon():
         observation, _, termination, truncation, _ = env.last()
         truth = {}
         for player, viewer in enumerate(agents):
-            truth.update({army: hole for army, hole in dragon_holes(env.position(viewer)).items()
-                          if army == armies[player]})
+            truth.update(
+                {
+                    army: hole
+                    for army, hole in dragon_holes(env.position(viewer)).items()
+                    if army == armies[player]
+                }
+            )
         for player, viewer in enumerate(agents):
             seen = dragon_holes(env.position(viewer))
             assert set(seen) <= {armies[player]} | {armies[other] for other in revealed}
@@ -74,8 +78,11 @@ def test_observations_and_positions_show_only_the_viewers_own_dragon():
 def test_given_dragons_start_each_view():
     env = tiaoqi.env(DRAGONS)
     env.reset(options={"dragons": "m1 a13 m13"})
-    assert [env.position(agent).dragons for agent in env.possible_agents] == \
-        [["m1"], ["a13"], ["m13"]]
+    assert [env.position(agent).dragons for agent in env.possible_agents] == [
+        ["m1"],
+        ["a13"],
+        ["m13"],
+    ]
     with pytest.raises(ValueError, match="dragons: expected 3 holes"):
         env.reset(options={"dragons": "m1"})
     # The refused reset left the game as it was.
@@ -97,4 +104,7 @@ def test_a_single_agent_plays_the_dragons_against_engines():
     observation, info = env.reset(seed=9)
     assert env.position().dragons and len(env.position().dragons) == 1
     dragons = observation["observation"][PLANES.index("dragons")]
-    assert dragons.sum() == 1 and (dragons & observation["observation"][PLANES.index("pieces+0")]).sum() == 1
+    assert (
+        dragons.sum() == 1
+        and (dragons & observation["observation"][PLANES.index("pieces+0")]).sum() == 1
+    )

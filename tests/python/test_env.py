@@ -64,8 +64,10 @@ def test_every_seat_sees_the_start_the_same_way(players):
     env = tiaoqi.env(players=players)
     env.reset()
     views = [env.observe(agent)["observation"] for agent in env.possible_agents]
-    own = [tiaoqi.OBSERVATION_PLANES.index(name)
-           for name in ("holes", "pieces+0", "homes+0", "targets+0")]
+    own = [
+        tiaoqi.OBSERVATION_PLANES.index(name)
+        for name in ("holes", "pieces+0", "homes+0", "targets+0")
+    ]
     for seat, view in enumerate(views):
         assert np.array_equal(view[own], views[0][own])
         assert np.array_equal(view, views[0]) == (players != 4 or seat % 2 == 0)
@@ -113,10 +115,14 @@ def test_an_illegal_action_is_refused_with_a_clear_error_and_changes_nothing():
     env.reset()
     agent = env.agent_selection
     before = env.observe(agent)
-    for action, message in [(0, "action 0 .* is no legal move of player 1"),
-                            (-1, "out of range"), (121 * 121, "out of range"),
-                            ("k3k5", "expected an integer"), (1.5, "expected an integer"),
-                            (None, "None is the action of a finished agent only")]:
+    for action, message in [
+        (0, "action 0 .* is no legal move of player 1"),
+        (-1, "out of range"),
+        (121 * 121, "out of range"),
+        ("k3k5", "expected an integer"),
+        (1.5, "expected an integer"),
+        (None, "None is the action of a finished agent only"),
+    ]:
         with pytest.raises(ValueError, match=message):
             env.step(action)
     assert env.agent_selection == agent
@@ -171,12 +177,13 @@ def test_step_before_reset_and_bad_reset_arguments_raise_clear_errors():
         env.step(379)
     env.reset(seed=1)
     before = env.observe(env.agent_selection)
-    for arguments, message in [({"seed": "x"}, "seed: expected None or an integer 0 or more, "
-                                               "got 'x'"),
-                               ({"seed": -1}, "seed: expected None or an integer"),
-                               ({"seed": True}, "seed: expected None or an integer"),
-                               ({"options": [1]}, "options: expected None or a dict"),
-                               ({"options": {"dragons": "m1"}}, "dragons")]:
+    for arguments, message in [
+        ({"seed": "x"}, "seed: expected None or an integer 0 or more, " "got 'x'"),
+        ({"seed": -1}, "seed: expected None or an integer"),
+        ({"seed": True}, "seed: expected None or an integer"),
+        ({"options": [1]}, "options: expected None or a dict"),
+        ({"options": {"dragons": "m1"}}, "dragons"),
+    ]:
         with pytest.raises(ValueError, match=message):
             env.reset(**arguments)
     assert np.array_equal(env.observe(env.agent_selection)["observation"], before["observation"])
@@ -201,8 +208,9 @@ def test_a_random_game_ends_at_the_default_move_limit():
     unlimited = tiaoqi.env(max_moves=None)
     unlimited.reset(seed=5)
     for _ in range(1200):
-        unlimited.step(random_action(unlimited.observe(unlimited.agent_selection),
-                                     random.Random(0)))
+        unlimited.step(
+            random_action(unlimited.observe(unlimited.agent_selection), random.Random(0))
+        )
     assert not any(unlimited.truncations.values())
 
 
@@ -222,6 +230,8 @@ def test_the_render_modes_as_pettingzoo_defines_them(capsys):
     assert frame.dtype == np.uint8 and frame.shape[2] == 3
     assert np.array_equal(frame, tiaoqi.Position().board_image())
     assert tiaoqi.env().render() is None
-    with pytest.raises(ValueError, match="render_mode: expected None or one of ansi, human, "
-                                         "rgb_array, got 'svg'"):
+    with pytest.raises(
+        ValueError,
+        match="render_mode: expected None or one of ansi, human, " "rgb_array, got 'svg'",
+    ):
         tiaoqi.env(render_mode="svg")

@@ -40,10 +40,13 @@ def test_check_env(table):
     check_env(tiaoqi.single_agent_env(**FAST, **CHECKED_TABLES[table]))
 
 
-@pytest.mark.parametrize("env_id, rules", [
-    ("tiaoqi/ChineseCheckers-v0", {"players": 2}),
-    ("tiaoqi/ChineseCheckersDragons-v0", {"players": 3, "variant": "dragons"}),
-])
+@pytest.mark.parametrize(
+    "env_id, rules",
+    [
+        ("tiaoqi/ChineseCheckers-v0", {"players": 2}),
+        ("tiaoqi/ChineseCheckersDragons-v0", {"players": 3, "variant": "dragons"}),
+    ],
+)
 def test_the_registered_ids_make_environments_that_pass_check_env(env_id, rules):
     # As a user makes it: the default engines in the other seats.
     env = gymnasium.make(env_id)
@@ -54,11 +57,14 @@ def test_the_registered_ids_make_environments_that_pass_check_env(env_id, rules)
 
 
 def test_an_id_takes_the_rules_as_keywords():
-    env = gymnasium.make("tiaoqi/ChineseCheckers-v0", players=6, long_jumps=True,
-                         opponents="random")
+    env = gymnasium.make(
+        "tiaoqi/ChineseCheckers-v0", players=6, long_jumps=True, opponents="random"
+    )
     assert env.unwrapped.rules == tiaoqi.Rules(players=6, long_jumps=True)
-    assert gymnasium.spec("tiaoqi/ChineseCheckers-v0").entry_point == \
-        "tiaoqi.single_agent:SingleAgentEnv"
+    assert (
+        gymnasium.spec("tiaoqi/ChineseCheckers-v0").entry_point
+        == "tiaoqi.single_agent:SingleAgentEnv"
+    )
 
 
 def test_make_with_its_default_wrappers_plays_to_the_end():
@@ -98,7 +104,8 @@ def test_gymnasiums_vector_envs_step_the_environment(vector_class):
         # ones play on.
         legal = [int(np.flatnonzero(mask)[0]) for mask in observations["action_mask"]]
         observations, rewards, terminations, truncations, infos = vector.step(
-            np.array([legal[0], 0]))
+            np.array([legal[0], 0])
+        )
         assert list(terminations) == [False, True] and list(rewards) == [0.0, -1.0]
         again, _ = vector.reset(seed=5)
         assert np.array_equal(again["observation"], first)

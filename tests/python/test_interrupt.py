@@ -38,8 +38,9 @@ def interrupted_after(call, delay=0.3):
 
 
 def test_ctrl_c_stops_a_deep_search():
-    assert interrupted_after(
-        lambda: tiaoqi.search(tiaoqi.Position(), "alphabeta", depth=60)) < BOUND_S
+    assert (
+        interrupted_after(lambda: tiaoqi.search(tiaoqi.Position(), "alphabeta", depth=60)) < BOUND_S
+    )
 
 
 def test_ctrl_c_stops_an_engine_and_it_searches_again():

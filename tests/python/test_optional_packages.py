@@ -10,7 +10,8 @@ import textwrap
 
 FAKES = {
     "pettingzoo/__init__.py": "class AECEnv:\n    pass\n",
-    "gymnasium/__init__.py": textwrap.dedent("""\
+    "gymnasium/__init__.py": textwrap.dedent(
+        """\
         from . import spaces
 
         class Env:
@@ -21,8 +22,10 @@ FAKES = {
 
         def register(id, entry_point, kwargs):
             registry[id] = (entry_point, kwargs)
-        """),
-    "gymnasium/spaces.py": textwrap.dedent("""\
+        """
+    ),
+    "gymnasium/spaces.py": textwrap.dedent(
+        """\
         class Space:
             def __init__(self, *arguments):
                 self.arguments = arguments
@@ -32,18 +35,22 @@ FAKES = {
         class Discrete(Space): pass
         class Box(Space): pass
         class Dict(Space): pass
-        """),
-    "gymnasium/vector/__init__.py": textwrap.dedent("""\
+        """
+    ),
+    "gymnasium/vector/__init__.py": textwrap.dedent(
+        """\
         class VectorEnv:
             pass
 
         class AutoresetMode:
             NEXT_STEP = "next step"
-        """),
+        """
+    ),
     "gymnasium/vector/utils.py": "def batch_space(space, n):\n    return ('batched', space, n)\n",
 }
 
-CHECK = textwrap.dedent("""\
+CHECK = textwrap.dedent(
+    """\
     import gymnasium, pettingzoo, tiaoqi
     env = tiaoqi.env()
     assert tiaoqi.HAS_PETTINGZOO and isinstance(env, pettingzoo.AECEnv)
@@ -63,7 +70,8 @@ CHECK = textwrap.dedent("""\
         "tiaoqi/ChineseCheckersDragons-v0": ("tiaoqi.single_agent:SingleAgentEnv",
                                              {"players": 3, "variant": "dragons"})}
     print("fakes used")
-    """)
+    """
+)
 
 
 def test_the_real_classes_are_used_when_importable(tmp_path):
@@ -72,8 +80,9 @@ def test_the_real_classes_are_used_when_importable(tmp_path):
         (tmp_path / name).write_text(text)
     environment = dict(os.environ)
     environment["PYTHONPATH"] = os.pathsep.join([str(tmp_path), environment["PYTHONPATH"]])
-    done = subprocess.run([sys.executable, "-c", CHECK], env=environment, capture_output=True,
-                          text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-c", CHECK], env=environment, capture_output=True, text=True, timeout=120
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout == "fakes used\n"
 
@@ -95,6 +104,7 @@ def test_the_stand_ins_serve_without_them():
     assert box.shape == (20, 17, 17) and box.dtype.name == "int8" and box.contains(box.sample())
     # np_random, the generator sample() draws from, as Gymnasium's spaces have.
     import numpy as np
+
     assert isinstance(space.np_random, np.random.Generator)
     space.seed(3)
     first = [space.sample() for _ in range(5)]
@@ -105,6 +115,7 @@ def test_the_stand_ins_serve_without_them():
     vector = tiaoqi.vector_env(3)
     assert type(vector).__mro__[1] is object
     assert vector.action_space.shape == (3,) and vector.action_space.contains(
-        np.array([0, 5, 14640]))
+        np.array([0, 5, 14640])
+    )
     assert not vector.action_space.contains(np.array([0, 5, 14641]))
     assert vector.observation_space["action_mask"].shape == (3, 14641)

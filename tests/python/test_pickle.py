@@ -15,8 +15,7 @@ from conftest import random_action
 
 
 def same_observation(a, b):
-    return (a.keys() == b.keys()
-            and all(np.array_equal(a[key], b[key]) for key in a))
+    return a.keys() == b.keys() and all(np.array_equal(a[key], b[key]) for key in a)
 
 
 def test_a_position_pickles_with_its_moves_rules_and_dragons():
@@ -28,8 +27,9 @@ def test_a_position_pickles_with_its_moves_rules_and_dragons():
     assert copied.to_string() == position.to_string() and copied.hash == position.hash
     copied.undo()
     assert len(copied.moves) == 6 and len(position.moves) == 7
-    view = tiaoqi.Position(players=3, variant="dragons", dragon="m1",
-                           moves=["k3i5", "d10e10", "j13i13"])
+    view = tiaoqi.Position(
+        players=3, variant="dragons", dragon="m1", moves=["k3i5", "d10e10", "j13i13"]
+    )
     viewed = pickle.loads(pickle.dumps(view))
     assert viewed.dragons == ["m1"] and viewed.moves == view.moves
     assert viewed.to_string() == view.to_string()
@@ -45,8 +45,11 @@ def test_a_search_result_pickles():
     assert (copied.move, copied.pv, copied.values) == (result.move, result.pv, result.values)
 
 
-@pytest.mark.parametrize("rules", [tiaoqi.Rules(), tiaoqi.Rules(players=3, variant="dragons")],
-                         ids=["standard", "dragons"])
+@pytest.mark.parametrize(
+    "rules",
+    [tiaoqi.Rules(), tiaoqi.Rules(players=3, variant="dragons")],
+    ids=["standard", "dragons"],
+)
 def test_a_game_table_pickles_and_continues_as_the_original(rules):
     table = tiaoqi.GameTable(rules)
     table.reset("", 9)
@@ -86,8 +89,11 @@ def aec_run(env, seed, steps):
     for agent in env.agent_iter(steps):
         observation, reward, termination, truncation, info = env.last()
         seen.append((agent, observation, reward, termination, truncation))
-        action = None if termination or truncation else \
-            env.action_space(agent).sample(observation["action_mask"])
+        action = (
+            None
+            if termination or truncation
+            else env.action_space(agent).sample(observation["action_mask"])
+        )
         env.step(action)
     return seen
 
@@ -98,8 +104,11 @@ def same_runs(a, b):
         assert agent_a == agent_b and rest_a == rest_b and same_observation(obs_a, obs_b)
 
 
-@pytest.mark.parametrize("options", [{}, {"players": 3, "variant": "dragons", "max_plies": 200}],
-                         ids=["standard", "dragons"])
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"players": 3, "variant": "dragons", "max_plies": 200}],
+    ids=["standard", "dragons"],
+)
 def test_the_multi_agent_environment_pickles_as_pettingzoos_pickle_test_asks(options):
     env = tiaoqi.env(**options)
     copied = pickle.loads(pickle.dumps(env))
@@ -117,8 +126,9 @@ def test_the_multi_agent_environment_pickles_as_pettingzoos_pickle_test_asks(opt
             env.step(action_a)
             twin.step(action_b)
             assert env.agent_selection == twin.agent_selection
-            assert same_observation(env.observe(env.agent_selection),
-                                    twin.observe(twin.agent_selection))
+            assert same_observation(
+                env.observe(env.agent_selection), twin.observe(twin.agent_selection)
+            )
         # The twin's reset leaves the original's game alone.
         moves = env.position("player_0").moves
         twin.reset(seed=1)
@@ -146,8 +156,9 @@ def same_gym_runs(a, b):
 
 
 def test_the_single_agent_environment_pickles_as_gymnasiums_test_asks():
-    env = tiaoqi.single_agent_env(players=3, seat="random",
-                                  opponents=[{"search": "mcts", "nodes": 30}, "greedy"])
+    env = tiaoqi.single_agent_env(
+        players=3, seat="random", opponents=[{"search": "mcts", "nodes": 30}, "greedy"]
+    )
     copied = pickle.loads(pickle.dumps(env))
     assert copied.seat_choice == "random" and len(copied.opponents) == 2
     same_gym_runs(gym_run(env, 7, 8), gym_run(copied, 7, 8))

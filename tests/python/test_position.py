@@ -55,13 +55,15 @@ def test_perft_from_position_strings_equals_the_engines():
     assert position.perft_divide(2)["h13h14"] == 0
     dragons = tiaoqi.Rules(players=3, variant="dragons")
     referee = "1/2/3/4/Cccc5Eeee/ccc6eee/cc7ee/c8e/9/10/11/12/13/aaaa/aaa/aa/A 1 a/c/e 0"
-    assert tiaoqi.Position.from_string(referee, dragons).perft(3) == \
-        engine_perft(dragons, 3, referee) == 2744
+    assert (
+        tiaoqi.Position.from_string(referee, dragons).perft(3)
+        == engine_perft(dragons, 3, referee)
+        == 2744
+    )
 
 
 def test_legal_moves_as_text_and_as_paths():
-    position = tiaoqi.Position.from_string(
-        "1/2/3/4/13/12/5d5/5d4/4ad3/10/11/12/13/4/3/2/1 1 a/d 0")
+    position = tiaoqi.Position.from_string("1/2/3/4/13/12/5d5/5d4/4ad3/10/11/12/13/4/3/2/1 1 a/d 0")
     assert position.legal_moves() == ["i9g11", "i9h10", "i9h9", "i9i11", "i9i8", "i9j8", "i9k9"]
     names = [[position.hole_name(hole) for hole in path] for path in position.legal_paths()]
     assert names[0] == ["i9", "i11", "g11"]
@@ -119,7 +121,9 @@ def test_status_places_and_the_evaluation():
     assert not running.is_over and running.places is None and running.eliminated == [False] * 3
     terms = tiaoqi.Position().evaluate()
     assert terms["viewer"] == 0 and terms["opponent"] == 1
-    assert terms["players"][0]["features"]["distance"] == terms["players"][1]["features"]["distance"]
+    assert (
+        terms["players"][0]["features"]["distance"] == terms["players"][1]["features"]["distance"]
+    )
     # The start is symmetric: the score is the tempo bonus of the side to move.
     assert terms["score"] == 130
 
@@ -136,7 +140,9 @@ def test_positions_compare_and_hash_as_the_same_game():
     position = tiaoqi.Position(players=3, moves=["k3k5"])
     twin = tiaoqi.Position(players=3, moves=["k3k5"])
     assert position == twin and hash(position) == hash(twin)
-    assert tiaoqi.Position() == tiaoqi.Position() and len({tiaoqi.Position(), tiaoqi.Position()}) == 1
+    assert (
+        tiaoqi.Position() == tiaoqi.Position() and len({tiaoqi.Position(), tiaoqi.Position()}) == 1
+    )
     assert position == pickle.loads(pickle.dumps(position)) == position.copy()
     assert not position != twin
     twin.play(twin.legal_moves()[0])
@@ -160,9 +166,10 @@ def test_repetitions_see_the_whole_game():
 
 def test_the_board_text_is_what_the_protocols_d_draws():
     position = tiaoqi.Position(players=3, moves=["k3i5", "d10e10"])
-    drawn = run_engine(*option_arguments(position.rules),
-                       stdin="position startpos moves k3i5 d10e10\nd\nquit\n")
-    picture = drawn[drawn.index("17 "):drawn.index("\n\nPosition:") + 1]
+    drawn = run_engine(
+        *option_arguments(position.rules), stdin="position startpos moves k3i5 d10e10\nd\nquit\n"
+    )
+    picture = drawn[drawn.index("17 ") : drawn.index("\n\nPosition:") + 1]
     assert position.board_text() == picture
     assert picture.count("\n") == 17 and "a-m" in picture
 
@@ -183,12 +190,15 @@ def test_actions_are_taken_where_moves_are():
     position.play(379)
     assert position.moves == ["k3k5"]
     import numpy as np
+
     position.play(np.int64(position.action("e14e13")))
     assert position.moves == ["k3k5", "e14e13"]
     assert position.move_path(position.action("j4j5")) == [position.hole("j4"), position.hole("j5")]
     # A path as a numpy array is a path still, not an action.
-    assert position.move_path(np.array([position.hole("j4"), position.hole("j5")])) == \
-        [position.hole("j4"), position.hole("j5")]
+    assert position.move_path(np.array([position.hole("j4"), position.hole("j5")])) == [
+        position.hole("j4"),
+        position.hole("j5"),
+    ]
     with pytest.raises(ValueError, match="expected text, a path of holes or an action, got a bool"):
         position.play(True)
     with pytest.raises(ValueError, match="action 0 names no move"):
@@ -202,8 +212,9 @@ def test_actions_are_taken_where_moves_are():
 
 def test_an_action_that_names_no_move_is_refused():
     position = tiaoqi.Position()
-    with pytest.raises(ValueError, match="action 0 names no move: its start and its end are the "
-                                         "same hole"):
+    with pytest.raises(
+        ValueError, match="action 0 names no move: its start and its end are the " "same hole"
+    ):
         position.action_move(0)
     with pytest.raises(ValueError, match="out of range"):
         position.action_move(-1)
@@ -233,6 +244,14 @@ def test_the_version_is_the_engines_and_the_namespace_holds_no_helpers():
     assert tiaoqi.__version__ == tiaoqi._tiaoqi.__version__
     public = {name for name in vars(tiaoqi) if not name.startswith("_")}
     assert not public & {"Any", "annotations", "Union", "Mapping"}
-    submodules = {"aec", "aec_base", "opponents", "rating", "registration", "single_agent",
-                  "spaces", "vector"}
+    submodules = {
+        "aec",
+        "aec_base",
+        "opponents",
+        "rating",
+        "registration",
+        "single_agent",
+        "spaces",
+        "vector",
+    }
     assert public - submodules <= set(tiaoqi.__all__)

@@ -9,8 +9,9 @@ import pytest
 
 import tiaoqi
 
-EXAMPLE = os.path.join(os.path.dirname(__file__), "..", "..", "tools", "python", "examples",
-                       "rate_agents.py")
+EXAMPLE = os.path.join(
+    os.path.dirname(__file__), "..", "..", "tools", "python", "examples", "rate_agents.py"
+)
 sys.path.insert(0, os.path.dirname(EXAMPLE))
 import rate_agents  # noqa: E402
 
@@ -52,10 +53,16 @@ def test_a_rating_needs_games_that_end():
 def test_the_example_prints_the_ratings_rate_gives():
     printed = subprocess.run(
         [sys.executable, EXAMPLE, "--rounds", "2", "--opponents", "random", "greedy"],
-        capture_output=True, text=True, check=True, timeout=600).stdout.splitlines()
-    expected = [str(tiaoqi.rate(make(1), rate_agents.OPPONENTS[opponent], rounds=2))
-                for make in (rate_agents.random_agent, rate_agents.greedy_agent)
-                for opponent in ("random", "greedy")]
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=600,
+    ).stdout.splitlines()
+    expected = [
+        str(tiaoqi.rate(make(1), rate_agents.OPPONENTS[opponent], rounds=2))
+        for make in (rate_agents.random_agent, rate_agents.greedy_agent)
+        for opponent in ("random", "greedy")
+    ]
     assert printed[1:3] == ["| agent | random | greedy |", "|---|---|---|"]
     assert printed[3] == f"| random | {expected[0]} | {expected[1]} |"
     assert printed[4] == f"| greedy | {expected[2]} | {expected[3]} |"

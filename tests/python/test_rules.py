@@ -11,8 +11,13 @@ from conftest import run_engine
 RULE_SPECS = [spec for spec in tiaoqi.option_specs() if spec["rule"]]
 # Options that make a game only together with another (docs/rules.md):
 # each value is tried alone, then in these settings, until one takes it.
-SETTINGS = [{}, {"goal_lock": True}, {"max_plies": 100}, {"players": 3}, {"players": 2,
-            "armies_per_player": 1}]
+SETTINGS = [
+    {},
+    {"goal_lock": True},
+    {"max_plies": 100},
+    {"players": 3},
+    {"players": 2, "armies_per_player": 1},
+]
 
 
 def values_of(spec):
@@ -60,37 +65,45 @@ def test_every_value_of_every_rule_option_round_trips(spec):
 
 def test_names_are_compared_without_case_spaces_and_underscores():
     assert tiaoqi.Rules(LongJumps=True) == tiaoqi.Rules(long_jumps=True)
-    assert tiaoqi.Rules({"Long Jumps": True, "MAXPLIES": 50}) == tiaoqi.Rules(long_jumps=True,
-                                                                             max_plies=50)
-    assert repr(tiaoqi.Rules(players=3, long_jumps=True)) == \
-        "tiaoqi.Rules(players=3, long_jumps=True)"
+    assert tiaoqi.Rules({"Long Jumps": True, "MAXPLIES": 50}) == tiaoqi.Rules(
+        long_jumps=True, max_plies=50
+    )
+    assert (
+        repr(tiaoqi.Rules(players=3, long_jumps=True)) == "tiaoqi.Rules(players=3, long_jumps=True)"
+    )
 
 
-@pytest.mark.parametrize("options, line", [
-    ({"players": 7}, "setoption name Players value 7"),
-    ({"players": 5}, "setoption name Players value 5"),
-    ({"colour": "red"}, "setoption name colour value red"),
-    ({"goal_rule": "first"}, "setoption name GoalRule value first"),
-    ({"repetitions": 1}, "setoption name Repetitions value 1"),
-])
+@pytest.mark.parametrize(
+    "options, line",
+    [
+        ({"players": 7}, "setoption name Players value 7"),
+        ({"players": 5}, "setoption name Players value 5"),
+        ({"colour": "red"}, "setoption name colour value red"),
+        ({"goal_rule": "first"}, "setoption name GoalRule value first"),
+        ({"repetitions": 1}, "setoption name Repetitions value 1"),
+    ],
+)
 def test_a_bad_value_raises_the_engines_own_message(options, line):
     reply = run_engine(stdin=line + "\nquit\n")
     prefix = "info string error: setoption: "
-    message = next(text[len(prefix):] for text in reply.splitlines() if text.startswith(prefix))
+    message = next(text[len(prefix) :] for text in reply.splitlines() if text.startswith(prefix))
     with pytest.raises(ValueError) as raised:
         tiaoqi.Rules(options)
     assert str(raised.value) == message
 
 
-@pytest.mark.parametrize("options, message", [
-    ({"players": "3"}, "Players: expected an int, got '3' (str)"),
-    ({"players": 3.0}, "Players: expected an int, got 3.0 (float)"),
-    ({"players": True}, "Players: expected an int, got True (bool)"),
-    ({"pieces_per_army": "10"}, "PiecesPerArmy: expected an int, got '10' (str)"),
-    ({"long_jumps": "yes"}, "LongJumps: expected a bool, got 'yes' (str)"),
-    ({"long_jumps": 1}, "LongJumps: expected a bool, got 1 (int)"),
-    ({"goal_rule": 1}, "GoalRule: expected a str, got 1 (int)"),
-])
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        ({"players": "3"}, "Players: expected an int, got '3' (str)"),
+        ({"players": 3.0}, "Players: expected an int, got 3.0 (float)"),
+        ({"players": True}, "Players: expected an int, got True (bool)"),
+        ({"pieces_per_army": "10"}, "PiecesPerArmy: expected an int, got '10' (str)"),
+        ({"long_jumps": "yes"}, "LongJumps: expected a bool, got 'yes' (str)"),
+        ({"long_jumps": 1}, "LongJumps: expected a bool, got 1 (int)"),
+        ({"goal_rule": 1}, "GoalRule: expected a str, got 1 (int)"),
+    ],
+)
 def test_a_value_of_another_type_is_refused_whatever_it_reads_as(options, message):
     with pytest.raises(ValueError) as raised:
         tiaoqi.Rules(options)
@@ -101,6 +114,7 @@ def test_a_value_of_another_type_is_refused_whatever_it_reads_as(options, messag
     assert rules == tiaoqi.Rules()
     # numpy's integers are integers.
     import numpy as np
+
     assert tiaoqi.Rules(players=np.int64(3)).players == 3
 
 

@@ -30,8 +30,10 @@ def test_engine_options_by_any_spelling_of_the_tables_names():
     engine = tiaoqi.Engine({"Move Overhead": 10}, search="mcts", multi_pv=1, Hash=8)
     assert engine.options["move_overhead"] == 10
     assert (engine.options["search"], engine.options["hash"]) == ("mcts", 8)
-    seeded = [tiaoqi.Engine(search="mcts", seed=5).search(tiaoqi.Position(), nodes=300).move
-              for _ in range(2)]
+    seeded = [
+        tiaoqi.Engine(search="mcts", seed=5).search(tiaoqi.Position(), nodes=300).move
+        for _ in range(2)
+    ]
     assert seeded[0] == seeded[1]
 
 
@@ -39,7 +41,8 @@ def test_an_infinite_search_ends_at_a_stop_from_another_thread():
     engine = tiaoqi.Engine(search="alphabeta")
     results = []
     searching = threading.Thread(
-        target=lambda: results.append(engine.search(tiaoqi.Position(), infinite=True)))
+        target=lambda: results.append(engine.search(tiaoqi.Position(), infinite=True))
+    )
     searching.start()
     # The search holds no GIL, so this thread runs beside it; a stop that
     # comes before the search starts is a no-op, hence the loop.
@@ -51,15 +54,18 @@ def test_an_infinite_search_ends_at_a_stop_from_another_thread():
 
 # The protocol's `go` takes depth 1 to 255 and nodes up to 10^18; the
 # module takes the same.
-@pytest.mark.parametrize("limits, message", [
-    ({}, "a search needs a limit"),
-    ({"nodes": 0}, "nodes must be 1 to 1000000000000000000, got 0"),
-    ({"nodes": 10**18 + 1}, "nodes must be 1 to 1000000000000000000"),
-    ({"depth": -2}, "depth must be 1 to 255, got -2"),
-    ({"depth": 300}, "depth must be 1 to 255, got 300"),
-    ({"depth": 256}, "depth must be 1 to 255"),
-    ({"movetime": 0}, "movetime must be 1 to 1000000000000 ms, got 0"),
-])
+@pytest.mark.parametrize(
+    "limits, message",
+    [
+        ({}, "a search needs a limit"),
+        ({"nodes": 0}, "nodes must be 1 to 1000000000000000000, got 0"),
+        ({"nodes": 10**18 + 1}, "nodes must be 1 to 1000000000000000000"),
+        ({"depth": -2}, "depth must be 1 to 255, got -2"),
+        ({"depth": 300}, "depth must be 1 to 255, got 300"),
+        ({"depth": 256}, "depth must be 1 to 255"),
+        ({"movetime": 0}, "movetime must be 1 to 1000000000000 ms, got 0"),
+    ],
+)
 def test_bad_limits_raise(limits, message):
     with pytest.raises(ValueError, match=message):
         tiaoqi.Engine().search(tiaoqi.Position(), **limits)
@@ -78,7 +84,8 @@ def test_a_search_that_no_one_could_stop_is_refused_with_a_clear_message():
     assert str(raised.value) == (
         "search(): infinite=True would never end, since no other thread holds the engine "
         "search() makes to stop() it: use tiaoqi.Engine, its search(position, infinite=True) "
-        "and its stop()")
+        "and its stop()"
+    )
 
 
 def test_bad_options_and_positions_raise():

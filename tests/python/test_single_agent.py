@@ -36,8 +36,10 @@ def test_reset_and_step_follow_gymnasiums_api():
 
 
 def test_engines_with_their_options_and_limits_play_the_other_seats():
-    env = tiaoqi.single_agent_env(players=3, opponents=[
-        {"search": "mcts", "nodes": 50}, {"Search": "brs", "depth": 1, "Hash": 8}])
+    env = tiaoqi.single_agent_env(
+        players=3,
+        opponents=[{"search": "mcts", "nodes": 50}, {"Search": "brs", "depth": 1, "Hash": 8}],
+    )
     observation, info = env.reset(seed=2, options={"seat": 2})
     # Players 0 and 1 have moved: the agent is the third to move.
     assert info["moves"] == 2 and env.position().side_to_move == 2
@@ -58,13 +60,16 @@ def test_max_moves_truncates():
     assert truncated and not terminated and reward == 0 and len(moves) == 3
 
 
-@pytest.mark.parametrize("opponents, message", [
-    ({"search": "mcts", "colour": "red"}, "unknown option 'colour'.*or a limit: nodes"),
-    ({"nodes": -5}, "nodes must be 1 to"),
-    ({"players": 3}, "Players is a rule option"),
-    (42, "an opponent is a Search name or a mapping"),
-    (["random"] * 2, "expected 1"),
-])
+@pytest.mark.parametrize(
+    "opponents, message",
+    [
+        ({"search": "mcts", "colour": "red"}, "unknown option 'colour'.*or a limit: nodes"),
+        ({"nodes": -5}, "nodes must be 1 to"),
+        ({"players": 3}, "Players is a rule option"),
+        (42, "an opponent is a Search name or a mapping"),
+        (["random"] * 2, "expected 1"),
+    ],
+)
 def test_bad_opponents_raise(opponents, message):
     with pytest.raises(ValueError, match=message):
         tiaoqi.single_agent_env(opponents=opponents)
@@ -73,17 +78,26 @@ def test_bad_opponents_raise(opponents, message):
 def test_an_opponent_says_what_it_plays():
     assert repr(tiaoqi.Opponent({})) == "tiaoqi.Opponent({'nodes': 1000})"
     assert repr(tiaoqi.Opponent("mcts")) == "tiaoqi.Opponent({'Search': 'mcts', 'nodes': 1000})"
-    assert repr(tiaoqi.Opponent({"search": "brs", "depth": 2})) == \
-        "tiaoqi.Opponent({'search': 'brs', 'depth': 2})"
+    assert (
+        repr(tiaoqi.Opponent({"search": "brs", "depth": 2}))
+        == "tiaoqi.Opponent({'search': 'brs', 'depth': 2})"
+    )
 
 
 def test_the_environments_name_their_parameters_for_help():
     import inspect
-    for make, named in [(tiaoqi.env, {"rules", "max_moves", "dragons", "render_mode"}),
-                        (tiaoqi.single_agent_env, {"rules", "seat", "opponents", "max_moves",
-                                                   "dragons", "illegal_action", "render_mode"}),
-                        (tiaoqi.vector_env, {"num_envs", "rules", "opponents", "seat",
-                                             "max_moves", "dragons", "seed"})]:
+
+    for make, named in [
+        (tiaoqi.env, {"rules", "max_moves", "dragons", "render_mode"}),
+        (
+            tiaoqi.single_agent_env,
+            {"rules", "seat", "opponents", "max_moves", "dragons", "illegal_action", "render_mode"},
+        ),
+        (
+            tiaoqi.vector_env,
+            {"num_envs", "rules", "opponents", "seat", "max_moves", "dragons", "seed"},
+        ),
+    ]:
         parameters = inspect.signature(make).parameters
         assert named <= set(parameters), make
         assert parameters["max_moves"].default == tiaoqi.DEFAULT_MAX_MOVES
@@ -96,8 +110,9 @@ def test_an_illegal_action_is_refused_when_asked_to_raise():
     observation, _ = env.reset(seed=1)
     with pytest.raises(ValueError, match="no legal move"):
         env.step(int(np.flatnonzero(observation["action_mask"] == 0)[0]))
-    assert np.array_equal(env.step(random_action(observation, random.Random(1)))[0]["action_mask"],
-                          env.action_masks())
+    assert np.array_equal(
+        env.step(random_action(observation, random.Random(1)))[0]["action_mask"], env.action_masks()
+    )
     assert np.array_equal(env.reset(seed=1)[0]["observation"], observation["observation"])
 
 
@@ -116,7 +131,9 @@ def test_an_illegal_action_ends_the_episode_by_default():
     env.reset(seed=1)
     with pytest.raises(ValueError, match="out of range"):
         env.step(14641)
-    with pytest.raises(ValueError, match="illegal_action: expected 'terminate' or 'raise', got 'x'"):
+    with pytest.raises(
+        ValueError, match="illegal_action: expected 'terminate' or 'raise', got 'x'"
+    ):
         tiaoqi.single_agent_env(illegal_action="x")
 
 
@@ -148,11 +165,12 @@ def test_step_before_reset_and_bad_reset_arguments_raise_clear_errors():
         env.step(379)
     assert env.position().moves == []
     observation, _ = env.reset(seed=1)
-    for arguments, message in [({"seed": "x"}, "seed: expected None or an integer 0 or more, "
-                                               "got 'x'"),
-                               ({"seed": 1.5}, "seed: expected None or an integer"),
-                               ({"options": {"seat": 2, "bogus": 1}}, "seat: expected"),
-                               ({"options": "seat"}, "options: expected None or a dict")]:
+    for arguments, message in [
+        ({"seed": "x"}, "seed: expected None or an integer 0 or more, " "got 'x'"),
+        ({"seed": 1.5}, "seed: expected None or an integer"),
+        ({"options": {"seat": 2, "bogus": 1}}, "seat: expected"),
+        ({"options": "seat"}, "options: expected None or a dict"),
+    ]:
         with pytest.raises(ValueError, match=message):
             env.reset(**arguments)
     assert np.array_equal(env.action_masks(), observation["action_mask"])

@@ -10,9 +10,13 @@ import tiaoqi
 
 def snapshot(observations, rewards, terminations, truncations, infos):
     """Copies of a step's outputs (the env overwrites its buffers)."""
-    return ({name: array.copy() for name, array in observations.items()}, rewards.copy(),
-            terminations.copy(), truncations.copy(),
-            {name: array.copy() for name, array in infos.items()})
+    return (
+        {name: array.copy() for name, array in observations.items()},
+        rewards.copy(),
+        terminations.copy(),
+        truncations.copy(),
+        {name: array.copy() for name, array in infos.items()},
+    )
 
 
 def assert_same(first, second):
@@ -36,7 +40,8 @@ def test_shapes_dtypes_and_spaces(players):
     assert observations["action_mask"].shape == (5, 121 * 121)
     assert observations["action_mask"].dtype == np.int8
     assert vector.single_observation_space == tiaoqi.env(players=players).observation_space(
-        "player_0")
+        "player_0"
+    )
     assert vector.single_action_space.n == 121 * 121
     assert vector.observation_space.contains(observations)
     assert "next" in str(vector.metadata["autoreset_mode"]).lower()
@@ -118,15 +123,13 @@ def test_a_truncated_game_is_reset_at_the_next_step():
     start, _ = vector.reset(seed=1)
     start = {name: array.copy() for name, array in start.items()}
     for step in range(6):
-        observations, rewards, terminations, truncations, infos = vector.step(
-            vector.sample_legal())
+        observations, rewards, terminations, truncations, infos = vector.step(vector.sample_legal())
     assert list(truncations) == [True, True] and not terminations.any()
     assert list(infos["moves"]) == [6, 6] and not rewards.any()
     last = observations["observation"].copy()
     assert not np.array_equal(last, start["observation"])
     # Any action is taken (and ignored) for a game that has ended.
-    observations, rewards, terminations, truncations, infos = vector.step(
-        np.array([-5, 10 ** 9]))
+    observations, rewards, terminations, truncations, infos = vector.step(np.array([-5, 10**9]))
     assert not truncations.any() and not terminations.any() and not rewards.any()
     assert list(infos["moves"]) == [0, 0]
     for name in start:
@@ -137,8 +140,7 @@ def test_a_finished_game_gives_its_rewards_then_starts_again():
     vector = tiaoqi.vector_env(3, players=3, max_plies=12)
     vector.reset(seed=2)
     for _ in range(12):
-        observations, rewards, terminations, truncations, infos = vector.step(
-            vector.sample_legal())
+        observations, rewards, terminations, truncations, infos = vector.step(vector.sample_legal())
         if terminations.all():
             break
     assert terminations.all() and not truncations.any()
@@ -166,7 +168,7 @@ def test_bad_actions_are_refused_and_change_nothing():
     illegal[2] = 0
     refused = [
         (illegal, r"actions\[2\]: action 0 \(.*\) is no legal move of player 1"),
-        (np.array([legal[0], legal[1], legal[2], 121 ** 2]), r"actions\[3\]: .* out of range"),
+        (np.array([legal[0], legal[1], legal[2], 121**2]), r"actions\[3\]: .* out of range"),
         (legal[:3], r"expected shape \(4,\), one per env, got \(3,\)"),
         (np.stack([legal, legal]), r"expected shape \(4,\), one per env, got \(2, 4\)"),
         (legal.astype(np.float64), "expected integers, one per env, got dtype float64"),
@@ -183,8 +185,13 @@ def test_bad_actions_are_refused_and_change_nothing():
 
 def outputs_of(vector):
     """The env's current outputs, read from its buffers."""
-    return ({name: array for name, array in vector._observations.items()}, vector._rewards,
-            vector._terminations, vector._truncations, vector._infos)
+    return (
+        {name: array for name, array in vector._observations.items()},
+        vector._rewards,
+        vector._terminations,
+        vector._truncations,
+        vector._infos,
+    )
 
 
 def test_bad_arguments_are_refused():
@@ -211,8 +218,9 @@ def test_bad_arguments_are_refused():
 
 @pytest.mark.parametrize("seat", [0, 1, "random"])
 def test_engines_play_the_other_seats_inside_the_step(seat):
-    vector = tiaoqi.vector_env(4, players=2, opponents={"search": "greedy", "depth": 1},
-                               seat=seat, max_plies=40)
+    vector = tiaoqi.vector_env(
+        4, players=2, opponents={"search": "greedy", "depth": 1}, seat=seat, max_plies=40
+    )
     observations, infos = vector.reset(seed=11)
     seats = infos["seat"].copy()
     if seat != "random":
@@ -224,9 +232,9 @@ def test_engines_play_the_other_seats_inside_the_step(seat):
                 assert infos["to_move"][env] == seats[env] == infos["viewer"][env]
                 game = vector.game(env)
                 assert list(np.flatnonzero(observations["action_mask"][env])) == list(
-                    game.legal_actions())
-        observations, rewards, terminations, truncations, infos = vector.step(
-            vector.sample_legal())
+                    game.legal_actions()
+                )
+        observations, rewards, terminations, truncations, infos = vector.step(vector.sample_legal())
         for env in np.flatnonzero(terminations & ~ended):
             assert rewards[env] == infos["rewards"][env][seats[env]]
             assert abs(rewards[env]) == 1
@@ -238,9 +246,13 @@ def test_engines_play_the_other_seats_inside_the_step(seat):
 
 def test_engine_opponents_replay_from_a_seed():
     def run():
-        vector = tiaoqi.vector_env(3, players=3, opponents=[{"search": "mcts", "nodes": 20},
-                                                           {"level": "beginner"}],
-                                   seat="random", max_plies=30)
+        vector = tiaoqi.vector_env(
+            3,
+            players=3,
+            opponents=[{"search": "mcts", "nodes": 20}, {"level": "beginner"}],
+            seat="random",
+            max_plies=30,
+        )
         vector.reset(seed=9)
         return [snapshot(*vector.step(vector.sample_legal())) for _ in range(15)]
 

@@ -55,26 +55,36 @@ class Arguments(Case):
     def test_bad_command_lines_are_refused(self):
         cases = [
             (["--players", "5"], "--players expects 2, 3, 4 or 6, got '5'"),
-            (["--players", "2 3", "--tables", "paranoid mixed"],
-             "--tables mixed needs 3 players or more (at 2 the table is one engine)"),
+            (
+                ["--players", "2 3", "--tables", "paranoid mixed"],
+                "--tables mixed needs 3 players or more (at 2 the table is one engine)",
+            ),
             (["--players", "3 x"], "--players expects a whole number, got 'x'"),
             (["--players", ""], "--players expects one or more words, got ''"),
             (["--players", "3 3"], "--players names a value twice: '3 3'"),
             (["--movetime", "50", "--nodes", "50"], "give --movetime or --nodes, not both"),
             (["--nodes", "0"], "--nodes expects a whole number of at least 1, got '0'"),
-            (["--tables", "paranoid greedy"],
-             "--tables: no table 'greedy' (the tables: paranoid, brs, maxn, mctsbrs, mcts, base,"
-             " mixed)"),
+            (
+                ["--tables", "paranoid greedy"],
+                "--tables: no table 'greedy' (the tables: paranoid, brs, maxn, mctsbrs, mcts, base,"
+                " mixed)",
+            ),
             (["--rules", "strict"], "--rules expects default or peer, got 'strict'"),
             (["--openings", "0"], "--openings expects a whole number of at least 1, got '0'"),
-            (["--engine-option", "Hash=16"],
-             "--engine-option Hash: every engine plays with Hash 64 and Threads 1"),
+            (
+                ["--engine-option", "Hash=16"],
+                "--engine-option Hash: every engine plays with Hash 64 and Threads 1",
+            ),
             (["--engine-option", "Search"], "--engine-option expects Name=Value, got 'Search'"),
             (["--tables", "base"], "the table base needs --base COMMIT"),
-            (["--base", "HEAD"],
-             "--base is the commit of the table base, which --tables does not name"),
-            (["--tables", "base", "--base", "no-such-commit"],
-             "'no-such-commit' is no commit of this repository"),
+            (
+                ["--base", "HEAD"],
+                "--base is the commit of the table base, which --tables does not name",
+            ),
+            (
+                ["--tables", "base", "--base", "no-such-commit"],
+                "'no-such-commit' is no commit of this repository",
+            ),
             (["--id-prefix", ""], "--id-prefix expects a word, got ''"),
             (["--frobnicate"], "unrecognized arguments: --frobnicate"),
         ]
@@ -87,25 +97,67 @@ class Arguments(Case):
         self.assertIn("does not exist", err)
 
     def test_a_dry_run_prints_each_cells_command_and_plays_nothing(self):
-        status, out, err = run_strength("--no-build", "--dry-run", "--players", "3 6",
-                                        "--nodes", "50", "--tables", "paranoid mixed",
-                                        "--rules", "default peer", "--openings", "2",
-                                        "--engine-option", "MctsExploration=0.3",
-                                        "--results", self.results, "--out", self.out)
+        status, out, err = run_strength(
+            "--no-build",
+            "--dry-run",
+            "--players",
+            "3 6",
+            "--nodes",
+            "50",
+            "--tables",
+            "paranoid mixed",
+            "--rules",
+            "default peer",
+            "--openings",
+            "2",
+            "--engine-option",
+            "MctsExploration=0.3",
+            "--results",
+            self.results,
+            "--out",
+            self.out,
+        )
         self.assertEqual(status, 0, err)
         lines = out.splitlines()
-        self.assertEqual(lines[0::2], [
-            f"# strength-mcts-{table}-{players}p-50nodes-{rules}" for players in (3, 6)
-            for rules in ("default", "peer") for table in ("paranoid", "mixed")])
+        self.assertEqual(
+            lines[0::2],
+            [
+                f"# strength-mcts-{table}-{players}p-50nodes-{rules}"
+                for players in (3, 6)
+                for rules in ("default", "peer")
+                for table in ("paranoid", "mixed")
+            ],
+        )
         commands = [shlex.split(line) for line in lines[1::2]]
         self.assertEqual(commands[0][0], os.path.join(BUILD, "tools", "tiaoqi-match"))
-        self.assertEqual(commands[0][1:11], [
-            "-engine", f"cmd={ENGINE}", "name=mcts", "Search=mcts", "MctsExploration=0.3",
-            "-engine", f"cmd={ENGINE}", "name=paranoid", "Search=paranoid", "-each"])
+        self.assertEqual(
+            commands[0][1:11],
+            [
+                "-engine",
+                f"cmd={ENGINE}",
+                "name=mcts",
+                "Search=mcts",
+                "MctsExploration=0.3",
+                "-engine",
+                f"cmd={ENGINE}",
+                "name=paranoid",
+                "Search=paranoid",
+                "-each",
+            ],
+        )
         six_mixed = commands[5]
         names = [word for word in six_mixed if word.startswith("name=")]
-        self.assertEqual(names, ["name=mcts", "name=paranoid", "name=brs", "name=maxn",
-                                 "name=mctsbrs", "name=paranoid-2"])
+        self.assertEqual(
+            names,
+            [
+                "name=mcts",
+                "name=paranoid",
+                "name=brs",
+                "name=maxn",
+                "name=mctsbrs",
+                "name=paranoid-2",
+            ],
+        )
         for command in commands:
             text = shlex.join(command)
             self.assertIn("-each Hash=64 Threads=1", text)
@@ -127,8 +179,23 @@ class Cells(Case):
             return [json.loads(line) for line in file]
 
     def play(self, tables, *more):
-        words = ["--players", "3", "--nodes", "50", "--tables", tables, "--openings", "1",
-                 "--results", self.results, "--out", self.out, "--dirty", "--no-build", *more]
+        words = [
+            "--players",
+            "3",
+            "--nodes",
+            "50",
+            "--tables",
+            tables,
+            "--openings",
+            "1",
+            "--results",
+            self.results,
+            "--out",
+            self.out,
+            "--dirty",
+            "--no-build",
+            *more,
+        ]
         status, out, err = run_strength(*words)
         self.assertEqual(status, 0, err)
         return out, err
@@ -137,19 +204,25 @@ class Cells(Case):
         out, _ = self.play("paranoid")
         (record,) = self.records()
         self.assertIn("strength: strength-mcts-paranoid-3p-50nodes-default: first in", out)
-        self.assertEqual([record["kind"], record["id"], record["players"], record["games"]],
-                         ["match", "strength-mcts-paranoid-3p-50nodes-default", 3, 3])
-        self.assertEqual(record["command"],
-                         "bench/strength --players 3 --nodes 50 --tables paranoid --rules default"
-                         " --openings 1 --seed 1 --concurrency 1"
-                         f" --results {self.results} --out {self.out} --no-build --dirty")
+        self.assertEqual(
+            [record["kind"], record["id"], record["players"], record["games"]],
+            ["match", "strength-mcts-paranoid-3p-50nodes-default", 3, 3],
+        )
+        self.assertEqual(
+            record["command"],
+            "bench/strength --players 3 --nodes 50 --tables paranoid --rules default"
+            " --openings 1 --seed 1 --concurrency 1"
+            f" --results {self.results} --out {self.out} --no-build --dirty",
+        )
         self.assertEqual(record["time"], {"nodes": 50})
         self.assertEqual([record["rules"], record["rules_profile"]], [{}, "default"])
-        self.assertEqual([record["search"], record["options"], record["opponents"]],
-                         ["mcts", {}, "paranoid"])
+        self.assertEqual(
+            [record["search"], record["options"], record["opponents"]], ["mcts", {}, "paranoid"]
+        )
         self.assertIn(record["first"], range(0, 4))
-        self.assertTrue(0 <= record["first_low"] <= 100 * record["first"] / 3
-                        <= record["first_high"] <= 100)
+        self.assertTrue(
+            0 <= record["first_low"] <= 100 * record["first"] / 3 <= record["first_high"] <= 100
+        )
         self.assertTrue(1 <= record["mean_place"] <= 3)
         self.assertAlmostEqual(record["equal_share"], 1 / 3)
         self.assertGreater(record["engine"]["signature"], 0)
@@ -160,28 +233,37 @@ class Cells(Case):
             self.assertGreater(record[key]["moves"], 0)
             self.assertEqual(record[key]["over_movetime"], 0)
         # The figures are the runner's: the engine's row of the summary.
-        (summary_path,) = [os.path.join(root, name) for root, _, names in os.walk(self.out)
-                           for name in names if name == "summary.json"]
+        (summary_path,) = [
+            os.path.join(root, name)
+            for root, _, names in os.walk(self.out)
+            for name in names
+            if name == "summary.json"
+        ]
         with open(summary_path, encoding="utf-8") as file:
             rows = json.load(file)["results"]["engines"]
         row = next(row for row in rows if row["name"] == "mcts")
         self.assertEqual(record["first"], row["wins"] + row["draws"])
         self.assertEqual(record["wins"], row["wins"])
         self.assertEqual(record["move_ms"]["moves"], row["moves"])
-        self.assertEqual(record["table_move_ms"]["moves"],
-                         sum(r["moves"] for r in rows) - row["moves"])
+        self.assertEqual(
+            record["table_move_ms"]["moves"], sum(r["moves"] for r in rows) - row["moves"]
+        )
 
         # A run of two cells skips the one recorded, as after an interruption.
         _, err = self.play("paranoid brs")
         self.assertIn("strength-mcts-paranoid-3p-50nodes-default before", err)
-        self.assertEqual([r["id"] for r in self.records()],
-                         ["strength-mcts-paranoid-3p-50nodes-default",
-                          "strength-mcts-brs-3p-50nodes-default"])
+        self.assertEqual(
+            [r["id"] for r in self.records()],
+            ["strength-mcts-paranoid-3p-50nodes-default", "strength-mcts-brs-3p-50nodes-default"],
+        )
         # Every cell of the command recorded: the same command plays
         # nothing, unless --again.
         out, _ = self.play("paranoid")
-        self.assertEqual(out, f"strength: every cell of the command is recorded already in"
-                              f" {self.results}: nothing played (--again measures them again)\n")
+        self.assertEqual(
+            out,
+            f"strength: every cell of the command is recorded already in"
+            f" {self.results}: nothing played (--again measures them again)\n",
+        )
         self.assertEqual(len(self.records()), 2)
         self.play("paranoid", "--again")
         self.assertEqual(self.records()[-1]["id"], "strength-mcts-paranoid-3p-50nodes-default-2")

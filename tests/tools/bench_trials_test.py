@@ -27,7 +27,7 @@ SCRIPTS = ("bench/sprt", "bench/spsa", "bench/trials.py", "bench/slurm.py")
 # A runner that plays nothing: the first call writes a record file and
 # exits as an interrupted match does, the second must be a --resume and
 # writes a summary of 8 games whose SPRT accepted H1.
-FAKE_RUNNER = r'''#!/usr/bin/python3
+FAKE_RUNNER = r"""#!/usr/bin/python3
 import json, os, sys
 argv = sys.argv[1:]
 with open(os.environ["FAKE_LOG"], "a") as log:
@@ -46,22 +46,26 @@ results = {
     "sprt": {"elo0": 0, "elo1": 5, "alpha": 0.05, "beta": 0.05, "llr": 3.1,
              "lower": -2.944, "upper": 2.944, "decision": "H1 accepted"}}
 json.dump({"match": {}, "results": results, "games": []}, open(summary, "w"))
-'''
+"""
 
 # A runner that plays until it is stopped: it says that it started, and
 # exits as tiaoqi-match does on SIGINT.
-WAITING_RUNNER = r'''#!/usr/bin/python3
+WAITING_RUNNER = r"""#!/usr/bin/python3
 import os, signal, sys, time
 signal.signal(signal.SIGINT, lambda *_: sys.exit(130))
 open(os.environ["FAKE_STARTED"], "w").close()
 time.sleep(60)
-'''
+"""
 INTERRUPTED = "sprt: interrupted; the same command resumes where it stopped"
 
 
 def git(folder, *words):
-    subprocess.run(["git", "-c", "user.name=test", "-c", "user.email=test@example.invalid",
-                    *words], cwd=folder, check=True, capture_output=True)
+    subprocess.run(
+        ["git", "-c", "user.name=test", "-c", "user.email=test@example.invalid", *words],
+        cwd=folder,
+        check=True,
+        capture_output=True,
+    )
 
 
 class Trials(unittest.TestCase):
@@ -76,8 +80,9 @@ class Trials(unittest.TestCase):
             shutil.copy2(os.path.join(REPO, script), os.path.join(cls.clone, script))
         git(cls.clone, "add", *SCRIPTS)
         git(cls.clone, "commit", "-q", "--allow-empty", "-m", "the scripts under test")
-        cls.head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=cls.clone, check=True,
-                                  capture_output=True, text=True).stdout.strip()
+        cls.head = subprocess.run(
+            ["git", "rev-parse", "HEAD"], cwd=cls.clone, check=True, capture_output=True, text=True
+        ).stdout.strip()
 
     @classmethod
     def tearDownClass(cls):
@@ -94,9 +99,13 @@ class Trials(unittest.TestCase):
         return env
 
     def run_script(self, name, *words, environment=None):
-        result = subprocess.run([os.path.join(self.clone, "bench", name), *words],
-                                capture_output=True, text=True,
-                                env=self.script_environment(environment), timeout=300)
+        result = subprocess.run(
+            [os.path.join(self.clone, "bench", name), *words],
+            capture_output=True,
+            text=True,
+            env=self.script_environment(environment),
+            timeout=300,
+        )
         return result.returncode, result.stdout, result.stderr
 
     def fake_runner(self, name, text):
@@ -121,32 +130,70 @@ class Trials(unittest.TestCase):
     def test_sprt_refuses_bad_command_lines(self):
         cases = [
             ([], "the following arguments are required: base"),
-            (["HEAD", "--nodes", "50", "--players", "5"], "--players expects 2, 3, 4 or 6, got '5'"),
+            (
+                ["HEAD", "--nodes", "50", "--players", "5"],
+                "--players expects 2, 3, 4 or 6, got '5'",
+            ),
             (["HEAD"], "no time: give --movetime MS, --tc CLOCK or --nodes N"),
             (["HEAD", "--nodes", "0"], "--nodes expects a whole number of at least 1, got '0'"),
-            (["HEAD", "--tc", "1e3"], "--tc expects <seconds>[+<increment>] such as 10+0.1, got '1e3'"),
-            (["HEAD", "--nodes", "50", "--max-games", "1"],
-             "--max-games 1 is less than one opening (2 games at 2 players)"),
-            (["HEAD", "--nodes", "50", "--max-games", "4", "--openings", "2"],
-             "give --max-games or --openings, not both"),
-            (["HEAD", "--nodes", "50", "--alpha", "1.5"], "--alpha and --beta must lie between 0 and 1"),
-            (["HEAD", "--nodes", "50", "--elo0", "5", "--elo1", "0"], "--elo0 must be below --elo1"),
-            (["HEAD", "--nodes", "50", "--elo1", "2000"],
-             "--elo0 and --elo1 must lie between -1000 and 1000 (tiaoqi-match's range)"),
-            (["HEAD", "--nodes", "50", "--elo1", "nan"], "--elo1 expects a finite decimal number, got 'nan'"),
-            (["HEAD", "--nodes", "50", "--new-option", "Hash"], "--new-option expects Name=Value, got 'Hash'"),
-            (["HEAD", "--nodes", "50", "--base-option", "Hash=1", "--base-option", "Hash=2"],
-             "--base-option gives 'Hash' twice"),
+            (
+                ["HEAD", "--tc", "1e3"],
+                "--tc expects <seconds>[+<increment>] such as 10+0.1, got '1e3'",
+            ),
+            (
+                ["HEAD", "--nodes", "50", "--max-games", "1"],
+                "--max-games 1 is less than one opening (2 games at 2 players)",
+            ),
+            (
+                ["HEAD", "--nodes", "50", "--max-games", "4", "--openings", "2"],
+                "give --max-games or --openings, not both",
+            ),
+            (
+                ["HEAD", "--nodes", "50", "--alpha", "1.5"],
+                "--alpha and --beta must lie between 0 and 1",
+            ),
+            (
+                ["HEAD", "--nodes", "50", "--elo0", "5", "--elo1", "0"],
+                "--elo0 must be below --elo1",
+            ),
+            (
+                ["HEAD", "--nodes", "50", "--elo1", "2000"],
+                "--elo0 and --elo1 must lie between -1000 and 1000 (tiaoqi-match's range)",
+            ),
+            (
+                ["HEAD", "--nodes", "50", "--elo1", "nan"],
+                "--elo1 expects a finite decimal number, got 'nan'",
+            ),
+            (
+                ["HEAD", "--nodes", "50", "--new-option", "Hash"],
+                "--new-option expects Name=Value, got 'Hash'",
+            ),
+            (
+                ["HEAD", "--nodes", "50", "--base-option", "Hash=1", "--base-option", "Hash=2"],
+                "--base-option gives 'Hash' twice",
+            ),
             (["HEAD", "--nodes", "50", "--frobnicate"], "unrecognized arguments: --frobnicate"),
-            (["no-such-commit", "--nodes", "50"], "'no-such-commit' is no commit of this repository"),
-            (["HEAD", "--nodes", "50", "--shard", "3/2"], "--shard expects K/N with 1 <= K <= N, got '3/2'"),
-            (["HEAD", "--nodes", "50", "--shard", "1/2", "--merge-shards", "2"],
-             "give --shard or --merge-shards, not both"),
+            (
+                ["no-such-commit", "--nodes", "50"],
+                "'no-such-commit' is no commit of this repository",
+            ),
+            (
+                ["HEAD", "--nodes", "50", "--shard", "3/2"],
+                "--shard expects K/N with 1 <= K <= N, got '3/2'",
+            ),
+            (
+                ["HEAD", "--nodes", "50", "--shard", "1/2", "--merge-shards", "2"],
+                "give --shard or --merge-shards, not both",
+            ),
             (["HEAD", "--nodes", "50", "--slurm-batch", "2"], "--slurm-batch needs --slurm"),
-            (["HEAD", "--nodes", "50", "--slurm", "--slurm-batch", "0"],
-             "--slurm-batch expects a whole number of at least 1, got '0'"),
-            (["HEAD", "--nodes", "50", "--slurm", "--shard", "1/2"],
-             "--slurm plays the shards itself: give it without --shard or --merge-shards"),
+            (
+                ["HEAD", "--nodes", "50", "--slurm", "--slurm-batch", "0"],
+                "--slurm-batch expects a whole number of at least 1, got '0'",
+            ),
+            (
+                ["HEAD", "--nodes", "50", "--slurm", "--shard", "1/2"],
+                "--slurm plays the shards itself: give it without --shard or --merge-shards",
+            ),
         ]
         for words, message in cases:
             with self.subTest(words=words):
@@ -159,34 +206,75 @@ class Trials(unittest.TestCase):
     def test_spsa_refuses_bad_command_lines(self):
         cases = [
             (["--nodes", "50"], "no parameter: give --param NAME=start,min,max,c_end,r_end"),
-            (["--nodes", "50", "--param", "Hash=1,2,3"],
-             "--param expects NAME=start,min,max,c_end,r_end, got 'Hash=1,2,3'"),
-            (["--nodes", "50", "--param", "Hash=9,1,8,1,0.002"],
-             "--param Hash: expected min < max and start between them, got '9,1,8,1,0.002'"),
-            (["--nodes", "50", "--param", "Hash=4,1,8,0,0.002"],
-             "--param Hash: c_end and r_end must be above 0, got '4,1,8,0,0.002'"),
-            (["--nodes", "50", "--param", "Hash=4,1,8,1,x"],
-             "--param Hash expects a decimal number, got 'x'"),
-            (["--nodes", "50", "--param", "Hash=4,1,8,1,1", "--option", "Hash=2"],
-             "'Hash' is both a --param and an --option"),
-            (["--nodes", "50", "--param", "Hash=4,1,8,1,1", "--iterations", "0"],
-             "--iterations expects a whole number of at least 1, got '0'"),
-            (["--nodes", "50", "--param", "Hashh=4,1,8,1,1", "--no-build"],
-             "the engine has no option 'Hashh'"),
-            (["--nodes", "50", "--param", "Ponder=4,1,8,1,1", "--no-build"],
-             "'Ponder' is a check option; SPSA tunes spin and string options that take a number"),
-            (["--nodes", "50", "--param", "Hash=4,1,8,1,1", "--table", "brs"],
-             "--table needs 3 players or more (at 2 the game is plus against minus)"),
-            (["--nodes", "50", "--param", "Hash=4,1,8,1,1", "--players", "4", "--table", "brs"],
-             "--table at 4 players names 2 searches (the seats beside plus and minus), got 1:"
-             " 'brs'"),
-            (["--nodes", "50", "--param", "Hash=4,1,8,1,1", "--players", "3", "--table", "brz",
-              "--no-build"],
-             "--table: the engine has no search 'brz' (it has alphabeta, auto, brs, greedy, maxn,"
-             " mcts, mctsbrs, paranoid, random)"),
-            (["--nodes", "50", "--param", "Hash=4,1,8,1,1", "--players", "3", "--table",
-              "brs:0"],
-             "--table brs expects a whole number of at least 1, got '0'"),
+            (
+                ["--nodes", "50", "--param", "Hash=1,2,3"],
+                "--param expects NAME=start,min,max,c_end,r_end, got 'Hash=1,2,3'",
+            ),
+            (
+                ["--nodes", "50", "--param", "Hash=9,1,8,1,0.002"],
+                "--param Hash: expected min < max and start between them, got '9,1,8,1,0.002'",
+            ),
+            (
+                ["--nodes", "50", "--param", "Hash=4,1,8,0,0.002"],
+                "--param Hash: c_end and r_end must be above 0, got '4,1,8,0,0.002'",
+            ),
+            (
+                ["--nodes", "50", "--param", "Hash=4,1,8,1,x"],
+                "--param Hash expects a decimal number, got 'x'",
+            ),
+            (
+                ["--nodes", "50", "--param", "Hash=4,1,8,1,1", "--option", "Hash=2"],
+                "'Hash' is both a --param and an --option",
+            ),
+            (
+                ["--nodes", "50", "--param", "Hash=4,1,8,1,1", "--iterations", "0"],
+                "--iterations expects a whole number of at least 1, got '0'",
+            ),
+            (
+                ["--nodes", "50", "--param", "Hashh=4,1,8,1,1", "--no-build"],
+                "the engine has no option 'Hashh'",
+            ),
+            (
+                ["--nodes", "50", "--param", "Ponder=4,1,8,1,1", "--no-build"],
+                "'Ponder' is a check option; SPSA tunes spin and string options that take a number",
+            ),
+            (
+                ["--nodes", "50", "--param", "Hash=4,1,8,1,1", "--table", "brs"],
+                "--table needs 3 players or more (at 2 the game is plus against minus)",
+            ),
+            (
+                ["--nodes", "50", "--param", "Hash=4,1,8,1,1", "--players", "4", "--table", "brs"],
+                "--table at 4 players names 2 searches (the seats beside plus and minus), got 1:"
+                " 'brs'",
+            ),
+            (
+                [
+                    "--nodes",
+                    "50",
+                    "--param",
+                    "Hash=4,1,8,1,1",
+                    "--players",
+                    "3",
+                    "--table",
+                    "brz",
+                    "--no-build",
+                ],
+                "--table: the engine has no search 'brz' (it has alphabeta, auto, brs, greedy, maxn,"
+                " mcts, mctsbrs, paranoid, random)",
+            ),
+            (
+                [
+                    "--nodes",
+                    "50",
+                    "--param",
+                    "Hash=4,1,8,1,1",
+                    "--players",
+                    "3",
+                    "--table",
+                    "brs:0",
+                ],
+                "--table brs expects a whole number of at least 1, got '0'",
+            ),
         ]
         for words, message in cases:
             with self.subTest(words=words):
@@ -197,33 +285,57 @@ class Trials(unittest.TestCase):
         with open(stray, "w", encoding="utf-8") as file:
             file.write("a change\n")
         try:
-            self.assert_refused("sprt", ["HEAD", "--nodes", "50", "--no-build"],
-                                "the work tree has changes (stray.txt and 0 more): commit them,"
-                                " or give --dirty to measure them as they are")
+            self.assert_refused(
+                "sprt",
+                ["HEAD", "--nodes", "50", "--no-build"],
+                "the work tree has changes (stray.txt and 0 more): commit them,"
+                " or give --dirty to measure them as they are",
+            )
         finally:
             os.remove(stray)
 
     def test_sprt_at_two_players_appends_its_record(self):
-        status, out, err = self.run_script("sprt", "HEAD", "--nodes", "50", "--max-games", "2",
-                                           "--seed", "3", "--no-build", "--new-option", "Hash=8",
-                                           "--what", "Hash 8", "--results", self.results,
-                                           "--out", self.folder,
-                                           "--", "--quiet")
+        status, out, err = self.run_script(
+            "sprt",
+            "HEAD",
+            "--nodes",
+            "50",
+            "--max-games",
+            "2",
+            "--seed",
+            "3",
+            "--no-build",
+            "--new-option",
+            "Hash=8",
+            "--what",
+            "Hash 8",
+            "--results",
+            self.results,
+            "--out",
+            self.folder,
+            "--",
+            "--quiet",
+        )
         self.assertEqual(status, 0, err)
         (record,) = self.records()
         self.assertTrue(out.splitlines()[-1].startswith("sprt: sprt-1: undecided after 2 games"))
-        self.assertEqual([record["kind"], record["id"], record["players"], record["games"]],
-                         ["sprt", "sprt-1", 2, 2])
-        self.assertEqual(record["command"],
-                         f"bench/sprt HEAD --nodes 50 --max-games 2 --seed 3 --no-build"
-                         f" --new-option Hash=8 --what 'Hash 8' --results {self.results}"
-                         f" --out {self.folder}"
-                         " -- --quiet")
+        self.assertEqual(
+            [record["kind"], record["id"], record["players"], record["games"]],
+            ["sprt", "sprt-1", 2, 2],
+        )
+        self.assertEqual(
+            record["command"],
+            f"bench/sprt HEAD --nodes 50 --max-games 2 --seed 3 --no-build"
+            f" --new-option Hash=8 --what 'Hash 8' --results {self.results}"
+            f" --out {self.folder}"
+            " -- --quiet",
+        )
         self.assertEqual(record["what"], "Hash 8")
         self.assertEqual(record["base"]["commit"], self.head)
         self.assertEqual(record["new"]["commit"], self.head)
-        self.assertEqual(record["engine"], {"commit": self.head,
-                                            "signature": record["new"]["signature"]})
+        self.assertEqual(
+            record["engine"], {"commit": self.head, "signature": record["new"]["signature"]}
+        )
         self.assertEqual(record["base"]["signature"], record["new"]["signature"])
         self.assertGreater(record["new"]["signature"], 0)
         self.assertEqual(record["new"]["options"], {"Hash": "8"})
@@ -244,11 +356,30 @@ class Trials(unittest.TestCase):
         self.assertEqual(record["score"], results["elo"][0]["score"])
         # The trial is recorded: the same command plays nothing, also when
         # its folder has gone, unless --again.
-        words = ["HEAD", "--nodes", "50", "--max-games", "2", "--seed", "3", "--no-build",
-                 "--new-option", "Hash=8", "--what", "Hash 8", "--results", self.results,
-                 "--out", self.folder, "--", "--quiet"]
-        already = (f"sprt: the trial is recorded already, as 'sprt-1' in {self.results}:"
-                   " nothing played (--again plays it again)\n")
+        words = [
+            "HEAD",
+            "--nodes",
+            "50",
+            "--max-games",
+            "2",
+            "--seed",
+            "3",
+            "--no-build",
+            "--new-option",
+            "Hash=8",
+            "--what",
+            "Hash 8",
+            "--results",
+            self.results,
+            "--out",
+            self.folder,
+            "--",
+            "--quiet",
+        ]
+        already = (
+            f"sprt: the trial is recorded already, as 'sprt-1' in {self.results}:"
+            " nothing played (--again plays it again)\n"
+        )
         self.assertEqual(self.run_script("sprt", *words), (0, already, ""))
         os.remove(os.path.join(self.folder, "recorded"))
         self.assertEqual(self.run_script("sprt", *words), (0, already, ""))
@@ -258,21 +389,40 @@ class Trials(unittest.TestCase):
         self.assertEqual([r["id"] for r in self.records()], ["sprt-1", "sprt-2"])
         self.assertEqual(self.records()[1]["command"], record["command"])
         # The id is taken now: asking for it again is refused before any game.
-        status, _, err = self.run_script("sprt", "HEAD", "--nodes", "50", "--id", "sprt-1",
-                                         "--results", self.results)
-        self.assertEqual((status, err.splitlines()[0]),
-                         (2, f"sprt: {self.results} already holds a record 'sprt-1'"))
+        status, _, err = self.run_script(
+            "sprt", "HEAD", "--nodes", "50", "--id", "sprt-1", "--results", self.results
+        )
+        self.assertEqual(
+            (status, err.splitlines()[0]),
+            (2, f"sprt: {self.results} already holds a record 'sprt-1'"),
+        )
         self.assertEqual(len(self.records()), 2)
 
     def test_ctrl_c_stops_sprt_with_one_line(self):
         started = os.path.join(self.folder, "started")
-        env = self.script_environment({"TIAOQI_MATCH": self.fake_runner("waiting-match",
-                                                                        WAITING_RUNNER),
-                                       "FAKE_STARTED": started})
+        env = self.script_environment(
+            {
+                "TIAOQI_MATCH": self.fake_runner("waiting-match", WAITING_RUNNER),
+                "FAKE_STARTED": started,
+            }
+        )
         script = subprocess.Popen(
-            [os.path.join(self.clone, "bench", "sprt"), "HEAD", "--nodes", "50", "--no-build",
-             "--results", self.results, "--out", os.path.join(self.folder, "match")],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+            [
+                os.path.join(self.clone, "bench", "sprt"),
+                "HEAD",
+                "--nodes",
+                "50",
+                "--no-build",
+                "--results",
+                self.results,
+                "--out",
+                os.path.join(self.folder, "match"),
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
         try:
             deadline = time.monotonic() + 60
             while not os.path.exists(started) and time.monotonic() < deadline:
@@ -289,9 +439,23 @@ class Trials(unittest.TestCase):
         self.assertFalse(os.path.exists(self.results))
 
     def test_sprt_at_three_players_counts_first_places(self):
-        status, _, err = self.run_script("sprt", "HEAD", "--players", "3", "--nodes", "50",
-                                         "--max-games", "3", "--no-build", "--id", "three",
-                                         "--results", self.results, "--", "--quiet")
+        status, _, err = self.run_script(
+            "sprt",
+            "HEAD",
+            "--players",
+            "3",
+            "--nodes",
+            "50",
+            "--max-games",
+            "3",
+            "--no-build",
+            "--id",
+            "three",
+            "--results",
+            self.results,
+            "--",
+            "--quiet",
+        )
         self.assertEqual(status, 0, err)
         (record,) = self.records()
         self.assertEqual([record["id"], record["players"], record["games"]], ["three", 3, 3])
@@ -301,8 +465,20 @@ class Trials(unittest.TestCase):
         self.assertTrue(0 <= record["score"] <= 1)
 
     def test_sprt_shards_merge_into_one_record(self):
-        words = ["HEAD", "--nodes", "50", "--max-games", "4", "--no-build", "--out", self.folder,
-                 "--results", self.results, "--", "--quiet"]
+        words = [
+            "HEAD",
+            "--nodes",
+            "50",
+            "--max-games",
+            "4",
+            "--no-build",
+            "--out",
+            self.folder,
+            "--results",
+            self.results,
+            "--",
+            "--quiet",
+        ]
         status, _, err = self.run_script("sprt", *words[:-2], "--merge-shards", "2", *words[-2:])
         self.assertEqual(status, 1)
         self.assertIn("tiaoqi-match merge exited with status 2: no record written", err)
@@ -321,8 +497,18 @@ class Trials(unittest.TestCase):
         fake = self.fake_runner("fake-match", FAKE_RUNNER)
         log = os.path.join(self.folder, "runner.log")
         environment = {"TIAOQI_MATCH": fake, "FAKE_LOG": log}
-        words = ["HEAD", "--nodes", "50", "--max-games", "8", "--no-build",
-                 "--results", self.results, "--out", os.path.join(self.folder, "match")]
+        words = [
+            "HEAD",
+            "--nodes",
+            "50",
+            "--max-games",
+            "8",
+            "--no-build",
+            "--results",
+            self.results,
+            "--out",
+            os.path.join(self.folder, "match"),
+        ]
         status, _, err = self.run_script("sprt", *words, environment=environment)
         self.assertEqual(status, 1)
         self.assertEqual(err.splitlines()[-1], INTERRUPTED)
@@ -335,50 +521,99 @@ class Trials(unittest.TestCase):
         self.assertEqual(calls[1], calls[0] + ["--resume"])
         self.assertIn("--openings", calls[0])
         self.assertEqual(calls[0][calls[0].index("--openings") + 1], "4")
-        self.assertEqual(calls[0][calls[0].index("--sprt") + 1:calls[0].index("--sprt") + 5],
-                         ["elo0=0.0", "elo1=5.0", "alpha=0.05", "beta=0.05"])
+        self.assertEqual(
+            calls[0][calls[0].index("--sprt") + 1 : calls[0].index("--sprt") + 5],
+            ["elo0=0.0", "elo1=5.0", "alpha=0.05", "beta=0.05"],
+        )
         (record,) = self.records()
-        self.assertEqual([record["decision"], record["llr"], record["games"], record["score"]],
-                         ["H1", 3.1, 8, 0.75])
-        self.assertEqual([record["elo"], record["elo_low"], record["elo_high"]], [190.8, 20.5, None])
+        self.assertEqual(
+            [record["decision"], record["llr"], record["games"], record["score"]],
+            ["H1", 3.1, 8, 0.75],
+        )
+        self.assertEqual(
+            [record["elo"], record["elo_low"], record["elo_high"]], [190.8, 20.5, None]
+        )
         self.assertEqual(record["pentanomial"], [0, 0, 1, 1, 2])
         self.assertIn("H1 after 8 games, LLR 3.10 (-2.94, 2.94), Elo +190.8 [+20.5, +inf]", out)
 
     def test_spsa_appends_its_record(self):
         status, out, err = self.run_script(
-            "spsa", "--param", "UCI_Elo=1500,260,2790,200,0.002", "--option",
-            "UCI_LimitStrength=true", "--iterations", "2", "--nodes", "50", "--seed", "4",
-            "--no-build", "--results", self.results, "--out", self.folder)
+            "spsa",
+            "--param",
+            "UCI_Elo=1500,260,2790,200,0.002",
+            "--option",
+            "UCI_LimitStrength=true",
+            "--iterations",
+            "2",
+            "--nodes",
+            "50",
+            "--seed",
+            "4",
+            "--no-build",
+            "--results",
+            self.results,
+            "--out",
+            self.folder,
+        )
         self.assertEqual(status, 0, err)
         self.assertEqual(len([line for line in err.splitlines() if "iteration" in line]), 2)
         (record,) = self.records()
-        self.assertEqual([record["kind"], record["id"], record["iterations"], record["games"]],
-                         ["spsa", "spsa-1", 2, 4])
+        self.assertEqual(
+            [record["kind"], record["id"], record["iterations"], record["games"]],
+            ["spsa", "spsa-1", 2, 4],
+        )
         self.assertEqual(record["engine"]["commit"], self.head)
         self.assertFalse(record["dirty"])
         self.assertEqual(record["options"], {"UCI_LimitStrength": "true"})
         (parameter,) = record["parameters"]
-        self.assertEqual({k: v for k, v in parameter.items() if k != "final"},
-                         {"name": "UCI_Elo", "start": 1500, "min": 260, "max": 2790,
-                          "c_end": 200, "r_end": 0.002})
+        self.assertEqual(
+            {k: v for k, v in parameter.items() if k != "final"},
+            {
+                "name": "UCI_Elo",
+                "start": 1500,
+                "min": 260,
+                "max": 2790,
+                "c_end": 200,
+                "r_end": 0.002,
+            },
+        )
         # Two game pairs move it by at most two steps of a_k / c_k * 2.
         self.assertLess(abs(parameter["final"] - 1500), 10)
         self.assertFalse(os.path.exists(os.path.join(self.folder, "state.json")))
 
     def test_spsa_plays_plus_and_minus_at_a_table(self):
         status, _, err = self.run_script(
-            "spsa", "--param", "MctsExploration=0.6,0.1,2,0.2,0.002", "--players", "3",
-            "--param", "MctsOpponentMoves=8,2,40,2,0.1",
-            "--table", "greedy:20", "--iterations", "1", "--nodes", "50", "--seed", "4",
-            "--no-build", "--results", self.results, "--out", self.folder)
+            "spsa",
+            "--param",
+            "MctsExploration=0.6,0.1,2,0.2,0.002",
+            "--players",
+            "3",
+            "--param",
+            "MctsOpponentMoves=8,2,40,2,0.1",
+            "--table",
+            "greedy:20",
+            "--iterations",
+            "1",
+            "--nodes",
+            "50",
+            "--seed",
+            "4",
+            "--no-build",
+            "--results",
+            self.results,
+            "--out",
+            self.folder,
+        )
         self.assertEqual(status, 0, err)
         (record,) = self.records()
         # One opening in each of the three seat rotations, the three engines in every game.
-        self.assertEqual([record["table"], record["players"], record["games"]],
-                         [["greedy:20"], 3, 3])
+        self.assertEqual(
+            [record["table"], record["players"], record["games"]], [["greedy:20"], 3, 3]
+        )
         # A whole-number parameter is sent rounded (the engine refuses 7.5): it played.
-        self.assertEqual([p["name"] for p in record["parameters"]],
-                         ["MctsExploration", "MctsOpponentMoves"])
+        self.assertEqual(
+            [p["name"] for p in record["parameters"]], ["MctsExploration", "MctsOpponentMoves"]
+        )
 
 
 if __name__ == "__main__":

@@ -34,55 +34,68 @@ class CheckLayers(unittest.TestCase):
         subprocess.run(["git", "-C", self.tree.name, "add", "."], check=True)
 
     def run_check(self):
-        result = subprocess.run([CHECK], cwd=self.tree.name, capture_output=True, text=True,
-                                timeout=60)
+        result = subprocess.run(
+            [CHECK], cwd=self.tree.name, capture_output=True, text=True, timeout=60
+        )
         return result.returncode, result.stdout, result.stderr
 
     def test_a_tree_without_cycles_passes(self):
-        self.write({
-            "engine/position.hpp": ["engine/util/hash.hpp"],
-            "engine/position.cpp": ["engine/position.hpp", "engine/movegen.hpp"],
-            "engine/movegen.hpp": ["engine/board.hpp"],
-            "engine/movegen.cpp": ["engine/movegen.hpp", "engine/board.hpp"],
-            "engine/board.hpp": [],
-            "engine/util/hash.hpp": [],
-            "protocol/session.cpp": ["engine/position.hpp"],
-        })
+        self.write(
+            {
+                "engine/position.hpp": ["engine/util/hash.hpp"],
+                "engine/position.cpp": ["engine/position.hpp", "engine/movegen.hpp"],
+                "engine/movegen.hpp": ["engine/board.hpp"],
+                "engine/movegen.cpp": ["engine/movegen.hpp", "engine/board.hpp"],
+                "engine/board.hpp": [],
+                "engine/util/hash.hpp": [],
+                "protocol/session.cpp": ["engine/position.hpp"],
+            }
+        )
         status, out, err = self.run_check()
         self.assertEqual(status, 0, err)
         self.assertEqual(err, "")
-        self.assertIn("7 files include only their own layer and those below, "
-                      "with no include cycle between modules", out)
+        self.assertIn(
+            "7 files include only their own layer and those below, "
+            "with no include cycle between modules",
+            out,
+        )
 
     def test_a_header_and_a_source_that_include_each_other_fail(self):
         # The header of one module and the source of the other: a cycle
         # between modules that no header alone shows.
-        self.write({
-            "engine/position.hpp": [],
-            "engine/position.cpp": ["engine/position.hpp", "engine/movegen.hpp"],
-            "engine/movegen.hpp": ["engine/position.hpp"],
-            "engine/movegen.cpp": ["engine/movegen.hpp"],
-        })
+        self.write(
+            {
+                "engine/position.hpp": [],
+                "engine/position.cpp": ["engine/position.hpp", "engine/movegen.hpp"],
+                "engine/movegen.hpp": ["engine/position.hpp"],
+                "engine/movegen.cpp": ["engine/movegen.hpp"],
+            }
+        )
         status, out, err = self.run_check()
         self.assertEqual(status, 1)
         self.assertEqual(out, "")
-        self.assertEqual(err.splitlines(), [
-            "check-layers: include cycle engine/movegen -> engine/position -> engine/movegen: "
-            "engine/movegen.hpp:3 includes engine/position.hpp, "
-            "engine/position.cpp:3 includes engine/movegen.hpp",
-            "check-layers: 1 include cycle(s) between modules; break each where it does not "
-            "belong (a forward declaration, a declaration moved, a header split)",
-        ])
+        self.assertEqual(
+            err.splitlines(),
+            [
+                "check-layers: include cycle engine/movegen -> engine/position -> engine/movegen: "
+                "engine/movegen.hpp:3 includes engine/position.hpp, "
+                "engine/position.cpp:3 includes engine/movegen.hpp",
+                "check-layers: 1 include cycle(s) between modules; break each where it does not "
+                "belong (a forward declaration, a declaration moved, a header split)",
+            ],
+        )
 
     def test_a_longer_chain_is_named_in_order(self):
-        self.write({
-            "protocol/session.cpp": ["protocol/session.hpp", "protocol/uci/dialect.hpp"],
-            "protocol/session.hpp": [],
-            "protocol/uci/dialect.hpp": ["protocol/commands.hpp"],
-            "protocol/commands.hpp": [],
-            "protocol/commands.cpp": ["protocol/commands.hpp", "protocol/session.hpp"],
-            "protocol/cli.cpp": ["protocol/session.hpp"],
-        })
+        self.write(
+            {
+                "protocol/session.cpp": ["protocol/session.hpp", "protocol/uci/dialect.hpp"],
+                "protocol/session.hpp": [],
+                "protocol/uci/dialect.hpp": ["protocol/commands.hpp"],
+                "protocol/commands.hpp": [],
+                "protocol/commands.cpp": ["protocol/commands.hpp", "protocol/session.hpp"],
+                "protocol/cli.cpp": ["protocol/session.hpp"],
+            }
+        )
         status, out, err = self.run_check()
         self.assertEqual(status, 1)
         self.assertEqual(out, "")
@@ -91,14 +104,18 @@ class CheckLayers(unittest.TestCase):
             "protocol/uci/dialect -> protocol/commands: "
             "protocol/commands.cpp:3 includes protocol/session.hpp, "
             "protocol/session.cpp:3 includes protocol/uci/dialect.hpp, "
-            "protocol/uci/dialect.hpp:3 includes protocol/commands.hpp\n", err)
+            "protocol/uci/dialect.hpp:3 includes protocol/commands.hpp\n",
+            err,
+        )
         self.assertNotIn("cli", err)
 
     def test_an_include_up_a_layer_still_fails(self):
-        self.write({
-            "engine/position.hpp": ["protocol/session.hpp"],
-            "protocol/session.hpp": [],
-        })
+        self.write(
+            {
+                "engine/position.hpp": ["protocol/session.hpp"],
+                "protocol/session.hpp": [],
+            }
+        )
         status, out, err = self.run_check()
         self.assertEqual(status, 1)
         self.assertIn('engine/position.hpp:3: includes "protocol/session.hpp"', err)

@@ -76,8 +76,10 @@ class Entries(unittest.TestCase):
 
     def test_the_pool_holds_random_the_levels_and_greedy(self):
         entries = levels.pool_entries(self.TABLE, set())
-        self.assertEqual([name for name, _ in entries],
-                         ["random", "beginner", "learner", "casual", "greedy", "club"])
+        self.assertEqual(
+            [name for name, _ in entries],
+            ["random", "beginner", "learner", "casual", "greedy", "club"],
+        )
         options = dict(entries)
         self.assertEqual(options["random"], {"Search": "random"})
         self.assertEqual(options["club"], {"UCI_LimitStrength": "true", "UCI_Elo": "1500"})

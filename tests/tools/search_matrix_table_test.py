@@ -42,16 +42,21 @@ class SearchMatrixTable(unittest.TestCase):
         self.assertIn("no match summaries", err)
 
     def test_a_broken_summary_is_skipped_and_the_whole_ones_printed(self):
-        engines = [{"name": "mcts", "wins": 3, "games": 4, "average_placement": 1.25},
-                   {"name": "brs", "wins": 1, "games": 12, "average_placement": 2.5}]
+        engines = [
+            {"name": "mcts", "wins": 3, "games": 4, "average_placement": 1.25},
+            {"name": "brs", "wins": 1, "games": 12, "average_placement": 2.5},
+        ]
         self.write("p3_50ms_mcts_vs_brs.json", json.dumps({"results": {"engines": engines}}))
         self.write("p3_50ms_mcts_vs_maxn.json", '{"results": {"eng')
         status, out, err = run(self.folder.name)
         self.assertEqual(status, 0)
-        self.assertEqual(out, "\n3 players, 50 ms a move (an equal search is first in 33%)\n\n"
-                              "| search | vs brs | worst case |\n"
-                              "|---|---|---|\n"
-                              "| mcts | 75% [30, 95] of 4, place 1.25 | 75% |\n")
+        self.assertEqual(
+            out,
+            "\n3 players, 50 ms a move (an equal search is first in 33%)\n\n"
+            "| search | vs brs | worst case |\n"
+            "|---|---|---|\n"
+            "| mcts | 75% [30, 95] of 4, place 1.25 | 75% |\n",
+        )
         self.assertIn("skipping", err)
         self.assertIn("p3_50ms_mcts_vs_maxn.json: not a match summary", err)
 

@@ -100,9 +100,18 @@ class Cluster:
 
     def start_daemon(self, name, words):
         log = open(os.path.join(self.folder, f"{name}.out"), "w", encoding="utf-8")
-        self.daemons.append((name, subprocess.Popen(
-            words, stdout=log, stderr=subprocess.STDOUT, env=self.environment,
-            start_new_session=True)))
+        self.daemons.append(
+            (
+                name,
+                subprocess.Popen(
+                    words,
+                    stdout=log,
+                    stderr=subprocess.STDOUT,
+                    env=self.environment,
+                    start_new_session=True,
+                ),
+            )
+        )
         log.close()
 
     def start(self):
@@ -116,42 +125,56 @@ class Cluster:
             file.write(os.urandom(1024))
         os.chmod(path("munge.key"), 0o400)
         socket_path = path("munge.socket")
-        self.start_daemon("munged", [
-            "munged", "--foreground", "--force", f"--key-file={path('munge.key')}",
-            f"--socket={socket_path}", f"--pid-file={path('munged.pid')}",
-            f"--seed-file={path('munged.seed')}", f"--log-file={path('munged.log')}"])
+        self.start_daemon(
+            "munged",
+            [
+                "munged",
+                "--foreground",
+                "--force",
+                f"--key-file={path('munge.key')}",
+                f"--socket={socket_path}",
+                f"--pid-file={path('munged.pid')}",
+                f"--seed-file={path('munged.seed')}",
+                f"--log-file={path('munged.log')}",
+            ],
+        )
         wait_for(lambda: os.path.exists(socket_path), START_SECONDS, "munged's socket")
         with open(self.conf, "w", encoding="utf-8") as file:
-            file.write("\n".join([
-                "ClusterName=tiaoqi-test",
-                # By address, so that the test needs no name service.
-                f"SlurmctldHost={self.host}(127.0.0.1)",
-                "SlurmUser=root",
-                "SlurmdUser=root",
-                "AuthType=auth/munge",
-                f"AuthInfo=socket={socket_path}",
-                # No cgroups in a container: processes tracked by their
-                # parents, tasks started without binding.
-                "ProctrackType=proctrack/linuxproc",
-                "TaskPlugin=task/none",
-                "SwitchType=switch/none",
-                "MpiDefault=none",
-                "SelectType=select/cons_tres",
-                "SelectTypeParameters=CR_Core",
-                f"SlurmctldPort={free_port()}",
-                f"SlurmdPort={free_port()}",
-                f"StateSaveLocation={path('state')}",
-                f"SlurmdSpoolDir={path('spool')}",
-                f"SlurmctldPidFile={path('slurmctld.pid')}",
-                f"SlurmdPidFile={path('slurmd.pid')}",
-                f"SlurmctldLogFile={path('slurmctld.log')}",
-                f"SlurmdLogFile={path('slurmd.log')}",
-                "ReturnToService=2",
-                "KillWait=5",
-                f"NodeName={self.host} NodeAddr=127.0.0.1 CPUs={os.cpu_count() or 1}"
-                " State=UNKNOWN",
-                "PartitionName=test Nodes=ALL Default=YES MaxTime=INFINITE State=UP",
-                ""]))
+            file.write(
+                "\n".join(
+                    [
+                        "ClusterName=tiaoqi-test",
+                        # By address, so that the test needs no name service.
+                        f"SlurmctldHost={self.host}(127.0.0.1)",
+                        "SlurmUser=root",
+                        "SlurmdUser=root",
+                        "AuthType=auth/munge",
+                        f"AuthInfo=socket={socket_path}",
+                        # No cgroups in a container: processes tracked by their
+                        # parents, tasks started without binding.
+                        "ProctrackType=proctrack/linuxproc",
+                        "TaskPlugin=task/none",
+                        "SwitchType=switch/none",
+                        "MpiDefault=none",
+                        "SelectType=select/cons_tres",
+                        "SelectTypeParameters=CR_Core",
+                        f"SlurmctldPort={free_port()}",
+                        f"SlurmdPort={free_port()}",
+                        f"StateSaveLocation={path('state')}",
+                        f"SlurmdSpoolDir={path('spool')}",
+                        f"SlurmctldPidFile={path('slurmctld.pid')}",
+                        f"SlurmdPidFile={path('slurmd.pid')}",
+                        f"SlurmctldLogFile={path('slurmctld.log')}",
+                        f"SlurmdLogFile={path('slurmd.log')}",
+                        "ReturnToService=2",
+                        "KillWait=5",
+                        f"NodeName={self.host} NodeAddr=127.0.0.1 CPUs={os.cpu_count() or 1}"
+                        " State=UNKNOWN",
+                        "PartitionName=test Nodes=ALL Default=YES MaxTime=INFINITE State=UP",
+                        "",
+                    ]
+                )
+            )
         self.start_daemon("slurmctld", ["slurmctld", "-D", "-i", "-f", self.conf])
         self.start_daemon("slurmd", ["slurmd", "-D", "-f", self.conf])
         wait_for(self.idle, START_SECONDS, "the node to be idle (sinfo)")
@@ -159,10 +182,16 @@ class Cluster:
     def idle(self):
         for name, daemon in self.daemons:
             if daemon.poll() is not None:
-                raise AssertionError(f"{name} exited with status {daemon.returncode}: "
-                                     + self.log_tail(name))
-        result = subprocess.run(["sinfo", "-h", "-o", "%T"], capture_output=True, text=True,
-                                env=self.environment, timeout=10)
+                raise AssertionError(
+                    f"{name} exited with status {daemon.returncode}: " + self.log_tail(name)
+                )
+        result = subprocess.run(
+            ["sinfo", "-h", "-o", "%T"],
+            capture_output=True,
+            text=True,
+            env=self.environment,
+            timeout=10,
+        )
         return result.returncode == 0 and result.stdout.strip() == "idle"
 
     def log_tail(self, name):
@@ -170,8 +199,13 @@ class Cluster:
             return file.read()[-2000:]
 
     def jobs(self):
-        result = subprocess.run(["squeue", "-h", "-o", "%i"], capture_output=True, text=True,
-                                env=self.environment, timeout=10)
+        result = subprocess.run(
+            ["squeue", "-h", "-o", "%i"],
+            capture_output=True,
+            text=True,
+            env=self.environment,
+            timeout=10,
+        )
         return result.stdout.split() if result.returncode == 0 else []
 
     def stop(self):
@@ -179,8 +213,12 @@ class Cluster:
         sign their last messages with it) and any task they left."""
         try:
             if any(name == "slurmctld" and daemon.poll() is None for name, daemon in self.daemons):
-                subprocess.run(["scancel", "--full", *self.jobs()], capture_output=True,
-                               env=self.environment, timeout=10)
+                subprocess.run(
+                    ["scancel", "--full", *self.jobs()],
+                    capture_output=True,
+                    env=self.environment,
+                    timeout=10,
+                )
                 deadline = time.monotonic() + STOP_SECONDS
                 while self.jobs() and time.monotonic() < deadline:
                     time.sleep(0.2)
@@ -212,8 +250,12 @@ def missing_requirements():
 
 
 def git(folder, *words):
-    subprocess.run(["git", "-c", "user.name=test", "-c", "user.email=test@example.invalid",
-                    *words], cwd=folder, check=True, capture_output=True)
+    subprocess.run(
+        ["git", "-c", "user.name=test", "-c", "user.email=test@example.invalid", *words],
+        cwd=folder,
+        check=True,
+        capture_output=True,
+    )
 
 
 class SlurmTrial(unittest.TestCase):
@@ -257,8 +299,14 @@ class SlurmTrial(unittest.TestCase):
     def run_command(self, command):
         environment = dict(self.cluster.environment, TIAOQI_BUILD_DIR=self.build)
         environment.pop("TIAOQI_MATCH", None)
-        result = subprocess.run(["bash", "-c", command], cwd=self.clone, capture_output=True,
-                                text=True, env=environment, timeout=TRIAL_SECONDS)
+        result = subprocess.run(
+            ["bash", "-c", command],
+            cwd=self.clone,
+            capture_output=True,
+            text=True,
+            env=environment,
+            timeout=TRIAL_SECONDS,
+        )
         return result.returncode, result.stdout, result.stderr
 
     def records(self, name="sprt.jsonl"):
@@ -268,7 +316,8 @@ class SlurmTrial(unittest.TestCase):
     def on_slurm(self, words, results):
         """Runs the command on Slurm, one opening a task; its record."""
         status, out, err = self.run_command(
-            shlex.join(words + ["--slurm", "--slurm-batch", "1", "--slurm-poll", "1"]))
+            shlex.join(words + ["--slurm", "--slurm-batch", "1", "--slurm-poll", "1"])
+        )
         self.assertEqual(status, 0, out + err)
         self.assertIn("Slurm job", err)
         return self.records(results)[-1]
@@ -284,8 +333,9 @@ class SlurmTrial(unittest.TestCase):
         on_slurm = self.records()[-1]
         self.assertEqual(len(self.records()), before + 1)
         self.assertIn(on_slurm["decision"], ("H0", "H1"), on_slurm)
-        self.assertRegex(out.splitlines()[-1],
-                         rf"^sprt: {re.escape(on_slurm['id'])}: H[01] after \d+ games")
+        self.assertRegex(
+            out.splitlines()[-1], rf"^sprt: {re.escape(on_slurm['id'])}: H[01] after \d+ games"
+        )
 
         # The same trial in one process: the command without its Slurm
         # words, into another folder, under another id.
@@ -298,13 +348,16 @@ class SlurmTrial(unittest.TestCase):
             else:
                 alone.append(word)
         out_alone = os.path.join(self.scratch, "alone")
-        status, out, err = self.run_command(shlex.join(alone + ["--id", "one-process",
-                                                                "--out", out_alone]))
+        status, out, err = self.run_command(
+            shlex.join(alone + ["--id", "one-process", "--out", out_alone])
+        )
         self.assertEqual(status, 0, out + err)
         in_one = self.records()[-1]
         self.assertEqual(in_one["id"], "one-process")
-        self.assertEqual({key: value for key, value in on_slurm.items() if key not in NOT_COMPARED},
-                         {key: value for key, value in in_one.items() if key not in NOT_COMPARED})
+        self.assertEqual(
+            {key: value for key, value in on_slurm.items() if key not in NOT_COMPARED},
+            {key: value for key, value in in_one.items() if key not in NOT_COMPARED},
+        )
         self.assertGreater(on_slurm["games"], 0)
         # Move for move the same games (the times and scores aside).
         (slurm_games,) = glob.glob(os.path.join(self.build, "sprt", "*", "games.txt"))
@@ -317,23 +370,47 @@ class SlurmTrial(unittest.TestCase):
         self.assertEqual(self.records()[-1]["id"], "one-process")
 
     def test_an_spsa_iteration_on_slurm_is_the_one_of_one_process(self):
-        words = ["bench/spsa", "--param", "MctsExploration=0.6,0.1,2,0.2,0.002", "--iterations",
-                 "1", "--openings-per-iteration", "2", "--nodes", "50", "--seed", "4",
-                 "--no-build"]
+        words = [
+            "bench/spsa",
+            "--param",
+            "MctsExploration=0.6,0.1,2,0.2,0.002",
+            "--iterations",
+            "1",
+            "--openings-per-iteration",
+            "2",
+            "--nodes",
+            "50",
+            "--seed",
+            "4",
+            "--no-build",
+        ]
         on_slurm = self.on_slurm(words, "sprt.jsonl")
         status, out, err = self.run_command(
-            shlex.join(words + ["--out", os.path.join(self.scratch, "spsa-alone")]))
+            shlex.join(words + ["--out", os.path.join(self.scratch, "spsa-alone")])
+        )
         self.assertEqual(status, 0, out + err)
         alone = self.records()[-1]
         self.assertNotEqual(on_slurm["id"], alone["id"])
         # The same games, so the same step to the last digit.
-        self.assertEqual([on_slurm["games"], on_slurm["parameters"]],
-                         [4, alone["parameters"]])
+        self.assertEqual([on_slurm["games"], on_slurm["parameters"]], [4, alone["parameters"]])
         self.assertEqual(alone["games"], 4)
 
     def test_a_strength_cell_plays_on_slurm(self):
-        record = self.on_slurm(["bench/strength", "--players", "3", "--nodes", "50", "--tables",
-                                "paranoid", "--openings", "2", "--no-build"], "matches.jsonl")
+        record = self.on_slurm(
+            [
+                "bench/strength",
+                "--players",
+                "3",
+                "--nodes",
+                "50",
+                "--tables",
+                "paranoid",
+                "--openings",
+                "2",
+                "--no-build",
+            ],
+            "matches.jsonl",
+        )
         # Two openings, the engine in each of the three seats.
         self.assertEqual(record["games"], 6)
         self.assertIn(record["first"], range(0, 7))

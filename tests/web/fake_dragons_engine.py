@@ -22,8 +22,9 @@ TIPS = {1: "m1", 2: "a13", 3: "m13"}
 
 
 def main():
-    engine = subprocess.Popen([sys.argv[1]], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-                              bufsize=1)
+    engine = subprocess.Popen(
+        [sys.argv[1]], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+    )
     state = {"dragons": False}
     lock = threading.Lock()
 

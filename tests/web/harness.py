@@ -38,14 +38,27 @@ class Bridge:
         self.url = f"http://127.0.0.1:{self.port}/"
         self.log = tempfile.TemporaryFile()
         self.process = subprocess.Popen(
-            ["websocketd", "--address=127.0.0.1", f"--port={self.port}",
-             f"--staticdir={os.path.join(REPO, 'tools', 'web')}", "--sameorigin",
-             "--maxforks=16", "--closems=2000", "--loglevel=error", *engine],
-            stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
+            [
+                "websocketd",
+                "--address=127.0.0.1",
+                f"--port={self.port}",
+                f"--staticdir={os.path.join(REPO, 'tools', 'web')}",
+                "--sameorigin",
+                "--maxforks=16",
+                "--closems=2000",
+                "--loglevel=error",
+                *engine,
+            ],
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError(f"websocketd exited with {self.process.returncode}: {self.output()}")
+                raise RuntimeError(
+                    f"websocketd exited with {self.process.returncode}: {self.output()}"
+                )
             try:
                 socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
                 return
@@ -75,11 +88,19 @@ class Browser:
         self.profile = tempfile.mkdtemp(prefix="tiaoqi-chromium-")
         options = webdriver.ChromeOptions()
         options.binary_location = "/usr/bin/chromium"
-        for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                     "--no-first-run", "--disable-background-networking",
-                     "--disable-component-update", "--disable-sync",
-                     "--disable-dev-shm-usage", f"--user-data-dir={self.profile}",
-                     f"--window-size={width},{height}"]:
+        for flag in [
+            "--headless=new",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--disable-dev-shm-usage",
+            f"--user-data-dir={self.profile}",
+            f"--window-size={width},{height}",
+        ]:
             options.add_argument(flag)
         options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
         self.driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
@@ -88,17 +109,22 @@ class Browser:
         """Waits until condition(driver) is truthy; fails naming what."""
         try:
             return WebDriverWait(self.driver, timeout, poll_frequency=0.05).until(
-                lambda driver: condition(driver))
+                lambda driver: condition(driver)
+            )
         except TimeoutException:
-            raise AssertionError(f"waited {timeout} s for {what}; status: "
-                                 f"{self.text('#status')!r}; console: {self.console()}") from None
+            raise AssertionError(
+                f"waited {timeout} s for {what}; status: "
+                f"{self.text('#status')!r}; console: {self.console()}"
+            ) from None
 
     def js(self, script, *args):
         return self.driver.execute_script(script, *args)
 
     def text(self, selector):
-        return self.js("const n = document.querySelector(arguments[0]); return n ? n.textContent : null;",
-                       selector)
+        return self.js(
+            "const n = document.querySelector(arguments[0]); return n ? n.textContent : null;",
+            selector,
+        )
 
     def console(self):
         return [entry["message"] for entry in self.driver.get_log("browser")]
@@ -110,6 +136,12 @@ class Browser:
 
 def engine_answer(engine, *commands):
     """The engine's answer to protocol lines, run directly (no page)."""
-    result = subprocess.run([engine], input="\n".join(commands) + "\n", capture_output=True,
-                            text=True, timeout=GUARD_SECONDS, check=True)
+    result = subprocess.run(
+        [engine],
+        input="\n".join(commands) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=GUARD_SECONDS,
+        check=True,
+    )
     return result.stdout.splitlines()

@@ -15,8 +15,14 @@ from test_page import BROWSER, PageCase
 
 # The colours of the armies' marbles as the board draws them (as
 # tiaoqi-render draws them), by the name a person gives them.
-MARBLE_COLOURS = {"#d7263d": "Red", "#f08a24": "Orange", "#e8c21a": "Yellow",
-                  "#2e9e44": "Green", "#1f5fbf": "Blue", "#8e44ad": "Purple"}
+MARBLE_COLOURS = {
+    "#d7263d": "Red",
+    "#f08a24": "Orange",
+    "#e8c21a": "Yellow",
+    "#2e9e44": "Green",
+    "#1f5fbf": "Blue",
+    "#8e44ad": "Purple",
+}
 
 
 def setUpModule():
@@ -35,17 +41,24 @@ class FirstLookTest(PageCase):
         self.assertTrue(self.driver.save_screenshot(self.artifact(name)))
 
     def rect(self, selector):
-        return self.browser.js("const r = document.querySelector(arguments[0]).getBoundingClientRect();"
-                               "return {top: r.top, bottom: r.bottom, height: window.innerHeight};", selector)
+        return self.browser.js(
+            "const r = document.querySelector(arguments[0]).getBoundingClientRect();"
+            "return {top: r.top, bottom: r.bottom, height: window.innerHeight};",
+            selector,
+        )
 
     def test_new_game_is_in_sight_above_the_rules(self):
         self.open_page()
         self.screenshot("first-look-setup.png")
         button = self.rect("#new-game")
         self.assertGreaterEqual(button["top"], 0)
-        self.assertLessEqual(button["bottom"], button["height"], "New game within the window, unscrolled")
+        self.assertLessEqual(
+            button["bottom"], button["height"], "New game within the window, unscrolled"
+        )
         self.assertLess(button["bottom"], self.rect("#seats")["top"], "New game above the seats")
-        self.assertLess(button["bottom"], self.rect("#rules-box")["top"], "New game above the rules")
+        self.assertLess(
+            button["bottom"], self.rect("#rules-box")["top"], "New game above the rules"
+        )
         self.assertTrue(self.driver.find_element(By.ID, "new-game").is_enabled())
 
     def test_rule_options_have_a_readable_label_and_a_help(self):
@@ -57,12 +70,18 @@ class FirstLookTest(PageCase):
             found = re.fullmatch(r"help name (.+?) label (.+?) text (.+)", line)
             self.assertIsNotNone(found, line)
             table[found[1]] = {"label": found[2], "help": found[3]}
-        uci_names = [re.match(r"option name (.*?) type ", line)[1]
-                     for line in engine_answer(self.engine, "uci", "quit") if line.startswith("option name ")]
+        uci_names = [
+            re.match(r"option name (.*?) type ", line)[1]
+            for line in engine_answer(self.engine, "uci", "quit")
+            if line.startswith("option name ")
+        ]
         self.assertEqual(list(table), uci_names)
-        rules_line = next(line for line in engine_answer(self.engine, "d", "quit") if line.startswith("Rules: "))
-        rule_names = [entry.split(" ")[0] for entry in rules_line[len("Rules: "):].split(", ")]
-        shown = self.browser.js("""
+        rules_line = next(
+            line for line in engine_answer(self.engine, "d", "quit") if line.startswith("Rules: ")
+        )
+        rule_names = [entry.split(" ")[0] for entry in rules_line[len("Rules: ") :].split(", ")]
+        shown = self.browser.js(
+            """
             const inputs = [['Players', document.querySelector('#players')],
                             ['ArmiesPerPlayer', document.querySelector('#armies')],
                             ...[...document.querySelectorAll('#rules [data-option]')].map(n => [n.dataset.option, n])];
@@ -71,7 +90,8 @@ class FirstLookTest(PageCase):
               const words = [...label.childNodes].filter(n => n !== input && !n.contains(input))
                 .map(n => n.textContent).join('').trim();
               return {name, words, title: label.title, inputTitle: input.title};
-            });""")
+            });"""
+        )
         self.assertEqual(sorted(entry["name"] for entry in shown), sorted(rule_names))
         for entry in shown:
             name = entry["name"]
@@ -85,20 +105,26 @@ class FirstLookTest(PageCase):
             self.assertNotIn("\n", entry["title"], name)
         # A seat's engine options read the same answer.
         self.set_seat(2, "engine")
-        labels = self.browser.js("""
+        labels = self.browser.js(
+            """
             return [...document.querySelectorAll('#seats .seat[data-player="2"] .engine-options [data-option]')]
-              .map(n => [n.dataset.option, n.closest('label').title]);""")
+              .map(n => [n.dataset.option, n.closest('label').title]);"""
+        )
         self.assertGreater(len(labels), 0)
         for name, title in labels:
             self.assertEqual(title, table[name]["help"], name)
-        self.driver.find_element(By.CSS_SELECTOR, "#seats .seat[data-player=\"2\"] .engine-options summary").click()
+        self.driver.find_element(
+            By.CSS_SELECTOR, '#seats .seat[data-player="2"] .engine-options summary'
+        ).click()
         self.screenshot("first-look-options.png")
 
     def test_a_refused_number_is_explained_at_its_field(self):
         self.open_page()
         self.set_rule("BoardSize", 3)
         field = self.driver.find_element(By.CSS_SELECTOR, '#rules [data-option="BoardSize"]')
-        message = field.find_element(By.XPATH, "ancestor::label").find_element(By.CSS_SELECTOR, ".field-error")
+        message = field.find_element(By.XPATH, "ancestor::label").find_element(
+            By.CSS_SELECTOR, ".field-error"
+        )
         self.assertFalse(message.is_displayed())
         for typed, got in (("7", "'7'"), ("2.5", "'2.5'"), ("abc", "no number")):
             self.set_rule("BoardSize", typed)
@@ -106,7 +132,9 @@ class FirstLookTest(PageCase):
             # what the field takes and what it got, and the engine keeps it.
             self.assertEqual(field.get_attribute("value"), "3", typed)
             self.assertTrue(message.is_displayed(), typed)
-            self.assertEqual(message.text, f"Board size takes a whole number from 2 to 4, got {got}; it stays 3.")
+            self.assertEqual(
+                message.text, f"Board size takes a whole number from 2 to 4, got {got}; it stays 3."
+            )
             self.assertIn("BoardSize 3", self.browser.text("#engine-rules"))
         self.screenshot("first-look-refused-number.png")
         self.set_rule("BoardSize", 2)
@@ -120,9 +148,11 @@ class FirstLookTest(PageCase):
                 self.open_page()
                 self.set_seat(2, "engine")
                 self.screenshot(f"first-look-{width}px.png")
-                board = self.browser.js("const r = document.querySelector('#board').getBoundingClientRect();"
-                                        "return {top: r.top, bottom: r.bottom, left: r.left, right: r.right,"
-                                        "height: window.innerHeight, width: window.innerWidth};")
+                board = self.browser.js(
+                    "const r = document.querySelector('#board').getBoundingClientRect();"
+                    "return {top: r.top, bottom: r.bottom, left: r.left, right: r.right,"
+                    "height: window.innerHeight, width: window.innerWidth};"
+                )
                 # The whole board is in the window, unscrolled, and wider than
                 # a third of it.
                 self.assertGreaterEqual(board["top"], 0, width)
@@ -137,29 +167,52 @@ class FirstLookTest(PageCase):
         for players, armies in ((3, 1), (2, 2)):
             self.set_rule("Players", players)
             self.set_rule("ArmiesPerPlayer", armies)
-            seating = next(line for line in engine_answer(
-                self.engine, f"setoption name Players value {players}",
-                f"setoption name ArmiesPerPlayer value {armies}", "position startpos", "d", "quit")
-                if line.startswith("Seating: "))
+            seating = next(
+                line
+                for line in engine_answer(
+                    self.engine,
+                    f"setoption name Players value {players}",
+                    f"setoption name ArmiesPerPlayer value {armies}",
+                    "position startpos",
+                    "d",
+                    "quit",
+                )
+                if line.startswith("Seating: ")
+            )
             # "Seating: player 1 a c, player 2 d f"
-            seats = [list(entry.split(" ")[2]) for entry in seating[len("Seating: "):].split(", ")]
+            seats = [list(entry.split(" ")[2]) for entry in seating[len("Seating: ") :].split(", ")]
             self.screenshot(f"first-look-seats-{players}x{armies}.png")
-            fills = self.browser.js("""
+            fills = self.browser.js(
+                """
                 const fills = {};
                 for (const p of document.querySelectorAll('#board .piece'))
                   fills[p.dataset.army] = p.querySelector('circle').getAttribute('fill');
-                return fills;""")
+                return fills;"""
+            )
             for player, letters in enumerate(seats, 1):
                 colours = [MARBLE_COLOURS[fills[letter]] for letter in letters]
-                expected = colours[0] if len(colours) == 1 else f"{', '.join(colours[:-1])} and {colours[-1]}"
-                self.assertEqual(self.seat(player).find_element(By.CSS_SELECTOR, ".seat-name").text, expected)
+                expected = (
+                    colours[0]
+                    if len(colours) == 1
+                    else f"{', '.join(colours[:-1])} and {colours[-1]}"
+                )
+                self.assertEqual(
+                    self.seat(player).find_element(By.CSS_SELECTOR, ".seat-name").text, expected
+                )
                 # The seat's swatch shows each of its armies' colours.
-                swatch = self.browser.js("return arguments[0].style.background",
-                                         self.seat(player).find_element(By.CSS_SELECTOR, ".swatch"))
+                swatch = self.browser.js(
+                    "return arguments[0].style.background",
+                    self.seat(player).find_element(By.CSS_SELECTOR, ".swatch"),
+                )
                 for letter in letters:
-                    self.assertIn(self.browser.js("const s = document.createElement('span');"
-                                                  "s.style.color = arguments[0]; return s.style.color;",
-                                                  fills[letter]), swatch)
+                    self.assertIn(
+                        self.browser.js(
+                            "const s = document.createElement('span');"
+                            "s.style.color = arguments[0]; return s.style.color;",
+                            fills[letter],
+                        ),
+                        swatch,
+                    )
         # The status line names the player to move by its colour too.
         self.set_rule("ArmiesPerPlayer", 1)
         self.set_seat(2, "human")
@@ -180,7 +233,10 @@ class FirstLookTest(PageCase):
         self.screenshot("first-look-cards.png")
         card = '.engine-card[data-player="{}"] {}'.format
         self.assertIn(f"{name} (Elo {elo})", self.browser.text(card(2, "h3")))
-        self.assertEqual(self.browser.text(card(2, ".plays")), "the level limits its own nodes; 300 ms a move at most")
+        self.assertEqual(
+            self.browser.text(card(2, ".plays")),
+            "the level limits its own nodes; 300 ms a move at most",
+        )
         self.assertNotIn("movetime", self.browser.text(card(2, "")))
         self.assertNotIn("(Elo ", self.browser.text(card(3, "")))
         self.assertEqual(self.browser.text(card(3, ".plays")), "full strength, 2 plies")
@@ -190,7 +246,8 @@ class FirstLookTest(PageCase):
         self.driver.find_element(By.ID, "show-names").click()
         # For every hole name: the marbles painted after it (above it) that
         # cover part of it.
-        labels = self.browser.js("""
+        labels = self.browser.js(
+            """
             const names = [...document.querySelectorAll('#board text.name')];
             const pieces = [...document.querySelectorAll('#board .piece')];
             return names.map(name => {
@@ -204,12 +261,15 @@ class FirstLookTest(PageCase):
               }).map(piece => piece.dataset.hole);
               return {hole: name.textContent, shown: getComputedStyle(name).display !== 'none' && r.width > 0,
                       covering};
-            });""")
+            });"""
+        )
         self.screenshot("first-look-names.png")
         holes = int(self.browser.js("return document.querySelector('#board').dataset.holes"))
         self.assertEqual(len(labels), holes)
         self.assertEqual([label["hole"] for label in labels if not label["shown"]], [])
-        self.assertEqual([(label["hole"], label["covering"]) for label in labels if label["covering"]], [])
+        self.assertEqual(
+            [(label["hole"], label["covering"]) for label in labels if label["covering"]], []
+        )
 
     def test_the_record_grows_with_the_game(self):
         self.open_page()

@@ -25,8 +25,9 @@ MACHINE_FIGURES = [
     # A row of the match runner's table (engine, games, wins, draws, losses,
     # points, score, time losses, faults): the mean and longest milliseconds
     # of a move, and the moves over the movetime.
-    re.compile(r"^\S+ +\d+ +\d+ +\d+ +\d+ +\d+\.\d +\d+\.\d% +\d+ +\d+"
-               r" +(\d+/\d+) +(\d+)(?: |$)"),
+    re.compile(
+        r"^\S+ +\d+ +\d+ +\d+ +\d+ +\d+\.\d +\d+\.\d% +\d+ +\d+" r" +(\d+/\d+) +(\d+)(?: |$)"
+    ),
 ]
 
 NUMBER_LIKE = re.compile(r"^[-+]?[\d.,:%/\[\]()]*\d[\d.,:%/\[\]()]*$")
@@ -37,8 +38,9 @@ def shape_pattern(figure):
     any digits and either sign for a number, any word for a word."""
     if NUMBER_LIKE.match(figure):
         parts = re.split(r"([-+]?\d+)", figure)
-        return "".join(r"[-+]?\d+" if re.fullmatch(r"[-+]?\d+", part) else re.escape(part)
-                       for part in parts)
+        return "".join(
+            r"[-+]?\d+" if re.fullmatch(r"[-+]?\d+", part) else re.escape(part) for part in parts
+        )
     return r"\S+"
 
 
@@ -141,5 +143,8 @@ def first_difference(expected, vary, actual):
     candidates = [j for j in places if j < len(actual)]
     if not candidates:
         return shown, None
-    likeness = lambda j: difflib.SequenceMatcher(None, shown.text, actual[j]).ratio()
+
+    def likeness(j):
+        return difflib.SequenceMatcher(None, shown.text, actual[j]).ratio()
+
     return shown, actual[max(candidates, key=lambda j: (likeness(j), -j))]

@@ -90,6 +90,8 @@ def check_target(target, path, folder, repo, cache):
         if not resolved.endswith(".md"):
             return "an anchor into a file that is not Markdown"
         if anchor not in anchors(resolved, cache):
-            return "no heading of %s has the anchor '#%s'" % (os.path.relpath(resolved, repo),
-                                                               anchor)
+            return "no heading of %s has the anchor '#%s'" % (
+                os.path.relpath(resolved, repo),
+                anchor,
+            )
     return None

@@ -96,8 +96,9 @@ def scan(text):
         start = number
         content = []
         while number < len(lines) and not closing.match(lines[number]):
-            content.append(lines[number][len(indent):]
-                           if lines[number].startswith(indent) else lines[number])
+            content.append(
+                lines[number][len(indent) :] if lines[number].startswith(indent) else lines[number]
+            )
             number += 1
         if number == len(lines):
             raise MarkupError(start, "fenced block is never closed")
@@ -127,8 +128,11 @@ def split_blocks(text):
         elif line.strip() and marker:
             raise MarkupError(marker[0], "marker is not followed by a fenced block")
         elif INDENTED_EXAMPLE.match(line) and not previous.strip():
-            raise MarkupError(number, "an indented example: write it as a fenced block "
-                              "with a marker before it (<!-- run --> or <!-- not run: why -->)")
+            raise MarkupError(
+                number,
+                "an indented example: write it as a fenced block "
+                "with a marker before it (<!-- run --> or <!-- not run: why -->)",
+            )
         previous = line
     if marker:
         raise MarkupError(marker[0], "marker is not followed by a fenced block")
@@ -166,14 +170,19 @@ def parse_protocol(example):
             step = Step(line[2:], number, [line])
             example.steps.append(step)
         elif line.startswith("< ") or line == "<" or is_elision(line):
-            expected = Expected(line[2:] if line.startswith("<") else line, number, is_elision(line))
+            expected = Expected(
+                line[2:] if line.startswith("<") else line, number, is_elision(line)
+            )
             if step is None:
                 example.greeting = (example.greeting or []) + [expected]
             else:
                 step.expected.append(expected)
         elif line.strip():
-            raise MarkupError(number, "a protocol example's lines start with '> ' (sent), "
-                              "'< ' (answered) or '...' (lines left out), got '%s'" % line)
+            raise MarkupError(
+                number,
+                "a protocol example's lines start with '> ' (sent), "
+                "'< ' (answered) or '...' (lines left out), got '%s'" % line,
+            )
 
 
 def parse(text):
@@ -185,8 +194,11 @@ def parse(text):
         looks_like_example = re.match(r"^(\$ |[<>]( |$))", first) is not None
         if marker is None:
             if looks_like_example:
-                raise MarkupError(fence_line, "an example without a marker: put <!-- run --> or "
-                                  "<!-- not run: why --> on the line before the block")
+                raise MarkupError(
+                    fence_line,
+                    "an example without a marker: put <!-- run --> or "
+                    "<!-- not run: why --> on the line before the block",
+                )
             continue
         marker_line, kind, rest = marker
         if kind == "not run":
@@ -202,10 +214,15 @@ def parse(text):
             example = Example("protocol", fence_line, indent, content, options)
             parse_protocol(example)
         else:
-            raise MarkupError(fence_line, "a run block starts with '$ ' (a shell command) or "
-                              "'>'/'<' (a protocol session)")
+            raise MarkupError(
+                fence_line,
+                "a run block starts with '$ ' (a shell command) or " "'>'/'<' (a protocol session)",
+            )
         if example.kind == "shell" and example.args:
-            raise MarkupError(marker_line, "args is for protocol examples (the engine's "
-                              "command line); a shell example writes its command")
+            raise MarkupError(
+                marker_line,
+                "args is for protocol examples (the engine's "
+                "command line); a shell example writes its command",
+            )
         examples.append(example)
     return examples, not_run

@@ -64,9 +64,15 @@ def run_shell(example, workspace, timeout):
     for step in example.steps:
         script += "{ %s\n} </dev/null 2>&1\n" % step.text
         script += "status=$?; printf '\\n%s %%d\\n' \"$status\"; (exit $status)\n" % mark
-    process = subprocess.Popen(["bash", "--noprofile", "--norc"], stdin=subprocess.PIPE,
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                               cwd=workspace.folder, env=workspace.env, start_new_session=True)
+    process = subprocess.Popen(
+        ["bash", "--noprofile", "--norc"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        cwd=workspace.folder,
+        env=workspace.env,
+        start_new_session=True,
+    )
     try:
         output, _ = process.communicate(script.encode(), timeout=timeout)
     except subprocess.TimeoutExpired:
@@ -130,10 +136,15 @@ class Session:
         if not os.access(binary, os.X_OK):
             raise RunError("no engine at %s: build first (tools/build)" % binary)
         self.timeout = timeout
-        self.process = subprocess.Popen([binary] + args, stdin=subprocess.PIPE,
-                                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                        cwd=workspace.folder, env=workspace.env,
-                                        start_new_session=True)
+        self.process = subprocess.Popen(
+            [binary] + args,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            cwd=workspace.folder,
+            env=workspace.env,
+            start_new_session=True,
+        )
         self.lines = queue.Queue()
         threading.Thread(target=self.read, daemon=True).start()
 
@@ -176,8 +187,9 @@ class Session:
             status = self.process.wait(timeout=self.timeout)
         except subprocess.TimeoutExpired:
             kill_group(self.process)
-            raise RunError("the engine did not exit within %d s of the end of its input"
-                           % self.timeout)
+            raise RunError(
+                "the engine did not exit within %d s of the end of its input" % self.timeout
+            )
         return rest, status
 
 

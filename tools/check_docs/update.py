@@ -17,13 +17,16 @@ import expect
 
 def kept(shown, printed, vary):
     """Printed lines, with the shown text kept where it still matches."""
-    return [(item.text if expect.LineMatcher(item.text, vary).matches(line) else line, False)
-            for item, line in zip(shown, printed)]
+    return [
+        (item.text if expect.LineMatcher(item.text, vary).matches(line) else line, False)
+        for item, line in zip(shown, printed)
+    ]
 
 
 def similarity(shown, printed):
-    return sum(difflib.SequenceMatcher(None, item.text, line).ratio()
-               for item, line in zip(shown, printed))
+    return sum(
+        difflib.SequenceMatcher(None, item.text, line).ratio() for item, line in zip(shown, printed)
+    )
 
 
 def merge(expected, vary, actual):
@@ -40,14 +43,14 @@ def merge(expected, vary, actual):
             runs[-1].append(item)
     if not elisions or len(actual) < sum(len(run) for run in runs):
         shown = [item for item in expected if not item.elision]
-        return kept(shown, actual, vary) + [(line, False) for line in actual[len(shown):]]
+        return kept(shown, actual, vary) + [(line, False) for line in actual[len(shown) :]]
     head, middle, tail = runs[0], runs[1:-1], runs[-1]
     result = kept(head, actual, vary)
     position = len(head)
     end = len(actual) - len(tail)
     for index, run in enumerate(middle):
         result.append((elisions[index].text, True))
-        room = end - sum(len(later) for later in middle[index + 1:]) - len(run)
+        room = end - sum(len(later) for later in middle[index + 1 :]) - len(run)
         best = max(range(position, room + 1), key=lambda start: similarity(run, actual[start:]))
         result += kept(run, actual[best:], vary)
         position = best + len(run)
@@ -60,13 +63,17 @@ def rewritten_lines(example, greeting, answers):
     """The example's block content after the run."""
     lines = []
     if example.kind == "protocol":
+
         def shown(pairs):
             return [text if elision else ("< " + text).rstrip() for text, elision in pairs]
+
         if example.greeting is not None:
             lines += shown(merge(example.greeting, example.vary, greeting))
     else:
+
         def shown(pairs):
             return [text for text, _ in pairs]
+
     for step, answer in zip(example.steps, answers):
         lines += step.source
         lines += shown(merge(step.expected, example.vary, answer))

@@ -86,14 +86,19 @@ def env_rates(players: int, games: int, plies: int) -> tuple[float, float, float
         moves = play_random_games(env, games, 1)
         seconds = time.perf_counter() - start
         native = yardsticks.random_steps(rules, moves, seed=1)
-        return (moves / seconds, games / seconds, native["steps"] / native["seconds"],
-                native["games"] / native["seconds"])
+        return (
+            moves / seconds,
+            games / seconds,
+            native["steps"] / native["seconds"],
+            native["games"] / native["seconds"],
+        )
 
     return best_of(ROUNDS, measure)
 
 
-def vector_rates(players: int, num_envs: int, calls: int,
-                 opponents: str | None = None) -> tuple[float, float]:
+def vector_rates(
+    players: int, num_envs: int, calls: int, opponents: str | None = None
+) -> tuple[float, float]:
     """(Python env steps/s, C++ env steps/s) of the batched environment."""
     rules = tiaoqi.Rules(players=players)
     vector = tiaoqi.vector_env(num_envs, rules, opponents=opponents)
@@ -158,40 +163,61 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=300, help="random games per player count")
     parser.add_argument("--plies", type=int, default=200, help="MaxPlies of the random games")
     parser.add_argument("--num-envs", type=int, default=64, help="games of the batched env")
-    parser.add_argument("--vector-calls", type=int, default=1000,
-                        help="step() calls of the batched env per round")
-    parser.add_argument("--single-steps", type=int, default=2000,
-                        help="agent steps of the single-agent env per round")
+    parser.add_argument(
+        "--vector-calls", type=int, default=1000, help="step() calls of the batched env per round"
+    )
+    parser.add_argument(
+        "--single-steps",
+        type=int,
+        default=2000,
+        help="agent steps of the single-agent env per round",
+    )
     parser.add_argument("--searches", type=int, default=200, help="search calls per search")
-    parser.add_argument("--memory-games", type=int, default=10000,
-                        help="random games of the memory measurement (0: none)")
+    parser.add_argument(
+        "--memory-games",
+        type=int,
+        default=10000,
+        help="random games of the memory measurement (0: none)",
+    )
     arguments = parser.parse_args()
 
-    print(f"Python {platform.python_version()}, numpy {np.__version__}, "
-          f"PettingZoo {'installed' if tiaoqi.HAS_PETTINGZOO else 'not installed'}, "
-          f"{type(tiaoqi.env().action_space('player_0')).__module__} spaces")
+    print(
+        f"Python {platform.python_version()}, numpy {np.__version__}, "
+        f"PettingZoo {'installed' if tiaoqi.HAS_PETTINGZOO else 'not installed'}, "
+        f"{type(tiaoqi.env().action_space('player_0')).__module__} spaces"
+    )
     print()
     print("| work | from Python | C++ engine | ratio |")
     print("|---|---:|---:|---:|")
     for players in (2, 6):
-        steps, games, native_steps, native_games = env_rates(players, arguments.games,
-                                                             arguments.plies)
+        steps, games, native_steps, native_games = env_rates(
+            players, arguments.games, arguments.plies
+        )
         line(f"env steps/s, {players} players, random legal actions", steps, native_steps)
         line(f"random games/s, {players} players, {arguments.plies} moves", games, native_games)
     envs = arguments.num_envs
     for players in (2, 6):
         python_rate, native_rate = vector_rates(players, envs, arguments.vector_calls)
-        line(f"vector steps/s, {players} players, {envs} envs, sample_legal()", python_rate,
-             native_rate)
+        line(
+            f"vector steps/s, {players} players, {envs} envs, sample_legal()",
+            python_rate,
+            native_rate,
+        )
     for players in (2, 6):
         # The batched form's calls step every env: fewer calls for the same steps.
-        python_rate, native_rate = vector_rates(players, envs,
-                                                max(1, arguments.single_steps // envs), "random")
-        line(f"single-agent steps/s, {players} players, opponents='random', "
-             f"single_agent_env", single_agent_rate(players, arguments.single_steps),
-             native_rate)
-        line(f"single-agent steps/s, {players} players, opponents='random', {envs} envs",
-             python_rate, native_rate)
+        python_rate, native_rate = vector_rates(
+            players, envs, max(1, arguments.single_steps // envs), "random"
+        )
+        line(
+            f"single-agent steps/s, {players} players, opponents='random', " f"single_agent_env",
+            single_agent_rate(players, arguments.single_steps),
+            native_rate,
+        )
+        line(
+            f"single-agent steps/s, {players} players, opponents='random', {envs} envs",
+            python_rate,
+            native_rate,
+        )
     for name, options, limits in [
         ("greedy", {"search": "greedy"}, {"depth": 1}),
         ("alphabeta depth 3", {"search": "alphabeta"}, {"depth": 3}),
@@ -211,9 +237,13 @@ def main() -> None:
             played = checkpoint
             resident.append(resident_mib())
         print()
-        print(f"resident memory over {played:,} random games (2 players, 100 moves): " +
-              ", ".join(f"{mib:.1f} MiB after {games:,}" for mib, games in zip(resident, checkpoints))
-              + f" ({resident[-1] - resident[0]:+.1f} MiB)")
+        print(
+            f"resident memory over {played:,} random games (2 players, 100 moves): "
+            + ", ".join(
+                f"{mib:.1f} MiB after {games:,}" for mib, games in zip(resident, checkpoints)
+            )
+            + f" ({resident[-1] - resident[0]:+.1f} MiB)"
+        )
 
 
 if __name__ == "__main__":

@@ -44,11 +44,13 @@ def find(lines, name):
                 try:
                     parts = shlex.split(start.group(1))
                 except ValueError as error:
-                    raise BlockError("%s:%d: the block's arguments do not parse: %s"
-                                     % (name, index + 1, error))
+                    raise BlockError(
+                        "%s:%d: the block's arguments do not parse: %s" % (name, index + 1, error)
+                    )
                 if not parts:
-                    raise BlockError("%s:%d: expected a table's name after 'results:'"
-                                     % (name, index + 1))
+                    raise BlockError(
+                        "%s:%d: expected a table's name after 'results:'" % (name, index + 1)
+                    )
                 args, words = {}, []
                 for part in parts[1:]:
                     if "=" in part:
@@ -62,8 +64,10 @@ def find(lines, name):
                         break
                     end += 1
                 if end == len(lines) or not END.match(lines[end]):
-                    raise BlockError("%s:%d: expected <!-- end results --> after this block's "
-                                     "start" % (name, index + 1))
+                    raise BlockError(
+                        "%s:%d: expected <!-- end results --> after this block's "
+                        "start" % (name, index + 1)
+                    )
                 found.append(Block(index + 1, parts[0], args, words, index + 1, end))
                 index = end
         index += 1
@@ -78,17 +82,21 @@ def render_page(text, name, context, registry):
     for block in reversed(blocks):
         function = registry.get(block.table)
         if function is None:
-            raise BlockError("%s:%d: no table named '%s' (the tables: %s)"
-                             % (name, block.line, block.table, ", ".join(sorted(registry))))
+            raise BlockError(
+                "%s:%d: no table named '%s' (the tables: %s)"
+                % (name, block.line, block.table, ", ".join(sorted(registry)))
+            )
         try:
             rendered = function(context, block.args, block.words)
         except (KeyError, ValueError) as error:
-            raise BlockError("%s:%d: table '%s': %s" % (name, block.line, block.table,
-                                                      error.args[0] if error.args else error))
+            raise BlockError(
+                "%s:%d: table '%s': %s"
+                % (name, block.line, block.table, error.args[0] if error.args else error)
+            )
         # Blank lines around what is rendered keep a table apart from the
         # markers in every Markdown reader.
         rendered = [""] + list(rendered) + [""]
-        old = lines[block.body_start:block.body_end]
+        old = lines[block.body_start : block.body_end]
         results.append((block, old != rendered))
-        lines[block.body_start:block.body_end] = rendered
+        lines[block.body_start : block.body_end] = rendered
     return "\n".join(lines), list(reversed(results))

@@ -49,8 +49,11 @@ class Context:
     def is_older(self, record):
         """A figure of another engine than today's: another signature, none
         known, or a build that no commit holds (`replayable` false)."""
-        return (record.signature is None or record.signature != self.signature
-                or record.get("replayable", True) is False)
+        return (
+            record.signature is None
+            or record.signature != self.signature
+            or record.get("replayable", True) is False
+        )
 
     def made_by(self, record):
         """The last cell of a row: whether the figure is today's engine's."""
@@ -65,8 +68,12 @@ class Context:
     def commands(self, records):
         """The lines after a table that name each record and its command,
         or why none makes it again."""
-        lines = ["", "Records (`bench/results/`) and the commands that make them again:", "",
-                 "```sh"]
+        lines = [
+            "",
+            "Records (`bench/results/`) and the commands that make them again:",
+            "",
+            "```sh",
+        ]
         for record in records:
             why = replay.why_not(record, self.builds)
             lines.append("# %s%s" % (record["id"], ": not replayable (%s)" % why if why else ""))

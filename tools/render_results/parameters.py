@@ -15,8 +15,10 @@ PLAYERS = (2, 3, 4, 6)
 REFUSED = "?"
 PARAMETER = re.compile(r"(\S+) (\S+?)(?: \((\S+)\))?$")
 HELP = re.compile(r"^help name (.+?) label (.+?) text (.+)$")
-ERROR = re.compile(r"^info string error: setoption: (\S+) expects auto(?:, (true or false)|"
-                   r" or a (whole number|number) from (\S+) to (\S+)), got ")
+ERROR = re.compile(
+    r"^info string error: setoption: (\S+) expects auto(?:, (true or false)|"
+    r" or a (whole number|number) from (\S+) to (\S+)), got "
+)
 
 
 class Parameter:
@@ -31,19 +33,26 @@ class Parameter:
 
 
 def session(binary, lines):
-    result = subprocess.run([binary], input="\n".join(lines + ["quit"]) + "\n",
-                            capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [binary],
+        input="\n".join(lines + ["quit"]) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     return result.stdout.splitlines()
 
 
 def played(line):
     """{name: value} of a `Parameters:` line, each `auto` by what it plays."""
     values = {}
-    for item in line[len("Parameters: "):].split(", "):
+    for item in line[len("Parameters: ") :].split(", "):
         found = PARAMETER.match(item)
         if not found:
-            raise ValueError("the engine's `Parameters:` line has '%s', expected NAME VALUE "
-                             "or NAME auto (VALUE)" % item)
+            raise ValueError(
+                "the engine's `Parameters:` line has '%s', expected NAME VALUE "
+                "or NAME auto (VALUE)" % item
+            )
         name, value, auto = found.groups()
         values[name] = auto if value == "auto" and auto is not None else value
     return values
@@ -53,20 +62,27 @@ def read(build):
     """[Parameter] in the engine's order, from the program of the build."""
     binary = os.path.join(build or "", "protocol", "tiaoqi")
     if not build or not os.access(binary, os.X_OK):
-        raise ValueError("the parameters are read from the engine, and there is none in %s: "
-                         "build first (tools/build) or give --build DIR" % build)
+        raise ValueError(
+            "the parameters are read from the engine, and there is none in %s: "
+            "build first (tools/build) or give --build DIR" % build
+        )
     first = session(binary, ["uci", "help", "position startpos", "d"])
-    searches = next((line.split(" var ")[1:] for line in first
-                     if line.startswith("option name Search ")), [])
+    searches = next(
+        (line.split(" var ")[1:] for line in first if line.startswith("option name Search ")), []
+    )
     lines = [line for line in first if line.startswith("Parameters: ")]
     if not lines or not searches:
-        raise ValueError("%s answered `uci` and `d` without its Search values or its "
-                         "`Parameters:` line" % binary)
+        raise ValueError(
+            "%s answered `uci` and `d` without its Search values or its "
+            "`Parameters:` line" % binary
+        )
     parameters = [Parameter(name) for name in played(lines[0])]
     helps = {found.group(1): found.group(3) for found in map(HELP.match, first) if found}
     for parameter in parameters:
         if parameter.name not in helps:
-            raise ValueError("%s has no `help` line for its parameter %s" % (binary, parameter.name))
+            raise ValueError(
+                "%s has no `help` line for its parameter %s" % (binary, parameter.name)
+            )
         parameter.help = helps[parameter.name]
     script = []
     for players in PLAYERS:
@@ -75,20 +91,24 @@ def read(build):
     for search in others:
         script += ["setoption name Search value %s" % search, "position startpos", "d"]
     script.append("setoption name Search value auto")
-    script += ["setoption name %s value %s" % (parameter.name, REFUSED)
-               for parameter in parameters]
+    script += ["setoption name %s value %s" % (parameter.name, REFUSED) for parameter in parameters]
     answers = session(binary, script)
     readings = [played(line) for line in answers if line.startswith("Parameters: ")]
     if len(readings) != len(PLAYERS) + len(others):
-        raise ValueError("%s printed %d `Parameters:` lines, expected %d"
-                         % (binary, len(readings), len(PLAYERS) + len(others)))
+        raise ValueError(
+            "%s printed %d `Parameters:` lines, expected %d"
+            % (binary, len(readings), len(PLAYERS) + len(others))
+        )
     by_name = {parameter.name: parameter for parameter in parameters}
     for parameter in parameters:
-        parameter.by_players = {players: reading[parameter.name]
-                                for players, reading in zip(PLAYERS, readings)}
-        parameter.by_search = {search: reading[parameter.name]
-                               for search, reading in zip(others, readings[len(PLAYERS):])
-                               if reading[parameter.name] != parameter.by_players[PLAYERS[-1]]}
+        parameter.by_players = {
+            players: reading[parameter.name] for players, reading in zip(PLAYERS, readings)
+        }
+        parameter.by_search = {
+            search: reading[parameter.name]
+            for search, reading in zip(others, readings[len(PLAYERS) :])
+            if reading[parameter.name] != parameter.by_players[PLAYERS[-1]]
+        }
     for line in answers:
         found = ERROR.match(line)
         if found and found.group(1) in by_name:
@@ -97,6 +117,8 @@ def read(build):
             parameter.low, parameter.high = found.group(4), found.group(5)
     for parameter in parameters:
         if parameter.kind is None:
-            raise ValueError("%s did not refuse `setoption name %s value %s` with its range"
-                             % (binary, parameter.name, REFUSED))
+            raise ValueError(
+                "%s did not refuse `setoption name %s value %s` with its range"
+                % (binary, parameter.name, REFUSED)
+            )
     return parameters

@@ -46,21 +46,26 @@ def check(fields, where):
         if name not in fields:
             raise RecordError("%s: expected the field '%s' of every record" % (where, name))
     if fields["kind"] not in KINDS:
-        raise RecordError("%s: expected a kind of %s, got '%s'"
-                          % (where, ", ".join(KINDS), fields["kind"]))
+        raise RecordError(
+            "%s: expected a kind of %s, got '%s'" % (where, ", ".join(KINDS), fields["kind"])
+        )
     engine = fields["engine"]
     if not isinstance(engine, dict) or "commit" not in engine or "signature" not in engine:
-        raise RecordError("%s: expected engine to be {\"commit\": ..., \"signature\": ...}" % where)
+        raise RecordError('%s: expected engine to be {"commit": ..., "signature": ...}' % where)
     commit = engine["commit"]
-    if not (isinstance(commit, str) and len(commit) == 40
-            and all(c in "0123456789abcdef" for c in commit)):
+    if not (
+        isinstance(commit, str)
+        and len(commit) == 40
+        and all(c in "0123456789abcdef" for c in commit)
+    ):
         raise RecordError("%s: expected engine.commit of 40 hex digits, got '%s'" % (where, commit))
     if engine["signature"] is not None and not isinstance(engine["signature"], int):
         raise RecordError("%s: expected engine.signature to be a number or null" % where)
     for name in REQUIRED[fields["kind"]]:
         if name not in fields:
-            raise RecordError("%s: expected the field '%s' of a %s record"
-                              % (where, name, fields["kind"]))
+            raise RecordError(
+                "%s: expected the field '%s' of a %s record" % (where, name, fields["kind"])
+            )
 
 
 def read_file(path, name):
@@ -77,8 +82,9 @@ def read_file(path, name):
                 raise RecordError("%s: not a JSON object: %s" % (where, error.msg))
             check(fields, where)
             if fields["id"] in ids:
-                raise RecordError("%s: the id '%s' is taken by line %d"
-                                  % (where, fields["id"], ids[fields["id"]]))
+                raise RecordError(
+                    "%s: the id '%s' is taken by line %d" % (where, fields["id"], ids[fields["id"]])
+                )
             ids[fields["id"]] = number
             found.append(Record(fields, name, number))
     return found

@@ -25,10 +25,10 @@ def signature_of(build):
     """The node count `tiaoqi bench` of this build prints: today's signature."""
     binary = os.path.join(build, "protocol", "tiaoqi")
     if not os.access(binary, os.X_OK):
-        raise RenderError("no engine in %s: build first (tools/build), or give --signature N"
-                          % build)
-    output = subprocess.run([binary, "bench"], capture_output=True, text=True,
-                            timeout=600).stdout
+        raise RenderError(
+            "no engine in %s: build first (tools/build), or give --signature N" % build
+        )
+    output = subprocess.run([binary, "bench"], capture_output=True, text=True, timeout=600).stdout
     found = re.search(r"^Nodes searched: (\d+)$", output, re.MULTILINE)
     if not found:
         raise RenderError("%s bench printed no 'Nodes searched: N' line" % binary)
@@ -51,8 +51,13 @@ def load(results=RESULTS, signature=None, build=None):
     builds they lack, today's signature and the build under test (the
     tables that read the engine's own answers run its program)."""
     try:
-        return context.Context(records.read(results, REPO), signature,
-                               replay.read_builds(results), read_defaults(results), build)
+        return context.Context(
+            records.read(results, REPO),
+            signature,
+            replay.read_builds(results),
+            read_defaults(results),
+            build,
+        )
     except records.RecordError as error:
         raise RenderError(str(error))
     except (OSError, ValueError) as error:
@@ -76,5 +81,11 @@ def problems(text, name, ctx):
     """(line, message) for every block of a page that its records render
     otherwise."""
     _, differing = render(text, name, ctx)
-    return [(block.line, "the block '%s' differs from what its records render: run "
-             "tools/render-results" % block.table) for block in differing]
+    return [
+        (
+            block.line,
+            "the block '%s' differs from what its records render: run "
+            "tools/render-results" % block.table,
+        )
+        for block in differing
+    ]

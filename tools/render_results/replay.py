@@ -23,8 +23,7 @@ def read_builds(folder):
 
 
 def old_commit(record, builds):
-    return (builds.get(record["id"], {}).get("old")
-            or (record.get("base") or {}).get("commit"))
+    return builds.get(record["id"], {}).get("old") or (record.get("base") or {}).get("commit")
 
 
 def why_not(record, builds):
@@ -47,9 +46,12 @@ def command(record, builds):
         text = "build/tools/" + text
     steps = []
     if "cmd=old" in text:
-        steps += ["git checkout %s" % old_commit(record, builds)[:7],
-                  "TIAOQI_BUILD_DIR=build-old tools/build"]
-        text = (text.replace("cmd=new", "cmd=build/protocol/tiaoqi")
-                .replace("cmd=old", "cmd=build-old/protocol/tiaoqi"))
+        steps += [
+            "git checkout %s" % old_commit(record, builds)[:7],
+            "TIAOQI_BUILD_DIR=build-old tools/build",
+        ]
+        text = text.replace("cmd=new", "cmd=build/protocol/tiaoqi").replace(
+            "cmd=old", "cmd=build-old/protocol/tiaoqi"
+        )
     steps += ["git checkout %s" % record.commit[:7], "tools/build", text]
     return " && ".join(steps)

@@ -65,8 +65,10 @@ def main():
     print("| agent | " + " | ".join(arguments.opponents) + " |")
     print("|---|" + "---|" * len(arguments.opponents))
     for name, make in [("random", random_agent), ("greedy", greedy_agent)]:
-        ratings = [tiaoqi.rate(make(1), OPPONENTS[opponent], rounds=arguments.rounds)
-                   for opponent in arguments.opponents]
+        ratings = [
+            tiaoqi.rate(make(1), OPPONENTS[opponent], rounds=arguments.rounds)
+            for opponent in arguments.opponents
+        ]
         print(f"| {name} | " + " | ".join(str(rating) for rating in ratings) + " |")
 
 

@@ -14,6 +14,7 @@ def table(name):
     def register(function):
         REGISTRY[name] = function
         return function
+
     return register
 
 

@@ -13,14 +13,18 @@ def belief_table(context, args, words):
         return ["No records of kind belief yet."]
     record = records[0] if "ids" in args else max(records, key=lambda r: r["date"])
     columns = record["columns"]
-    lines = ["%d games against %s (%s):" % (record["games"], record["opponents"],
-                                            context.made_by(record)),
-             "",
-             "| moves played | " + " | ".join(column["label"] for column in columns) + " |",
-             "|---" * (len(columns) + 1) + "|"]
+    lines = [
+        "%d games against %s (%s):"
+        % (record["games"], record["opponents"], context.made_by(record)),
+        "",
+        "| moves played | " + " | ".join(column["label"] for column in columns) + " |",
+        "|---" * (len(columns) + 1) + "|",
+    ]
     for row in record["rows"]:
-        lines.append("| %s | %s |" % (row["moves"], " | ".join(
-            "%.3f" % row[column["key"]] for column in columns)))
+        lines.append(
+            "| %s | %s |"
+            % (row["moves"], " | ".join("%.3f" % row[column["key"]] for column in columns))
+        )
     if "no-commands" not in words:
         lines += context.commands([record])
     return lines

@@ -30,8 +30,11 @@ def default(parameter):
             runs[-1][1].append(players)
         else:
             runs.append((value, [players]))
-    text = runs[0][0] if len(runs) == 1 else "; ".join(
-        "%s at %s" % (value, table_sizes(sizes)) for value, sizes in runs)
+    text = (
+        runs[0][0]
+        if len(runs) == 1
+        else "; ".join("%s at %s" % (value, table_sizes(sizes)) for value, sizes in runs)
+    )
     for search, value in sorted(parameter.by_search.items()):
         text += " (%s with `Search %s`)" % (value, search)
     return text
@@ -39,8 +42,10 @@ def default(parameter):
 
 def chosen_by(context, parameter):
     if parameter.name not in context.defaults:
-        raise KeyError("the engine's parameter '%s' has no entry in bench/results/defaults.json:"
-                       " name the records that chose its default ([] for none)" % parameter.name)
+        raise KeyError(
+            "the engine's parameter '%s' has no entry in bench/results/defaults.json:"
+            " name the records that chose its default ([] for none)" % parameter.name
+        )
     names = context.defaults[parameter.name]["records"]
     for name in names:
         context.record(name)  # refuses an id no record has
@@ -57,14 +62,25 @@ def parameters_table(context, args, words):
     known = {parameter.name for parameter in parameters}
     unknown = sorted(set(context.defaults) - known)
     if unknown:
-        raise KeyError("bench/results/defaults.json names '%s', which is no parameter of the "
-                       "engine" % unknown[0])
-    lines = ["| option | what it does | values | `auto` plays | the records that chose it |",
-             "|---|---|---|---|---|"]
+        raise KeyError(
+            "bench/results/defaults.json names '%s', which is no parameter of the "
+            "engine" % unknown[0]
+        )
+    lines = [
+        "| option | what it does | values | `auto` plays | the records that chose it |",
+        "|---|---|---|---|---|",
+    ]
     for parameter in parameters:
         name = "`%s`" % parameter.name
         section = context.defaults.get(parameter.name, {}).get("section")
-        lines.append("| %s | %s | %s | %s | %s |" % (
-            "[%s](#%s)" % (name, section) if section else name, parameter.help, values(parameter),
-            default(parameter), chosen_by(context, parameter)))
+        lines.append(
+            "| %s | %s | %s | %s | %s |"
+            % (
+                "[%s](#%s)" % (name, section) if section else name,
+                parameter.help,
+                values(parameter),
+                default(parameter),
+                chosen_by(context, parameter),
+            )
+        )
     return lines

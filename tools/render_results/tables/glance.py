@@ -11,8 +11,15 @@ def strength_glance(context, args, words):
     records = context.chosen(args, "match", "sprt")
     lines = ["| match | result | command | measured by |", "|---|---|---|---|"]
     for record in records:
-        lines.append("| %s, %d players, %s | %s | %s | %s |" % (
-            history.what(record), record["players"], time_control(record["time"]),
-            history.result(record), history.replay_cell(context, record),
-            context.made_by(record)))
+        lines.append(
+            "| %s, %d players, %s | %s | %s | %s |"
+            % (
+                history.what(record),
+                record["players"],
+                time_control(record["time"]),
+                history.result(record),
+                history.replay_cell(context, record),
+                context.made_by(record),
+            )
+        )
     return lines

@@ -13,8 +13,9 @@ def result(record):
     if record["kind"] == "sprt":
         text = sprt.outcome(record)
         if record.get("elo") is not None:
-            text += ", %s Elo" % sprt.elo(record["elo"], record.get("elo_low"),
-                                          record.get("elo_high"))
+            text += ", %s Elo" % sprt.elo(
+                record["elo"], record.get("elo_low"), record.get("elo_high")
+            )
         return text
     return "%d games" % record["games"]
 
@@ -41,15 +42,28 @@ def history_table(context, args, words):
     """Every match, sprt, spsa and pool record, oldest first: the date,
     what was measured, at what table size and time, the result, the
     engine's commit and whether a committed build can replay it."""
-    records = sorted(context.of_kind("match", "sprt", "spsa", "pool"),
-                     key=lambda record: (record["date"], record.source, record.line))
+    records = sorted(
+        context.of_kind("match", "sprt", "spsa", "pool"),
+        key=lambda record: (record["date"], record.source, record.line),
+    )
     if not records:
         return ["No records yet."]
-    lines = ["| date | record | what | players, time | result | engine | replayable |",
-             "|---|---|---|---|---|---|---|"]
+    lines = [
+        "| date | record | what | players, time | result | engine | replayable |",
+        "|---|---|---|---|---|---|---|",
+    ]
     for record in records:
-        lines.append("| %s | `%s` | %s | %d, %s | %s | %s | %s |" % (
-            record["date"][:10], record["id"], what(record), record["players"],
-            time_control(record["time"]), result(record), record.commit[:7],
-            "no" if replay.why_not(record, context.builds) else "yes"))
+        lines.append(
+            "| %s | `%s` | %s | %d, %s | %s | %s | %s |"
+            % (
+                record["date"][:10],
+                record["id"],
+                what(record),
+                record["players"],
+                time_control(record["time"]),
+                result(record),
+                record.commit[:7],
+                "no" if replay.why_not(record, context.builds) else "yes",
+            )
+        )
     return lines

@@ -29,7 +29,12 @@ def first_place(record):
             text += " [%d, %d]" % (round(record["first_low"]), round(record["first_high"]))
         return text
     if record.get("wins") is not None:
-        text = "+%d =%d -%d in %d games" % (record["wins"], record["draws"], record["losses"], games)
+        text = "+%d =%d -%d in %d games" % (
+            record["wins"],
+            record["draws"],
+            record["losses"],
+            games,
+        )
         if record.get("elo") is not None:
             text += ", %s Elo" % elo(record["elo"], record.get("elo_low"), record.get("elo_high"))
         return text
@@ -52,13 +57,23 @@ def match_table(context, args, words):
     record says was measured), its opponents,
     first places, average place, and whether the figure is today's."""
     records = context.chosen(args, "match")
-    lines = ["| players | time | engine | against | first | average place | measured by |",
-             "|---|---|---|---|---|---|---|"]
+    lines = [
+        "| players | time | engine | against | first | average place | measured by |",
+        "|---|---|---|---|---|---|---|",
+    ]
     for record in records:
-        lines.append("| %d | %s | %s | %s | %s | %s | %s |" % (
-            record["players"], time_control(record["time"]), record.get("what") or engine(record),
-            against(record),
-            first_place(record), place(record), context.made_by(record)))
+        lines.append(
+            "| %d | %s | %s | %s | %s | %s | %s |"
+            % (
+                record["players"],
+                time_control(record["time"]),
+                record.get("what") or engine(record),
+                against(record),
+                first_place(record),
+                place(record),
+                context.made_by(record),
+            )
+        )
     if "no-commands" not in words:
         lines += context.commands(records)
     return lines

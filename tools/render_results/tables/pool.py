@@ -20,8 +20,9 @@ def rating(record, entry):
         return elo(entry["elo"], entry.get("elo_low"), entry.get("elo_high"))
     if entry.get("share") is not None:
         return share(entry["share"], entry.get("share_low"), entry.get("share_high"))
-    raise ValueError("entry '%s' of record '%s' has neither elo nor share"
-                     % (entry["name"], record["id"]))
+    raise ValueError(
+        "entry '%s' of record '%s' has neither elo nor share" % (entry["name"], record["id"])
+    )
 
 
 @table("pool")
@@ -33,21 +34,37 @@ def pool_table(context, args, words):
     if not records:
         return ["No records of kind pool yet."]
     record = records[0] if "ids" in args else max(records, key=lambda record: record["date"])
-    anchor = ("anchor `%s` = 0" % record["anchor"] if record["anchor"]
-              else "share of the win per game")
-    lines = ["%d players, %s, %s, %d games (%s):" % (
-        record["players"], time_control(record["time"]), anchor, record["games"],
-        context.made_by(record)), "", "| entry | options | %s [95%%] |" % (
-            "Elo" if record["anchor"] else "share of the win"), "|---|---|---|"]
+    anchor = (
+        "anchor `%s` = 0" % record["anchor"] if record["anchor"] else "share of the win per game"
+    )
+    lines = [
+        "%d players, %s, %s, %d games (%s):"
+        % (
+            record["players"],
+            time_control(record["time"]),
+            anchor,
+            record["games"],
+            context.made_by(record),
+        ),
+        "",
+        "| entry | options | %s [95%%] |" % ("Elo" if record["anchor"] else "share of the win"),
+        "|---|---|---|",
+    ]
     for entry in record["entries"]:
         options = ", ".join("`%s %s`" % item for item in sorted(entry.get("options", {}).items()))
         lines.append("| `%s` | %s | %s |" % (entry["name"], options, rating(record, entry)))
     if record.get("meetings"):
         lines += ["", "| head to head | games | score [95%] |", "|---|---|---|"]
         for meeting in record["meetings"]:
-            lines.append("| `%s` against `%s` | %d | %s |" % (
-                meeting["name"], meeting["against"], meeting["games"],
-                share(meeting["score"], meeting.get("score_low"), meeting.get("score_high"))))
+            lines.append(
+                "| `%s` against `%s` | %d | %s |"
+                % (
+                    meeting["name"],
+                    meeting["against"],
+                    meeting["games"],
+                    share(meeting["score"], meeting.get("score_low"), meeting.get("score_high")),
+                )
+            )
     if "no-commands" not in words:
         lines += context.commands([record])
     return lines

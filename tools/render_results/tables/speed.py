@@ -25,8 +25,12 @@ def figure_row(figure):
         ratio = "%.2f" % figure["ratio"]
         if figure.get("against"):
             ratio += " against %s" % figure["against"]
-    return "| %s | %s %s | %s |" % (figure.get("label", figure["what"]), shown,
-                                    figure.get("unit", ""), ratio)
+    return "| %s | %s %s | %s |" % (
+        figure.get("label", figure["what"]),
+        shown,
+        figure.get("unit", ""),
+        ratio,
+    )
 
 
 def newest(context, args):
@@ -51,9 +55,12 @@ def picked(record, args):
         return record["figures"]
     figures = []
     for name in args["figures"].split(","):
-        found = [figure for figure in record["figures"]
-                 if figure["what"] == name
-                 or (name.endswith("*") and figure["what"].startswith(name[:-1]))]
+        found = [
+            figure
+            for figure in record["figures"]
+            if figure["what"] == name
+            or (name.endswith("*") and figure["what"].startswith(name[:-1]))
+        ]
         if not found:
             raise KeyError("the speed record '%s' has no figure '%s'" % (record["id"], name))
         figures += found
@@ -68,10 +75,18 @@ def speed_glance(context, args, words):
     record = newest(context, args)
     if record is None:
         return ["No records of kind speed yet."]
-    lines = ["Measured on %s, %s, by `%s` (%s):" % (
-        record["machine"], record["date"][:10], record["command"].replace("|", "\\|"),
-        context.made_by(record)),
-             "", "| what | figure | ratio |", "|---|---|---|"]
+    lines = [
+        "Measured on %s, %s, by `%s` (%s):"
+        % (
+            record["machine"],
+            record["date"][:10],
+            record["command"].replace("|", "\\|"),
+            context.made_by(record),
+        ),
+        "",
+        "| what | figure | ratio |",
+        "|---|---|---|",
+    ]
     lines += [figure_row(figure) for figure in picked(record, args)]
     if "no-commands" not in words:
         lines += context.commands([record])

@@ -7,14 +7,20 @@ from tables import table
 def tested(record):
     if record.get("what"):
         return record["what"]
-    return "`%s` against `%s`" % (options(record["new"].get("options", {})) or "new",
-                                  options(record["base"].get("options", {})) or "base")
+    return "`%s` against `%s`" % (
+        options(record["new"].get("options", {})) or "new",
+        options(record["base"].get("options", {})) or "base",
+    )
 
 
 def outcome(record):
     if record.get("wins") is not None:
-        return "+%d =%d -%d in %d games" % (record["wins"], record["draws"], record["losses"],
-                                           record["games"])
+        return "+%d =%d -%d in %d games" % (
+            record["wins"],
+            record["draws"],
+            record["losses"],
+            record["games"],
+        )
     if record.get("first") is not None:
         return "first in %d of %d games" % (record["first"], record["games"])
     if record.get("score") is not None:
@@ -37,13 +43,27 @@ def sprt_table(context, args, words):
     """Every chosen record a row: what was tested, the time, the games,
     the Elo with its interval, the SPRT's decision."""
     records = context.chosen(args, "sprt")
-    lines = ["| test | time | games | Elo [95%] | SPRT | measured by |", "|---|---|---|---|---|---|"]
+    lines = [
+        "| test | time | games | Elo [95%] | SPRT | measured by |",
+        "|---|---|---|---|---|---|",
+    ]
     for record in records:
-        value = "%s" % elo(record["elo"], record.get("elo_low"), record.get("elo_high")) \
-            if record.get("elo") is not None else ""
-        lines.append("| %s | %s | %s | %s | %s | %s |" % (
-            tested(record), time_control(record["time"]), outcome(record), value,
-            decision(record), context.made_by(record)))
+        value = (
+            "%s" % elo(record["elo"], record.get("elo_low"), record.get("elo_high"))
+            if record.get("elo") is not None
+            else ""
+        )
+        lines.append(
+            "| %s | %s | %s | %s | %s | %s |"
+            % (
+                tested(record),
+                time_control(record["time"]),
+                outcome(record),
+                value,
+                decision(record),
+                context.made_by(record),
+            )
+        )
     if "no-commands" not in words:
         lines += context.commands(records)
     return lines

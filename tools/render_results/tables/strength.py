@@ -11,14 +11,19 @@ def strength_records(context, args):
     `search=`; every one of one engine (search and options)."""
     if "ids" not in args and "prefix" not in args:
         raise ValueError("expected ids=a,b,c or prefix=TEXT to choose the records")
-    records = [record for record in context.chosen(args, "match")
-               if record["id"].startswith(args.get("prefix", ""))
-               and ("rules" not in args or profile(record) == args["rules"])
-               and ("search" not in args or record["search"] == args["search"])]
+    records = [
+        record
+        for record in context.chosen(args, "match")
+        if record["id"].startswith(args.get("prefix", ""))
+        and ("rules" not in args or profile(record) == args["rules"])
+        and ("search" not in args or record["search"] == args["search"])
+    ]
     engines = sorted({match.engine(record) for record in records})
     if len(engines) > 1:
-        raise ValueError("the records chosen are of %d engines (%s): choose one with search= or "
-                         "prefix=" % (len(engines), ", ".join(engines)))
+        raise ValueError(
+            "the records chosen are of %d engines (%s): choose one with search= or "
+            "prefix=" % (len(engines), ", ".join(engines))
+        )
     for record in records:
         if record.get("first") is None:
             raise ValueError("record '%s' counts no first places" % record["id"])
@@ -30,8 +35,11 @@ def profile(record):
     """The rules profile, or the rules themselves in a record without one."""
     if "rules_profile" in record:
         return record["rules_profile"]
-    return "default" if not record.get("rules") else ", ".join(
-        "%s %s" % item for item in sorted(record["rules"].items()))
+    return (
+        "default"
+        if not record.get("rules")
+        else ", ".join("%s %s" % item for item in sorted(record["rules"].items()))
+    )
 
 
 def table_kind(record):
@@ -73,14 +81,27 @@ def strength_table(context, args, words):
     records = strength_records(context, args)
     if not records:
         return ["No records of bench/strength chosen yet."]
-    lines = ["| players | time | rules | against | first [95%] | equal share | ratio "
-             "| average place | ms a move (mean / max) | measured by |",
-             "|---|---|---|---|---|---|---|---|---|---|"]
+    lines = [
+        "| players | time | rules | against | first [95%] | equal share | ratio "
+        "| average place | ms a move (mean / max) | measured by |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
     for record in records:
-        lines.append("| %d | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
-            record["players"], time_control(record["time"]), profile(record), against(record),
-            match.first_place(record), percent(1, record["players"]), ratio(record),
-            match.place(record), move_times(record), context.made_by(record)))
+        lines.append(
+            "| %d | %s | %s | %s | %s | %s | %s | %s | %s | %s |"
+            % (
+                record["players"],
+                time_control(record["time"]),
+                profile(record),
+                against(record),
+                match.first_place(record),
+                percent(1, record["players"]),
+                ratio(record),
+                match.place(record),
+                move_times(record),
+                context.made_by(record),
+            )
+        )
     if "no-commands" not in words:
         lines += context.commands(records)
     return lines
@@ -96,25 +117,38 @@ def strength_worst(context, args, words):
         return ["No records of bench/strength chosen yet."]
     groups = {}
     for record in records:
-        group = groups.setdefault((record["players"], time_control(record["time"]),
-                                   profile(record)), {})
+        group = groups.setdefault(
+            (record["players"], time_control(record["time"]), profile(record)), {}
+        )
         kind = table_kind(record)
         if kind not in group or record["date"] >= group[kind]["date"]:
             group[kind] = record
     # `command-column`: each row ends with the command that plays its
     # record again, for a page with no room for the list below a table.
     in_column = "command-column" in words
-    lines = ["| players | time | rules | worst table | first [95%%] | ratio to the equal share "
-             "| tables | measured by |%s" % (" command |" if in_column else ""),
-             "|---|---|---|---|---|---|---|---|%s" % ("---|" if in_column else "")]
+    lines = [
+        "| players | time | rules | worst table | first [95%%] | ratio to the equal share "
+        "| tables | measured by |%s" % (" command |" if in_column else ""),
+        "|---|---|---|---|---|---|---|---|%s" % ("---|" if in_column else ""),
+    ]
     worst = []
     for (players, time, rules), group in groups.items():
         record = min(group.values(), key=lambda r: r["first"] / r["games"] if r["games"] else 0)
         worst.append(record)
-        lines.append("| %d | %s | %s | %s | %s | %s | %d | %s |%s" % (
-            players, time, rules, against(record), match.first_place(record), ratio(record),
-            len(group), context.made_by(record),
-            " %s |" % history.replay_cell(context, record) if in_column else ""))
+        lines.append(
+            "| %d | %s | %s | %s | %s | %s | %d | %s |%s"
+            % (
+                players,
+                time,
+                rules,
+                against(record),
+                match.first_place(record),
+                ratio(record),
+                len(group),
+                context.made_by(record),
+                " %s |" % history.replay_cell(context, record) if in_column else "",
+            )
+        )
     if "no-commands" not in words and not in_column:
         lines += context.commands(worst)
     return lines

@@ -9,7 +9,14 @@ import { isHomeHole, newDragons, ownerOf, viewPieces, viewPositionString } from 
 import { EngineConnection } from "./engine.js";
 import { Game } from "./game.js";
 import { splitMove } from "./geometry.js";
-import { formatClock, renderMoves, renderThinking, renderThinkingPanels, seatName, statusText } from "./panels.js";
+import {
+  formatClock,
+  renderMoves,
+  renderThinking,
+  renderThinkingPanels,
+  seatName,
+  statusText,
+} from "./panels.js";
 import { errorOf, setoptionLine } from "./protocol.js";
 import { formatRecord, parseOptionsTag, parseRecords } from "./record.js";
 import { Setup } from "./setup.js";
@@ -83,9 +90,14 @@ class App {
     $("#record-text").addEventListener("input", () => (this.recordOwn = true));
     $("#record-text").addEventListener("change", () => this.listRecordGames());
     $("#show-pv").addEventListener("change", () => this.drawThinkingLine());
-    $("#show-names").addEventListener("change", (e) => $("#board").classList.toggle("names", e.target.checked));
+    $("#show-names").addEventListener("change", (e) =>
+      $("#board").classList.toggle("names", e.target.checked),
+    );
     $("#curtain-continue").addEventListener("click", () => this.lift());
-    $("#log-box").addEventListener("toggle", () => ($("#log").textContent = this.logLines.slice(-400).join("\n")));
+    $("#log-box").addEventListener(
+      "toggle",
+      () => ($("#log").textContent = this.logLines.slice(-400).join("\n")),
+    );
   }
 
   fail(error) {
@@ -139,7 +151,13 @@ class App {
     const seats = this.setup.seats.map((s) => structuredClone(s));
     this.setStatus("Starting the engines…");
     const { engine: referee } = await this.connect("referee");
-    const game = new Game({ rules: { ...this.setup.rules }, seats, referee, startCommand: this.setup.startCommand(), paused });
+    const game = new Game({
+      rules: { ...this.setup.rules },
+      seats,
+      referee,
+      startCommand: this.setup.startCommand(),
+      paused,
+    });
     this.game = game;
     referee.onClose = () => this.game === game && this.fail(new Error("the referee engine closed"));
     const clocks = seats.map((s) => {
@@ -153,14 +171,27 @@ class App {
       const player = i + 1;
       const { engine } = await this.connect(`player ${player}`);
       game.engines[i] = engine;
-      engine.onClose = () => this.game === game && this.eliminate(player, "engine disconnected").catch((e) => this.fail(e));
-      const changed = this.setup.engineOptionNames.filter((n) => seat.options[n] !== this.setup.option(n).default);
+      engine.onClose = () =>
+        this.game === game &&
+        this.eliminate(player, "engine disconnected").catch((e) => this.fail(e));
+      const changed = this.setup.engineOptionNames.filter(
+        (n) => seat.options[n] !== this.setup.option(n).default,
+      );
       const options = changed.map((n) => setoptionLine(n, seat.options[n]));
       const strength = this.setup.strengthCommands(seat.level);
-      const answer = await engine.query(...this.setup.ruleCommands(), ...options, ...strength, "ucinewgame");
+      const answer = await engine.query(
+        ...this.setup.ruleCommands(),
+        ...options,
+        ...strength,
+        "ucinewgame",
+      );
       if (errorOf(answer)) throw new Error(`player ${player}: ${errorOf(answer)}`);
       const level = seat.level ? [levelLabel(seat.level)] : [];
-      game.names[i] = [engine.name || "engine", ...changed.map((n) => `${n.replace(/ /g, "")}=${seat.options[n]}`), ...level].join(" ");
+      game.names[i] = [
+        engine.name || "engine",
+        ...changed.map((n) => `${n.replace(/ /g, "")}=${seat.options[n]}`),
+        ...level,
+      ].join(" ");
     }
     if (token !== this.turnToken) return;
     renderThinkingPanels($("#thinking"), this.game, this.last);
@@ -172,7 +203,9 @@ class App {
       const answer =
         event.kind === "elimination"
           ? await this.eliminate(event.player, event.text, { quiet: true })
-          : await this.playMove(event.player, splitMove(event.text).holes.join(""), event.ms, { animate: false });
+          : await this.playMove(event.player, splitMove(event.text).holes.join(""), event.ms, {
+              animate: false,
+            });
       if (answer?.error) throw new Error(`record, ply ${this.game.frames.length}: ${answer.error}`);
     }
     this.render();
@@ -221,7 +254,8 @@ class App {
 
   goCommand(seat, player, clock) {
     const tc = seat.tc;
-    if (tc.kind === "clock") return `go p${player}time ${Math.max(0, Math.round(clock))} p${player}inc ${Math.round(tc.inc * 1000)}`;
+    if (tc.kind === "clock")
+      return `go p${player}time ${Math.max(0, Math.round(clock))} p${player}inc ${Math.round(tc.inc * 1000)}`;
     return `go ${tc.kind} ${tc.value}`;
   }
 
@@ -234,7 +268,11 @@ class App {
     const answer = await engine.query(game.seatCommand(frame, player));
     if (token !== this.turnToken) return;
     if (errorOf(answer)) return fault(`position refused: ${errorOf(answer)}`);
-    const thinking = (game.thinking[player - 1] = { lines: new Map(), player, frameIndex: game.frames.length });
+    const thinking = (game.thinking[player - 1] = {
+      lines: new Map(),
+      player,
+      frameIndex: game.frames.length,
+    });
     this.showThinking(player);
     let result;
     try {
@@ -318,7 +356,11 @@ class App {
     for (const engine of game.engines) engine?.stop();
     const humans = game.seats.some((s) => s.kind === "human");
     do game.frames.pop();
-    while (game.frames.length > 1 && humans && game.seats[this.last.display.toMove - 1].kind !== "human");
+    while (
+      game.frames.length > 1 &&
+      humans &&
+      game.seats[this.last.display.toMove - 1].kind !== "human"
+    );
     if (!humans) game.paused = true;
     game.thinking = [];
     renderThinkingPanels($("#thinking"), this.game, this.last);
@@ -369,11 +411,19 @@ class App {
         const name = seatName(seating, player);
         if (humans > 1) await this.curtain(`${name} chooses a dragon: the others look away.`);
         this.board.setPieces(viewPieces(start.position.pieces, newDragons({}), seating, player));
-        this.board.setMarks({ movable: [...start.position.pieces.keys()].filter((h) => isHomeHole(start.position.geometry, seating, player, h)) });
+        this.board.setMarks({
+          movable: [...start.position.pieces.keys()].filter((h) =>
+            isHomeHole(start.position.geometry, seating, player, h),
+          ),
+        });
         this.setStatus(`${name}: click the piece that will be your dragon.`);
         chosen[player] = await new Promise((resolve) => {
           this.humanChoice = (hole) => {
-            if (!isHomeHole(start.position.geometry, seating, player, hole) || !start.position.pieces.has(hole)) return;
+            if (
+              !isHomeHole(start.position.geometry, seating, player, hole) ||
+              !start.position.pieces.has(hole)
+            )
+              return;
             this.humanChoice = null;
             resolve(hole);
           };
@@ -425,11 +475,16 @@ class App {
     let positionString = frame.display.position;
     // In the dragons variant a human sees its own dragon and the revealed
     // ones: the board, the position string and no protocol log.
-    const hidden = game.dragonsVariant && frame.dragons && game.seats.some((s) => s.kind === "human");
+    const hidden =
+      game.dragonsVariant && frame.dragons && game.seats.some((s) => s.kind === "human");
     $("#log-box").hidden = Boolean(hidden);
     if (game.dragonsVariant && frame.dragons) {
       const viewer = this.viewer();
-      if (viewer && viewer !== game.shownViewer && game.seats.filter((s) => s.kind === "human").length > 1) {
+      if (
+        viewer &&
+        viewer !== game.shownViewer &&
+        game.seats.filter((s) => s.kind === "human").length > 1
+      ) {
         game.shownViewer = viewer;
         this.curtain(`${seatName(frame.position.seating, viewer)}'s turn: the others look away.`);
       }
@@ -453,14 +508,18 @@ class App {
   setStatus(text) {
     const node = $("#status");
     node.textContent = text;
-    node.classList.toggle("over", Boolean(this.game && this.game.frames.length && this.last.status.over));
+    node.classList.toggle(
+      "over",
+      Boolean(this.game && this.game.frames.length && this.last.status.over),
+    );
   }
 
   renderClocks(running = 0, left = 0) {
     const frame = this.last;
     document.querySelectorAll("#seats .seat").forEach((row, i) => {
       const clock = frame?.clocks?.[i];
-      $(".clock", row).textContent = clock === null || clock === undefined ? "" : formatClock(running === i + 1 ? left : clock);
+      $(".clock", row).textContent =
+        clock === null || clock === undefined ? "" : formatClock(running === i + 1 ? left : clock);
       row.classList.toggle("to-move", frame?.display.toMove === i + 1 && !frame.status.over);
     });
   }
@@ -468,7 +527,11 @@ class App {
   showThinking(player) {
     const thinking = this.game.thinking[player - 1];
     const frame = this.game.frames[(thinking?.frameIndex ?? 1) - 1] ?? this.last;
-    renderThinking(document.querySelector(`.engine-card[data-player="${player}"]`), thinking, frame);
+    renderThinking(
+      document.querySelector(`.engine-card[data-player="${player}"]`),
+      thinking,
+      frame,
+    );
   }
 
   // The principal line of the engine thinking now on the board; while
@@ -486,11 +549,13 @@ class App {
     } else {
       const previous = game.thinking.find((t) => t && t.frameIndex === frames - 1);
       const pv = previous?.lines.get(1)?.pv ?? [];
-      if (pv.length > 1 && splitMove(pv[0]).holes.join("") === this.last.path?.join("")) line = pv.slice(1);
+      if (pv.length > 1 && splitMove(pv[0]).holes.join("") === this.last.path?.join(""))
+        line = pv.slice(1);
     }
     this.board.setPrincipalLine(showing ? line : []);
     // How many arrows of its line were drawn while an engine thought.
-    if (current) current.pvDrawn = Math.max(current.pvDrawn ?? 0, this.board.pvLayer.childElementCount);
+    if (current)
+      current.pvDrawn = Math.max(current.pvDrawn ?? 0, this.board.pvLayer.childElementCount);
   }
 
   // ---- records -------------------------------------------------------------
@@ -513,7 +578,10 @@ class App {
     this.showRecord();
     const text = $("#record-text").value;
     $("#record-box").open = true;
-    const link = make("a", { href: URL.createObjectURL(new Blob([text], { type: "text/plain" })), download: "tiaoqi-game.txt" });
+    const link = make("a", {
+      href: URL.createObjectURL(new Blob([text], { type: "text/plain" })),
+      download: "tiaoqi-game.txt",
+    });
     link.click();
     URL.revokeObjectURL(link.href);
   }
@@ -523,7 +591,15 @@ class App {
     select.replaceChildren();
     try {
       const records = parseRecords($("#record-text").value);
-      records.forEach((r, i) => select.append(make("option", { value: i }, `game ${r.game ?? i + 1}: ${r.seating.join(" v ")} ${r.result}`)));
+      records.forEach((r, i) =>
+        select.append(
+          make(
+            "option",
+            { value: i },
+            `game ${r.game ?? i + 1}: ${r.seating.join(" v ")} ${r.result}`,
+          ),
+        ),
+      );
       select.hidden = records.length < 2;
     } catch {
       select.hidden = true;
@@ -539,7 +615,10 @@ class App {
     const error = await this.setup.takeRecord(parseOptionsTag(record.options), record.opening);
     if (error) throw new Error(error);
     const last = record.events[record.events.length - 1];
-    await this.newGame({ events: record.events, paused: Boolean(last) && this.setup.seats.some((s) => s.kind === "engine") });
+    await this.newGame({
+      events: record.events,
+      paused: Boolean(last) && this.setup.seats.some((s) => s.kind === "engine"),
+    });
   }
 }
 

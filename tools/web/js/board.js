@@ -5,9 +5,23 @@
 
 import { ARMIES, applyPath, splitMove } from "./geometry.js";
 
-export const COLOURS = { a: "#d7263d", b: "#f08a24", c: "#e8c21a", d: "#2e9e44", e: "#1f5fbf", f: "#8e44ad" };
+export const COLOURS = {
+  a: "#d7263d",
+  b: "#f08a24",
+  c: "#e8c21a",
+  d: "#2e9e44",
+  e: "#1f5fbf",
+  f: "#8e44ad",
+};
 // The colours' names, as a person calls the marbles drawn in them.
-export const COLOUR_NAMES = { a: "Red", b: "Orange", c: "Yellow", d: "Green", e: "Blue", f: "Purple" };
+export const COLOUR_NAMES = {
+  a: "Red",
+  b: "Orange",
+  c: "Yellow",
+  d: "Green",
+  e: "Blue",
+  f: "Purple",
+};
 const DARK = { a: "#7a1020", b: "#8a4a0c", c: "#86700a", d: "#175526", e: "#0f3270", f: "#4e2360" };
 const SVG = "http://www.w3.org/2000/svg";
 const SPACING = 40;
@@ -23,7 +37,10 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // The corners of a polygon pushed out from its centroid by pad.
 function padded(corners, pad) {
-  const c = corners.reduce((s, p) => ({ x: s.x + p.x / corners.length, y: s.y + p.y / corners.length }), { x: 0, y: 0 });
+  const c = corners.reduce(
+    (s, p) => ({ x: s.x + p.x / corners.length, y: s.y + p.y / corners.length }),
+    { x: 0, y: 0 },
+  );
   const mid = { x: (corners[0].x + corners[1].x) / 2, y: (corners[0].y + corners[1].y) / 2 };
   const inradius = Math.hypot(mid.x - c.x, mid.y - c.y);
   const scale = (inradius + pad) / Math.max(inradius, 1e-9);
@@ -64,7 +81,19 @@ export class BoardView {
     svg.dataset.holes = String(geometry.holes.length);
     const defs = element("defs", {}, svg);
     const marker = (id, colour) => {
-      const m = element("marker", { id, viewBox: "0 0 10 10", refX: 7, refY: 5, markerWidth: 4, markerHeight: 4, orient: "auto-start-reverse" }, defs);
+      const m = element(
+        "marker",
+        {
+          id,
+          viewBox: "0 0 10 10",
+          refX: 7,
+          refY: 5,
+          markerWidth: 4,
+          markerHeight: 4,
+          orient: "auto-start-reverse",
+        },
+        defs,
+      );
       element("path", { d: "M 0 0 L 10 5 L 0 10 z", fill: colour }, m);
     };
     marker("arrow", "#202020");
@@ -77,14 +106,30 @@ export class BoardView {
     }
     for (const army of ARMIES) {
       const holes = geometry.armHoles(army).map((h) => this.at(h.name));
-      const c = holes.reduce((s, p) => ({ x: s.x + p.x / holes.length, y: s.y + p.y / holes.length }), { x: 0, y: 0 });
+      const c = holes.reduce(
+        (s, p) => ({ x: s.x + p.x / holes.length, y: s.y + p.y / holes.length }),
+        { x: 0, y: 0 },
+      );
       holes.sort((p, q) => Math.hypot(q.x - c.x, q.y - c.y) - Math.hypot(p.x - c.x, p.y - c.y));
-      element("polygon", { points: points(padded(holes.slice(0, 3), SPACING * 0.45)), class: "arm", fill: COLOURS[army], stroke: COLOURS[army] }, board);
+      element(
+        "polygon",
+        {
+          points: points(padded(holes.slice(0, 3), SPACING * 0.45)),
+          class: "arm",
+          fill: COLOURS[army],
+          stroke: COLOURS[army],
+        },
+        board,
+      );
     }
     this.holeLayer = element("g", { class: "holes" }, svg);
     for (const hole of geometry.holes) {
       const p = this.at(hole.name);
-      element("circle", { class: "hole", cx: p.x, cy: p.y, r: SPACING * 0.16, "data-hole": hole.name }, this.holeLayer);
+      element(
+        "circle",
+        { class: "hole", cx: p.x, cy: p.y, r: SPACING * 0.16, "data-hole": hole.name },
+        this.holeLayer,
+      );
     }
     this.lastLayer = element("g", { class: "last-move-layer" }, svg);
     this.pvLayer = element("g", { class: "pv-layer" }, svg);
@@ -95,7 +140,11 @@ export class BoardView {
     this.nameLayer = element("g", { class: "names" }, svg);
     for (const hole of geometry.holes) {
       const p = this.at(hole.name);
-      const name = element("text", { class: "name", x: p.x, y: p.y + SPACING * 0.5 }, this.nameLayer);
+      const name = element(
+        "text",
+        { class: "name", x: p.x, y: p.y + SPACING * 0.5 },
+        this.nameLayer,
+      );
       name.textContent = hole.name;
     }
   }
@@ -109,9 +158,32 @@ export class BoardView {
 
   drawPiece(hole, piece) {
     const p = this.at(hole);
-    const g = element("g", { class: `piece army-${piece.army}${piece.dragon ? " dragon" : ""}`, "data-hole": hole, "data-army": piece.army, transform: `translate(${p.x} ${p.y})` }, this.pieceLayer);
-    element("circle", { r: SPACING * 0.38, fill: COLOURS[piece.army], stroke: DARK[piece.army], "stroke-width": 2 }, g);
-    element("circle", { cx: -SPACING * 0.11, cy: -SPACING * 0.12, r: SPACING * 0.11, fill: "#fff", "fill-opacity": 0.45 }, g);
+    const g = element(
+      "g",
+      {
+        class: `piece army-${piece.army}${piece.dragon ? " dragon" : ""}`,
+        "data-hole": hole,
+        "data-army": piece.army,
+        transform: `translate(${p.x} ${p.y})`,
+      },
+      this.pieceLayer,
+    );
+    element(
+      "circle",
+      { r: SPACING * 0.38, fill: COLOURS[piece.army], stroke: DARK[piece.army], "stroke-width": 2 },
+      g,
+    );
+    element(
+      "circle",
+      {
+        cx: -SPACING * 0.11,
+        cy: -SPACING * 0.12,
+        r: SPACING * 0.11,
+        fill: "#fff",
+        "fill-opacity": 0.45,
+      },
+      g,
+    );
     if (piece.dragon) {
       element("circle", { class: "dragon-ring", r: SPACING * 0.46 }, g);
       const text = element("text", { class: "dragon-label", y: SPACING * 0.13 }, g);
@@ -123,13 +195,20 @@ export class BoardView {
   // Marks: movable pieces, the selected piece and the legal targets.
   setMarks({ movable = [], selected = null, targets = [] } = {}) {
     this.markLayer.replaceChildren();
-    for (const node of this.svg.querySelectorAll(".movable, .selected, .target")) node.classList.remove("movable", "selected", "target");
-    for (const hole of movable) this.pieceLayer.querySelector(`[data-hole="${hole}"]`)?.classList.add("movable");
-    if (selected) this.pieceLayer.querySelector(`[data-hole="${selected}"]`)?.classList.add("selected");
+    for (const node of this.svg.querySelectorAll(".movable, .selected, .target"))
+      node.classList.remove("movable", "selected", "target");
+    for (const hole of movable)
+      this.pieceLayer.querySelector(`[data-hole="${hole}"]`)?.classList.add("movable");
+    if (selected)
+      this.pieceLayer.querySelector(`[data-hole="${selected}"]`)?.classList.add("selected");
     for (const hole of targets) {
       const p = this.at(hole);
       this.holeLayer.querySelector(`[data-hole="${hole}"]`)?.classList.add("target");
-      element("circle", { class: "target-ring", cx: p.x, cy: p.y, r: SPACING * 0.3, "data-hole": hole }, this.markLayer);
+      element(
+        "circle",
+        { class: "target-ring", cx: p.x, cy: p.y, r: SPACING * 0.3, "data-hole": hole },
+        this.markLayer,
+      );
     }
   }
 
@@ -138,9 +217,18 @@ export class BoardView {
     this.lastLayer.replaceChildren();
     if (!path || path.length < 2) return;
     const at = path.map((h) => this.at(h));
-    element("circle", { class: "from", cx: at[0].x, cy: at[0].y, r: SPACING * 0.3 }, this.lastLayer);
-    for (const p of at.slice(1, -1)) element("circle", { class: "landing", cx: p.x, cy: p.y, r: SPACING * 0.09 }, this.lastLayer);
-    element("polyline", { class: "last-move", points: points(at), "marker-end": "url(#arrow)" }, this.lastLayer);
+    element(
+      "circle",
+      { class: "from", cx: at[0].x, cy: at[0].y, r: SPACING * 0.3 },
+      this.lastLayer,
+    );
+    for (const p of at.slice(1, -1))
+      element("circle", { class: "landing", cx: p.x, cy: p.y, r: SPACING * 0.09 }, this.lastLayer);
+    element(
+      "polyline",
+      { class: "last-move", points: points(at), "marker-end": "url(#arrow)" },
+      this.lastLayer,
+    );
   }
 
   // A principal line: each move an arrow in the colour of the piece that
@@ -154,8 +242,16 @@ export class BoardView {
       if (holes.length < 2 || holes.some((h) => !this.geometry.hole(h))) return;
       const army = pieces.get(holes[0])?.army ?? "a";
       const at = holes.map((h) => this.at(h));
-      const g = element("g", { class: "pv", "data-ply": i + 1, opacity: Math.max(0.25, 0.9 - i * 0.12) }, this.pvLayer);
-      element("polyline", { points: points(at), stroke: DARK[army], "marker-end": `url(#arrow-${army})` }, g);
+      const g = element(
+        "g",
+        { class: "pv", "data-ply": i + 1, opacity: Math.max(0.25, 0.9 - i * 0.12) },
+        this.pvLayer,
+      );
+      element(
+        "polyline",
+        { points: points(at), stroke: DARK[army], "marker-end": `url(#arrow-${army})` },
+        g,
+      );
       const label = element("text", { x: at[0].x, y: at[0].y - SPACING * 0.42 }, g);
       label.textContent = String(i + 1);
       pieces = applyPath(pieces, holes);
@@ -176,7 +272,10 @@ export class BoardView {
         const t = Math.min(1, (performance.now() - start) / this.animationMs);
         const e = t < 0.5 ? 2 * t * t : 1 - 2 * (1 - t) * (1 - t);
         const lift = Math.sin(Math.PI * t) * SPACING * 0.25;
-        piece.setAttribute("transform", `translate(${from.x + (to.x - from.x) * e} ${from.y + (to.y - from.y) * e - lift})`);
+        piece.setAttribute(
+          "transform",
+          `translate(${from.x + (to.x - from.x) * e} ${from.y + (to.y - from.y) * e - lift})`,
+        );
         if (t >= 1) break;
         await sleep(16);
       }

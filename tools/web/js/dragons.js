@@ -28,7 +28,12 @@ export function playDragonMove(dragons, pieces, seating, geometry, holes) {
   const to = holes[holes.length - 1];
   const mover = pieces.get(from);
   const owner = mover ? ownerOf(seating, mover.army) : 0;
-  const next = { start: dragons.start, current: { ...dragons.current }, revealed: [...dragons.revealed], lost: [...dragons.lost] };
+  const next = {
+    start: dragons.start,
+    current: { ...dragons.current },
+    revealed: [...dragons.revealed],
+    lost: [...dragons.lost],
+  };
   let marks = "";
   // A step never captures; the last landing of a chain may.
   const isChain = distance(geometry.hole(from), geometry.hole(holes[1])) > 1;
@@ -75,7 +80,9 @@ export function viewPositionString(position, dragons, viewer) {
 
 // The `position` command for an engine seat: its own dragon only.
 export function seatPositionCommand(startString, dragons, player, moves) {
-  const base = startString ? `position fen ${startString}` : `position startpos dragon ${dragons.start[player]}`;
+  const base = startString
+    ? `position fen ${startString}`
+    : `position startpos dragon ${dragons.start[player]}`;
   return moves.length ? `${base} moves ${moves.join(" ")}` : base;
 }
 

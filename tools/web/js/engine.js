@@ -12,9 +12,9 @@ export class EngineConnection {
     this.label = label;
     this.log = log;
     this.socket = null;
-    this.queries = [];      // pending fenced commands, oldest first
-    this.search = null;     // the running `go`, if any
-    this.handshake = null;  // the `uci` answer being collected
+    this.queries = []; // pending fenced commands, oldest first
+    this.search = null; // the running `go`, if any
+    this.handshake = null; // the `uci` answer being collected
     this.closed = false;
     this.onClose = () => {};
     this.name = "";
@@ -43,7 +43,8 @@ export class EngineConnection {
   }
 
   send(line) {
-    if (this.closed || this.socket?.readyState !== WebSocket.OPEN) throw new Error(`${this.label}: not connected`);
+    if (this.closed || this.socket?.readyState !== WebSocket.OPEN)
+      throw new Error(`${this.label}: not connected`);
     this.log(this.label, ">", line);
     this.socket.send(line);
   }
@@ -125,7 +126,11 @@ export class EngineConnection {
     if (line.startsWith("bestmove")) {
       const search = this.search;
       this.search = null;
-      if (search) search.resolve({ ...parseBestmove(line), ms: Math.round(performance.now() - search.started) });
+      if (search)
+        search.resolve({
+          ...parseBestmove(line),
+          ms: Math.round(performance.now() - search.started),
+        });
       return;
     }
     if (line.startsWith("info ") && !line.startsWith("info string")) {

@@ -52,7 +52,9 @@ export function optionInput(option, value, onChange) {
       if (text === "" || !Number.isInteger(number) || number < option.min || number > option.max) {
         const got = text === "" || input.validity.badInput ? "no number" : `'${text}'`;
         input.value = taken;
-        complain(`${option.label ?? option.name} takes a whole number from ${option.min} to ${option.max}, got ${got}; it stays ${taken}.`);
+        complain(
+          `${option.label ?? option.name} takes a whole number from ${option.min} to ${option.max}, got ${got}; it stays ${taken}.`,
+        );
         return;
       }
       complain("");
@@ -70,7 +72,10 @@ export function optionInput(option, value, onChange) {
   const label = make("label", { class: option.type === "check" ? "check" : "" });
   if (help) label.title = input.title = help;
   const words = option.label ?? option.name;
-  label.append(option.type === "check" ? input : words + " ", option.type === "check" ? " " + words : input);
+  label.append(
+    option.type === "check" ? input : words + " ",
+    option.type === "check" ? " " + words : input,
+  );
   // Where a refused value is explained, under the field.
   const message = make("span", { class: "field-error", role: "alert" });
   message.hidden = true;
@@ -88,7 +93,13 @@ export function optionInput(option, value, onChange) {
 export function seatDefaults(engineOptions) {
   const options = {};
   for (const option of engineOptions) options[option.name] = option.default;
-  return { kind: "human", options, level: null, tc: { kind: "movetime", value: 1000, base: 300, inc: 2 }, humanTc: { kind: "none", base: 300, inc: 2 } };
+  return {
+    kind: "human",
+    options,
+    level: null,
+    tc: { kind: "movetime", value: 1000, base: 300, inc: 2 },
+    humanTc: { kind: "none", base: 300, inc: 2 },
+  };
 }
 
 // A seat's row of the form: human or engine, time control, the engine's
@@ -106,7 +117,9 @@ export function seatRow(seat, player, engineOptions, strength) {
   const inc = $(".tc-inc", row);
   const refresh = () => {
     const tc = seat.kind === "engine" ? seat.tc : seat.humanTc;
-    tcKind.replaceChildren(...TIME_CONTROLS[seat.kind].map(([v, label]) => make("option", { value: v }, label)));
+    tcKind.replaceChildren(
+      ...TIME_CONTROLS[seat.kind].map(([v, label]) => make("option", { value: v }, label)),
+    );
     tcKind.value = tc.kind;
     const unit = TIME_CONTROLS[seat.kind].find(([v]) => v === tc.kind);
     value.hidden = !(seat.kind === "engine" && tc.kind !== "clock");
@@ -129,13 +142,29 @@ export function seatRow(seat, player, engineOptions, strength) {
     if (tc.kind !== "clock" && preset) tc.value = preset[2];
     refresh();
   });
-  value.addEventListener("change", () => (seat.tc.value = Math.max(1, Math.round(Number(value.value) || 1))));
-  base.addEventListener("change", () => ((seat.kind === "engine" ? seat.tc : seat.humanTc).base = Math.max(0, Number(base.value) || 0)));
-  inc.addEventListener("change", () => ((seat.kind === "engine" ? seat.tc : seat.humanTc).inc = Math.max(0, Number(inc.value) || 0)));
+  value.addEventListener(
+    "change",
+    () => (seat.tc.value = Math.max(1, Math.round(Number(value.value) || 1))),
+  );
+  base.addEventListener(
+    "change",
+    () =>
+      ((seat.kind === "engine" ? seat.tc : seat.humanTc).base = Math.max(
+        0,
+        Number(base.value) || 0,
+      )),
+  );
+  inc.addEventListener(
+    "change",
+    () =>
+      ((seat.kind === "engine" ? seat.tc : seat.humanTc).inc = Math.max(0, Number(inc.value) || 0)),
+  );
   fillLevelChoice($(".level", row), seat, strength.levels, strength.reason);
   const grid = $(".engine-options .option-grid", row);
   for (const option of engineOptions)
-    grid.append(optionInput(option, seat.options[option.name], (v) => (seat.options[option.name] = v)));
+    grid.append(
+      optionInput(option, seat.options[option.name], (v) => (seat.options[option.name] = v)),
+    );
   refresh();
   return row;
 }

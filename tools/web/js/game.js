@@ -20,7 +20,8 @@ function endingText(frame) {
   const winners = frame.status.places[0] ?? [];
   const inGame = seating.map((s, i) => (s.eliminated ? 0 : i + 1)).filter(Boolean);
   if (inGame.length === 1) return `${name(inGame[0])} is the last player left`;
-  if (winners.length === inGame.length) return `first place shared by ${listNames(winners.map(name))}`;
+  if (winners.length === inGame.length)
+    return `first place shared by ${listNames(winners.map(name))}`;
   if (winners.length === 1) return `${name(winners[0])} reached its target`;
   return `${listNames(winners.map(name))} reached their targets`;
 }
@@ -59,7 +60,14 @@ export class Game {
   // Sets up the start with the referee; clocks[i] is player i+1's time in
   // milliseconds, or null.
   async start(ruleCommands, clocks) {
-    const lines = await this.referee.query(...ruleCommands, "ucinewgame", this.startCommand, "d", "legal", "status");
+    const lines = await this.referee.query(
+      ...ruleCommands,
+      "ucinewgame",
+      this.startCommand,
+      "d",
+      "legal",
+      "status",
+    );
     if (errorOf(lines)) throw new Error(errorOf(lines));
     const start = frameOf(lines);
     Object.assign(start, { kind: "start", base: this.startCommand, moves: [], clocks });
@@ -79,21 +87,38 @@ export class Game {
   seatCommand(frame, player) {
     if (!this.dragonsVariant) return this.command(frame.base, frame.moves);
     const fromStart = this.startedFromStartpos && frame.base === this.frames[0].base;
-    return seatPositionCommand(fromStart ? null : frame.baseView(player), frame.baseDragons, player, frame.moves);
+    return seatPositionCommand(
+      fromStart ? null : frame.baseView(player),
+      frame.baseDragons,
+      player,
+      frame.moves,
+    );
   }
 
   // Plays a move through the referee; the engine's `d` gives its full path.
   async playMove(player, moveText, ms) {
     const previous = this.last;
-    if (player !== previous.display.toMove) return { error: `player ${player} moved, but player ${previous.display.toMove} is to move` };
+    if (player !== previous.display.toMove)
+      return { error: `player ${player} moved, but player ${previous.display.toMove} is to move` };
     const { holes } = splitMove(moveText);
     let marks = "";
     let dragons = previous.dragons;
     if (this.dragonsVariant && dragons) {
-      ({ dragons, marks } = playDragonMove(dragons, previous.position.pieces, previous.position.seating, previous.position.geometry, holes));
+      ({ dragons, marks } = playDragonMove(
+        dragons,
+        previous.position.pieces,
+        previous.position.seating,
+        previous.position.geometry,
+        holes,
+      ));
     }
     const moves = [...previous.moves, holes.join("") + marks];
-    const lines = await this.referee.query(this.command(previous.base, moves), "d", "legal", "status");
+    const lines = await this.referee.query(
+      this.command(previous.base, moves),
+      "d",
+      "legal",
+      "status",
+    );
     if (this.closed) return { error: "the game was closed" };
     const error = errorOf(lines);
     if (error) return { error };
@@ -132,7 +157,8 @@ export class Game {
     }
     if (!next) return { error: "no player would be left" };
     position.toMove = next;
-    if (this.dragonsVariant && previous.dragons) position.pieces = viewPieces(position.pieces, previous.dragons, position.seating, 0);
+    if (this.dragonsVariant && previous.dragons)
+      position.pieces = viewPieces(position.pieces, previous.dragons, position.seating, 0);
     const text = formatPositionString(position);
     const lines = await this.referee.query(`position fen ${text}`, "d", "legal", "status");
     if (this.closed) return { error: "the game was closed" };
@@ -144,7 +170,11 @@ export class Game {
       player,
       text: reason,
       base: `position fen ${text}`,
-      baseView: (viewer) => formatPositionString({ ...position, pieces: viewPieces(position.pieces, dragons, position.seating, viewer) }),
+      baseView: (viewer) =>
+        formatPositionString({
+          ...position,
+          pieces: viewPieces(position.pieces, dragons, position.seating, viewer),
+        }),
       baseDragons: dragons,
       moves: [],
       dragons,
@@ -160,7 +190,10 @@ export class Game {
     const start = this.last;
     const seating = start.position.seating;
     const dragons = newDragons(chosen);
-    const referee = formatPositionString({ ...start.position, pieces: viewPieces(start.position.pieces, dragons, seating, 0) });
+    const referee = formatPositionString({
+      ...start.position,
+      pieces: viewPieces(start.position.pieces, dragons, seating, 0),
+    });
     const lines = await this.referee.query(`position fen ${referee}`, "d", "legal", "status");
     if (errorOf(lines)) throw new Error(errorOf(lines));
     const frame = frameOf(lines);
@@ -168,7 +201,11 @@ export class Game {
     Object.assign(frame, {
       kind: "start",
       base: `position fen ${referee}`,
-      baseView: (viewer) => formatPositionString({ ...basePosition, pieces: viewPieces(basePosition.pieces, dragons, seating, viewer) }),
+      baseView: (viewer) =>
+        formatPositionString({
+          ...basePosition,
+          pieces: viewPieces(basePosition.pieces, dragons, seating, viewer),
+        }),
       baseDragons: dragons,
       moves: [],
       dragons,
@@ -182,13 +219,20 @@ export class Game {
   recordText(ruleNames) {
     const frames = this.frames;
     const last = this.last;
-    const events = frames.slice(1).map((f) => (f.kind === "move" ? { kind: "move", player: f.player, text: f.text, ms: f.ms } : { kind: "elimination", player: f.player, text: f.text }));
+    const events = frames
+      .slice(1)
+      .map((f) =>
+        f.kind === "move"
+          ? { kind: "move", player: f.player, text: f.text, ms: f.ms }
+          : { kind: "elimination", player: f.player, text: f.text },
+      );
     const faults = frames.filter((f) => f.kind === "elimination");
     const maxPlies = Number(this.rules.MaxPlies ?? 0);
     let termination = "unfinished";
     if (last.status.over) {
       if (faults.length) termination = faults[faults.length - 1].text;
-      else if (maxPlies > 0 && last.display.moveCount >= maxPlies) termination = `move limit: adjudicated at ${plural(maxPlies, "ply", "plies")}`;
+      else if (maxPlies > 0 && last.display.moveCount >= maxPlies)
+        termination = `move limit: adjudicated at ${plural(maxPlies, "ply", "plies")}`;
       else termination = endingText(last);
     }
     return formatRecord({

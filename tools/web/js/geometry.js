@@ -17,7 +17,8 @@ function armOf(x, y, z, n) {
 
 export class Geometry {
   constructor(armSize) {
-    if (![2, 3, 4].includes(armSize)) throw new Error(`board arm size: expected 2, 3 or 4, got ${armSize}`);
+    if (![2, 3, 4].includes(armSize))
+      throw new Error(`board arm size: expected 2, 3 or 4, got ${armSize}`);
     const n = armSize;
     this.armSize = n;
     this.rankCount = 4 * n + 1;
@@ -48,7 +49,14 @@ export class Geometry {
   // The arm's hole farthest from the centre.
   tip(army) {
     const n = this.armSize;
-    const tips = { a: [n, -2 * n], b: [-n, -n], c: [-2 * n, n], d: [-n, 2 * n], e: [n, n], f: [2 * n, -n] };
+    const tips = {
+      a: [n, -2 * n],
+      b: [-n, -n],
+      c: [-2 * n, n],
+      d: [-n, 2 * n],
+      e: [n, n],
+      f: [2 * n, -n],
+    };
     const [x, y] = tips[army];
     return this.holes.find((h) => h.x === x && h.y === y);
   }
@@ -72,7 +80,8 @@ export function geometryOf(armSize) {
 // The arm size of a board with this many ranks (9, 13 or 17).
 export function armSizeOfRanks(ranks) {
   const n = (ranks - 1) / 4;
-  if (![2, 3, 4].includes(n)) throw new Error(`position string: expected 9, 13 or 17 ranks, got ${ranks}`);
+  if (![2, 3, 4].includes(n))
+    throw new Error(`position string: expected 9, 13 or 17 ranks, got ${ranks}`);
   return n;
 }
 
@@ -91,19 +100,32 @@ export function parsePositionString(text) {
       if (/^\d+$/.test(token)) {
         file += Number(token);
       } else if (/^[a-fA-F]$/.test(token) && file < rank.length) {
-        pieces.set(rank[file].name, { army: token.toLowerCase(), dragon: token !== token.toLowerCase() });
+        pieces.set(rank[file].name, {
+          army: token.toLowerCase(),
+          dragon: token !== token.toLowerCase(),
+        });
         file += 1;
       } else {
         throw new Error(`position string: unexpected '${token}' in rank '${rankText}'`);
       }
     }
-    if (file !== rank.length) throw new Error(`position string: rank '${rankText}' describes ${file} holes, not ${rank.length}`);
+    if (file !== rank.length)
+      throw new Error(
+        `position string: rank '${rankText}' describes ${file} holes, not ${rank.length}`,
+      );
   });
   const seating = fields[2].split("/").map((seat) => ({
     armies: seat.replace(/-$/, ""),
     eliminated: seat.endsWith("-"),
   }));
-  return { geometry, pieces, toMove: Number(fields[1]), seating, moveCount: Number(fields[3]), text: fields.join(" ") };
+  return {
+    geometry,
+    pieces,
+    toMove: Number(fields[1]),
+    seating,
+    moveCount: Number(fields[3]),
+    text: fields.join(" "),
+  };
 }
 
 // The board field of pieces by hole name; a dragon is written upper case.

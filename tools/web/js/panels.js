@@ -16,7 +16,9 @@ export function formatClock(ms) {
 // A seat by the colours of its armies as the board draws them ("Red",
 // "Red and Blue"); "Player N" while its armies are unknown.
 export function seatName(seating, player) {
-  const names = [...(seating?.[player - 1]?.armies ?? "")].map((army) => COLOUR_NAMES[army]).filter(Boolean);
+  const names = [...(seating?.[player - 1]?.armies ?? "")]
+    .map((army) => COLOUR_NAMES[army])
+    .filter(Boolean);
   return names.length ? listNames(names) : `Player ${player}`;
 }
 
@@ -28,7 +30,9 @@ function ordinal(n) {
 // Names joined as a person lists them: "Red", "Red and Blue",
 // "Red, Blue and Green".
 export function listNames(names) {
-  return names.length < 2 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+  return names.length < 2
+    ? (names[0] ?? "")
+    : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
 }
 
 // The final order in words: "1st Green, 2nd Red", a shared place naming
@@ -50,7 +54,10 @@ export function statusText(game, frame) {
   if (frame.status.over) {
     const places = frame.status.places;
     const winners = places[0] ?? [];
-    const headline = winners.length > 1 ? `first place shared by ${listNames(winners.map(name))}` : `${name(winners[0])} wins`;
+    const headline =
+      winners.length > 1
+        ? `first place shared by ${listNames(winners.map(name))}`
+        : `${name(winners[0])} wins`;
     return `Game over: ${headline}. Final order: ${placesText(frame.position.seating, places)}.`;
   }
   const player = frame.display.toMove;
@@ -68,9 +75,24 @@ export function renderMoves(list, frames) {
     const item = make("li", { class: frame.kind });
     const dot = make("span", { class: "dot" });
     dot.style.background = COLOURS[armies[0]] ?? "#999";
-    item.append(dot, make("span", { class: "who", title: `player ${frame.player}` }, seatName(frame.position.seating, frame.player)), " ");
-    item.append(make("span", { class: "path mono" }, frame.kind === "move" ? frame.text : `out: ${frame.text}`));
-    if (frame.kind === "move") item.append(make("span", { class: "ms" }, `${(frame.ms / 1000).toFixed(1)} s`));
+    item.append(
+      dot,
+      make(
+        "span",
+        { class: "who", title: `player ${frame.player}` },
+        seatName(frame.position.seating, frame.player),
+      ),
+      " ",
+    );
+    item.append(
+      make(
+        "span",
+        { class: "path mono" },
+        frame.kind === "move" ? frame.text : `out: ${frame.text}`,
+      ),
+    );
+    if (frame.kind === "move")
+      item.append(make("span", { class: "ms" }, `${(frame.ms / 1000).toFixed(1)} s`));
     list.append(item);
   }
   list.scrollTop = list.scrollHeight;
@@ -95,10 +117,18 @@ export function renderThinkingPanels(box, game, frame) {
     const dot = make("span", { class: "dot" });
     dot.style.background = COLOURS[armies[0]] ?? "#999";
     title.append(dot, `${seatName(frame.position.seating, i + 1)} · ${game.names[i]}`);
-    card.append(title, make("div", { class: "plays" }, seatPlays(seat)), make("div", { class: "figures" }), make("div", { class: "values" }), make("div", { class: "pv mono" }), make("div", { class: "played" }));
+    card.append(
+      title,
+      make("div", { class: "plays" }, seatPlays(seat)),
+      make("div", { class: "figures" }),
+      make("div", { class: "values" }),
+      make("div", { class: "pv mono" }),
+      make("div", { class: "played" }),
+    );
     box.append(card);
   });
-  if (!box.children.length) box.append(make("p", { class: "note" }, "No engine seat in this game."));
+  if (!box.children.length)
+    box.append(make("p", { class: "note" }, "No engine seat in this game."));
 }
 
 // The card of an engine: its last info line of each principal
@@ -110,7 +140,9 @@ export function renderThinking(card, thinking, frame) {
   const figures = $(".figures", card);
   const values = $(".values", card);
   const pv = $(".pv", card);
-  $(".played", card).textContent = thinking.played ? `played ${thinking.played.move} after ${(thinking.played.ms / 1000).toFixed(2)} s` : "";
+  $(".played", card).textContent = thinking.played
+    ? `played ${thinking.played.move} after ${(thinking.played.ms / 1000).toFixed(2)} s`
+    : "";
   if (!best) {
     figures.textContent = "thinking…";
     values.replaceChildren();
@@ -124,7 +156,9 @@ export function renderThinking(card, thinking, frame) {
     ["nps", (best.nps ?? 0).toLocaleString("en")],
     ["time", `${((best.time ?? 0) / 1000).toFixed(2)} s`],
   ];
-  figures.replaceChildren(...fields.map(([k, v]) => make("span", { class: `figure ${k}` }, `${k} ${v}`)));
+  figures.replaceChildren(
+    ...fields.map(([k, v]) => make("span", { class: `figure ${k}` }, `${k} ${v}`)),
+  );
   // The shares of the players still in the game, in seat order: one a
   // seat (0 for a seat that is out), or from older engines one a player
   // still in.
@@ -141,14 +175,28 @@ export function renderThinking(card, thinking, frame) {
       const fill = make("span", { class: "fill" });
       fill.style.width = `${Math.round(share * 100)}%`;
       fill.style.background = COLOURS[armies[0]] ?? "#999";
-      const label = make("span", { class: "label", title: `player ${p}` }, seatName(frame.position.seating, p));
-      bar.append(label, make("span", { class: "track" }), make("span", { class: "share" }, share.toFixed(3)));
+      const label = make(
+        "span",
+        { class: "label", title: `player ${p}` },
+        seatName(frame.position.seating, p),
+      );
+      bar.append(
+        label,
+        make("span", { class: "track" }),
+        make("span", { class: "share" }, share.toFixed(3)),
+      );
       bar.querySelector(".track").append(fill);
       values.append(bar);
     });
   }
   const multi = [...thinking.lines.entries()].sort((a, b) => a[0] - b[0]);
   pv.replaceChildren(
-    ...multi.map(([k, info]) => make("div", {}, `${multi.length > 1 ? `${k}. ` : ""}${formatScore(info.score)}  ${(info.pv ?? []).join(" ")}`)),
+    ...multi.map(([k, info]) =>
+      make(
+        "div",
+        {},
+        `${multi.length > 1 ? `${k}. ` : ""}${formatScore(info.score)}  ${(info.pv ?? []).join(" ")}`,
+      ),
+    ),
   );
 }

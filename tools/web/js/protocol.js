@@ -11,7 +11,7 @@ export function parseOptionLine(line) {
   if (typeAt < 0) return null;
   const option = { name: w.slice(2, typeAt).join(" "), type: w[typeAt + 1], vars: [] };
   const keys = new Set(["default", "min", "max", "var"]);
-  for (let i = typeAt + 2; i < w.length; ) {
+  for (let i = typeAt + 2; i < w.length;) {
     const key = w[i];
     let j = i + 1;
     while (j < w.length && !keys.has(w[j])) ++j;
@@ -38,7 +38,7 @@ export function parseInfoLine(line) {
   const info = {};
   const numeric = new Set(["depth", "seldepth", "multipv", "nodes", "nps", "time", "hashfull"]);
   const known = new Set([...numeric, "score", "values", "pv", "currmove", "string"]);
-  for (let i = 1; i < w.length; ) {
+  for (let i = 1; i < w.length;) {
     const key = w[i];
     if (key === "string") {
       info.string = w.slice(i + 1).join(" ");

@@ -3,7 +3,18 @@
 // line per move ("12. p2 k3k5i7g7 140") or referee elimination
 // ("x p2 lost on time"). Games are separated by a blank line.
 
-const TAGS = ["Event", "Date", "Game", "Round", "Engines", "Seating", "Options", "Opening", "Result", "Termination"];
+const TAGS = [
+  "Event",
+  "Date",
+  "Game",
+  "Round",
+  "Engines",
+  "Seating",
+  "Options",
+  "Opening",
+  "Result",
+  "Termination",
+];
 
 const quote = (text) => `"${String(text).replace(/[\\"]/g, (c) => "\\" + c)}"`;
 
@@ -45,8 +56,10 @@ export function formatRecord(record) {
   for (const event of record.events ?? []) {
     if (event.kind === "elimination") text += `x p${event.player} ${event.text}\n`;
     else
-      text += `${++ply}. p${event.player} ${event.text} ${Math.max(0, Math.round(event.ms ?? 0))}` +
-        (event.comment ? ` {${event.comment}}` : "") + "\n";
+      text +=
+        `${++ply}. p${event.player} ${event.text} ${Math.max(0, Math.round(event.ms ?? 0))}` +
+        (event.comment ? ` {${event.comment}}` : "") +
+        "\n";
   }
   return text;
 }
@@ -83,16 +96,27 @@ export function parseRecords(text) {
       };
       const game = records[records.length - 1];
       if (parts[0] === "x" && parts.length >= 2) {
-        game.events.push({ kind: "elimination", player: player(parts[1]), text: parts.slice(2).join(" ") });
+        game.events.push({
+          kind: "elimination",
+          player: player(parts[1]),
+          text: parts.slice(2).join(" "),
+        });
       } else {
         if (parts.length < 4 || !parts[0].endsWith("."))
           fail(`expected '<ply>. p<player> <path> <ms> [{comment}]', got '${line}'`);
-        if (!/^\d+$/.test(parts[3])) fail(`expected the milliseconds of the move, got '${parts[3]}'`);
-        const event = { kind: "move", player: player(parts[1]), text: parts[2], ms: Number(parts[3]) };
+        if (!/^\d+$/.test(parts[3]))
+          fail(`expected the milliseconds of the move, got '${parts[3]}'`);
+        const event = {
+          kind: "move",
+          player: player(parts[1]),
+          text: parts[2],
+          ms: Number(parts[3]),
+        };
         // A comment (a book move, an engine's note) is the rest of the line, in braces.
         const rest = line.trim().split(/\s+/).slice(4).join(" ");
         if (rest) {
-          if (!/^\{[^{}]*\}$/.test(rest)) fail(`expected a comment in braces after the milliseconds, got '${rest}'`);
+          if (!/^\{[^{}]*\}$/.test(rest))
+            fail(`expected a comment in braces after the milliseconds, got '${rest}'`);
           event.comment = rest.slice(1, -1);
         }
         game.events.push(event);
@@ -103,8 +127,14 @@ export function parseRecords(text) {
     date: tags.Date,
     game: tags.Game,
     round: tags.Round,
-    engines: (tags.Engines ?? "").split(";").map((s) => s.trim()).filter(Boolean),
-    seating: (tags.Seating ?? "").split(";").map((s) => s.trim()).filter(Boolean),
+    engines: (tags.Engines ?? "")
+      .split(";")
+      .map((s) => s.trim())
+      .filter(Boolean),
+    seating: (tags.Seating ?? "")
+      .split(";")
+      .map((s) => s.trim())
+      .filter(Boolean),
     options: tags.Options ?? "",
     opening: tags.Opening ?? "",
     result: tags.Result ?? "*",

@@ -8,7 +8,14 @@ import { $, make, plural } from "./dom.js";
 import { optionInput, seatDefaults, seatRow } from "./form.js";
 import { parsePositionString } from "./geometry.js";
 import { seatName } from "./panels.js";
-import { errorOf, parseDisplay, parseHelpLine, parseLevels, parseSettings, setoptionLine } from "./protocol.js";
+import {
+  errorOf,
+  parseDisplay,
+  parseHelpLine,
+  parseLevels,
+  parseSettings,
+  setoptionLine,
+} from "./protocol.js";
 import { STRENGTH_OPTIONS, strengthCommands } from "./strength.js";
 
 export class Setup {
@@ -37,14 +44,17 @@ export class Setup {
   async start() {
     const { engine, options } = await this.connect("setup");
     this.engine = engine;
-    engine.onClose = () => this.setConnection("the engine connection closed; reload the page", true);
+    engine.onClose = () =>
+      this.setConnection("the engine connection closed; reload the page", true);
     this.options = options;
     await this.readWords();
     const display = parseDisplay(await engine.query("d"));
     const names = options.map((o) => o.name);
     this.ruleNames = [...parseSettings(display.rules, names).keys()];
     // The seat's level choice sets the strength options.
-    this.engineOptionNames = [...parseSettings(display.engine, names).keys()].filter((n) => !STRENGTH_OPTIONS.includes(n));
+    this.engineOptionNames = [...parseSettings(display.engine, names).keys()].filter(
+      (n) => !STRENGTH_OPTIONS.includes(n),
+    );
     for (const name of this.ruleNames) this.rules[name] = this.option(name).default;
     const players = this.option("Players");
     for (let n = players.min; n <= players.max; ++n) {
@@ -84,7 +94,13 @@ export class Setup {
     for (const value of variant.vars.filter((v) => v !== variant.default)) {
       let error = null;
       for (const players of [this.rules.Players, 3]) {
-        error = errorOf(await engine.query(setoptionLine("Variant", value), setoptionLine("Players", players), "position startpos"));
+        error = errorOf(
+          await engine.query(
+            setoptionLine("Variant", value),
+            setoptionLine("Players", players),
+            "position startpos",
+          ),
+        );
         if (!error) {
           if (String(players) !== this.rules.Players) this.variantPlayers.set(value, players);
           break;
@@ -92,7 +108,11 @@ export class Setup {
       }
       if (error) this.refusedValues.set(`Variant=${value}`, error);
     }
-    await engine.query(setoptionLine("Variant", variant.default), setoptionLine("Players", this.rules.Players), "position startpos");
+    await engine.query(
+      setoptionLine("Variant", variant.default),
+      setoptionLine("Players", this.rules.Players),
+      "position startpos",
+    );
   }
 
   // The levels of `levels`, weakest first; none, with the reason, when
@@ -106,7 +126,9 @@ export class Setup {
     const answer = await this.engine.query("levels");
     const error = errorOf(answer);
     this.strength.levels = error ? [] : parseLevels(answer);
-    this.strength.reason = error ? `the engine lists no levels: ${error}` : "the engine lists no levels";
+    this.strength.reason = error
+      ? `the engine lists no levels: ${error}`
+      : "the engine lists no levels";
   }
 
   // What a seat's engine is told of its strength; nothing for an engine
@@ -117,13 +139,19 @@ export class Setup {
 
   build() {
     const players = $("#players");
-    players.replaceChildren(...this.allowedPlayers.map((n) => make("option", { value: n }, String(n))));
+    players.replaceChildren(
+      ...this.allowedPlayers.map((n) => make("option", { value: n }, String(n))),
+    );
     players.value = this.rules.Players;
     const armies = this.option("ArmiesPerPlayer");
     const armySelect = $("#armies");
-    for (let n = armies.min; n <= armies.max; ++n) armySelect.append(make("option", { value: n }, String(n)));
+    for (let n = armies.min; n <= armies.max; ++n)
+      armySelect.append(make("option", { value: n }, String(n)));
     armySelect.value = this.rules.ArmiesPerPlayer;
-    for (const [name, select] of [["Players", players], ["ArmiesPerPlayer", armySelect]]) {
+    for (const [name, select] of [
+      ["Players", players],
+      ["ArmiesPerPlayer", armySelect],
+    ]) {
       $(`[data-label-of="${name}"]`).textContent = this.option(name).label;
       select.closest("label").title = select.title = this.option(name).help;
     }
@@ -151,7 +179,8 @@ export class Setup {
       grid.append(label);
     }
     this.buildSeats();
-    for (const radio of document.querySelectorAll("input[name=start]")) radio.addEventListener("change", () => this.validate());
+    for (const radio of document.querySelectorAll("input[name=start]"))
+      radio.addEventListener("change", () => this.validate());
     $("#start-fen").addEventListener("change", () => {
       document.querySelector("input[name=start][value=fen]").checked = true;
       this.validate();
@@ -210,7 +239,9 @@ export class Setup {
     this.seats.length = count;
     const box = $("#seats");
     box.replaceChildren();
-    this.seats.forEach((seat, i) => box.append(seatRow(seat, i + 1, this.engineOptions(), this.strength)));
+    this.seats.forEach((seat, i) =>
+      box.append(seatRow(seat, i + 1, this.engineOptions(), this.strength)),
+    );
   }
 
   startCommand() {
@@ -236,7 +267,8 @@ export class Setup {
     box.hidden = !error;
     box.textContent = error ?? "";
     $("#new-game").disabled = Boolean(error);
-    if (error && change?.name === "Variant" && this.takeVariantSeating(this.rules.Variant)) return this.check(null);
+    if (error && change?.name === "Variant" && this.takeVariantSeating(this.rules.Variant))
+      return this.check(null);
     if (error && change?.name === "Variant") {
       // The engine refuses this variant: say so and take the choice away.
       const select = document.querySelector('[data-option="Variant"]');
@@ -276,7 +308,8 @@ export class Setup {
     $("#armies").value = this.rules.ArmiesPerPlayer;
     // Seats are kept when the record has as many players, else all human.
     const players = Number(this.rules.Players);
-    if (this.seats.length !== players) this.seats = Array.from({ length: players }, () => this.seatDefaults());
+    if (this.seats.length !== players)
+      this.seats = Array.from({ length: players }, () => this.seatDefaults());
     this.buildSeats();
     $("#start-fen").value = opening;
     document.querySelector("input[name=start][value=fen]").checked = true;
@@ -289,10 +322,17 @@ export class Setup {
     document.querySelectorAll("#seats .seat").forEach((row, i) => {
       const letters = seating[i]?.armies ?? "";
       $(".seat-name", row).textContent = seatName(seating, i + 1);
-      $(".seat-name", row).title = `player ${i + 1}${letters ? `, armies ${[...letters].join(", ")}` : ""}`;
+      $(".seat-name", row).title =
+        `player ${i + 1}${letters ? `, armies ${[...letters].join(", ")}` : ""}`;
       // One band of the swatch per army.
-      const bands = [...letters].map((army, k, all) => `${COLOURS[army]} ${(100 * k) / all.length}% ${(100 * (k + 1)) / all.length}%`);
-      $(".swatch", row).style.background = bands.length > 1 ? `linear-gradient(90deg, ${bands.join(", ")})` : (COLOURS[letters] ?? "#ccc");
+      const bands = [...letters].map(
+        (army, k, all) =>
+          `${COLOURS[army]} ${(100 * k) / all.length}% ${(100 * (k + 1)) / all.length}%`,
+      );
+      $(".swatch", row).style.background =
+        bands.length > 1
+          ? `linear-gradient(90deg, ${bands.join(", ")})`
+          : (COLOURS[letters] ?? "#ccc");
     });
   }
 }

@@ -27,9 +27,13 @@ export function strengthCommands(level) {
 // It edits `seat.level` in place.
 export function fillLevelChoice(select, seat, levels, reason) {
   select.replaceChildren(make("option", { value: "" }, levelLabel(null)));
-  for (const level of levels) select.append(make("option", { value: level.name }, levelLabel(level)));
+  for (const level of levels)
+    select.append(make("option", { value: level.name }, levelLabel(level)));
   select.disabled = levels.length === 0;
   select.title = levels.length ? "the engine's playing strength" : reason;
   select.value = seat.level?.name ?? "";
-  select.addEventListener("change", () => (seat.level = levels.find((l) => l.name === select.value) ?? null));
+  select.addEventListener(
+    "change",
+    () => (seat.level = levels.find((l) => l.name === select.value) ?? null),
+  );
 }

@@ -35,24 +35,57 @@ from .single_agent import SingleAgentEnv
 from .vector import VectorEnv
 
 __all__ = [
-    "DEFAULT_LIMITS", "DEFAULT_MAX_MOVES", "Engine", "GameTable", "GYMNASIUM_IDS", "HAS_PETTINGZOO",
-    "OBSERVATION_PLANES", "Opponent", "Position", "Rating", "Rules", "SearchResult",
-    "SingleAgentEnv", "TiaoqiEnv", "VectorEnv", "__version__", "env", "hole_names", "levels", "option_specs",
-    "raw_env", "rate", "search", "single_agent_env", "spaces", "stats", "vector_env",
+    "DEFAULT_LIMITS",
+    "DEFAULT_MAX_MOVES",
+    "Engine",
+    "GameTable",
+    "GYMNASIUM_IDS",
+    "HAS_PETTINGZOO",
+    "OBSERVATION_PLANES",
+    "Opponent",
+    "Position",
+    "Rating",
+    "Rules",
+    "SearchResult",
+    "SingleAgentEnv",
+    "TiaoqiEnv",
+    "VectorEnv",
+    "__version__",
+    "env",
+    "hole_names",
+    "levels",
+    "option_specs",
+    "raw_env",
+    "rate",
+    "search",
+    "single_agent_env",
+    "spaces",
+    "stats",
+    "vector_env",
 ]
 
 
-def search(position: Position, search: str = "auto", *, nodes: int | None = None,
-           movetime: int | None = None, depth: int | None = None, threads: int = 1,
-           infinite: bool = False, **options: _Any) -> SearchResult:
+def search(
+    position: Position,
+    search: str = "auto",
+    *,
+    nodes: int | None = None,
+    movetime: int | None = None,
+    depth: int | None = None,
+    threads: int = 1,
+    infinite: bool = False,
+    **options: _Any,
+) -> SearchResult:
     """Searches the player to move with a new engine: `search` is the Search
     option, other engine options by name; one of nodes, movetime (ms) or
     depth limits it. For a search to stop from another thread, use an
     Engine and its stop()."""
     if infinite:
-        raise ValueError("search(): infinite=True would never end, since no other thread holds "
-                         "the engine search() makes to stop() it: use tiaoqi.Engine, its "
-                         "search(position, infinite=True) and its stop()")
+        raise ValueError(
+            "search(): infinite=True would never end, since no other thread holds "
+            "the engine search() makes to stop() it: use tiaoqi.Engine, its "
+            "search(position, infinite=True) and its stop()"
+        )
     engine = Engine(options, search=search, threads=threads)
     return engine.search(position, nodes=nodes, movetime=movetime, depth=depth)
 

@@ -45,18 +45,23 @@ def documents_rule_options(cls: type) -> type:
     """Names the rule options an environment takes as keywords in its
     docstring, from the option table, so that help() lists them."""
     names = ", ".join(spec["python_name"] for spec in option_specs() if spec["rule"])
-    cls.__doc__ = (f"{cls.__doc__.rstrip()}\n\n    Keyword arguments beyond those named are rule "
-                   f"options, as Rules takes them: {names}.\n")
+    cls.__doc__ = (
+        f"{cls.__doc__.rstrip()}\n\n    Keyword arguments beyond those named are rule "
+        f"options, as Rules takes them: {names}.\n"
+    )
     return cls
 
 
 def check_env_arguments(render_mode: str | None, max_moves: int | None) -> None:
     """The arguments both environments take besides the rules."""
     if render_mode is not None and render_mode not in RENDER_MODES:
-        raise ValueError(f"render_mode: expected None or one of {', '.join(RENDER_MODES)}, "
-                         f"got {render_mode!r}")
-    if max_moves is not None and (not isinstance(max_moves, int) or isinstance(max_moves, bool)
-                                  or max_moves < 1):
+        raise ValueError(
+            f"render_mode: expected None or one of {', '.join(RENDER_MODES)}, "
+            f"got {render_mode!r}"
+        )
+    if max_moves is not None and (
+        not isinstance(max_moves, int) or isinstance(max_moves, bool) or max_moves < 1
+    ):
         raise ValueError(f"max_moves: expected 1 or more (or None), got {max_moves!r}")
 
 
@@ -66,8 +71,9 @@ def check_reset_arguments(seed: Any, options: Any) -> dict[str, Any]:
     the others, as PettingZoo's and Gymnasium's own environments do: a
     checker or a wrapper may pass options meant for someone else
     (PettingZoo's api_test passes {"options": 1})."""
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))
-                             or seed < 0):
+    if seed is not None and (
+        isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0
+    ):
         raise ValueError(f"seed: expected None or an integer 0 or more, got {seed!r}")
     if options is None:
         return {}
@@ -106,12 +112,22 @@ class TiaoqiEnv(AECBase):
     render_mode: None, "ansi", "human" or "rgb_array".
     """
 
-    metadata = {"name": "tiaoqi_v0", "render_modes": RENDER_MODES, "render_fps": RENDER_FPS,
-                "is_parallelizable": False}
+    metadata = {
+        "name": "tiaoqi_v0",
+        "render_modes": RENDER_MODES,
+        "render_fps": RENDER_FPS,
+        "is_parallelizable": False,
+    }
 
-    def __init__(self, rules: Rules | None = None, *, max_moves: int | None = DEFAULT_MAX_MOVES,
-                 dragons: str | None = None, render_mode: str | None = None,
-                 **rule_options: Any):
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        *,
+        max_moves: int | None = DEFAULT_MAX_MOVES,
+        dragons: str | None = None,
+        render_mode: str | None = None,
+        **rule_options: Any,
+    ):
         super().__init__()
         check_env_arguments(render_mode, max_moves)
         self.rules = rules_of(rules, rule_options)
@@ -125,7 +141,8 @@ class TiaoqiEnv(AECBase):
         actions = self._table.action_count
         self.observation_spaces = {
             agent: spaces.observation_dict(spaces.binary_box(planes), spaces.binary_box((actions,)))
-            for agent in self.possible_agents}
+            for agent in self.possible_agents
+        }
         self.action_spaces = {agent: spaces.discrete(actions) for agent in self.possible_agents}
         self._random = random.Random()
         self.agents: list[str] = []

@@ -68,8 +68,13 @@ except ImportError:
             of the selected agent."""
             agent = self.agent_selection
             observation = self.observe(agent) if observe else None
-            return (observation, self._cumulative_rewards[agent], self.terminations[agent],
-                    self.truncations[agent], self.infos[agent])
+            return (
+                observation,
+                self._cumulative_rewards[agent],
+                self.terminations[agent],
+                self.truncations[agent],
+                self.infos[agent],
+            )
 
         def observe(self, agent: str) -> Any:
             raise NotImplementedError
@@ -111,8 +116,13 @@ except ImportError:
             agent = self.agent_selection
             if not (self.terminations[agent] or self.truncations[agent]):
                 raise ValueError(f"{agent} is not finished and cannot be removed")
-            for table in (self.terminations, self.truncations, self.rewards,
-                          self._cumulative_rewards, self.infos):
+            for table in (
+                self.terminations,
+                self.truncations,
+                self.rewards,
+                self._cumulative_rewards,
+                self.infos,
+            ):
                 del table[agent]
             self.agents.remove(agent)
             dead = self._dead_agents()

@@ -15,8 +15,9 @@ Names are compared without case, spaces and underscores. ``nodes``,
 name or an Elo of ``levels()`` and stands for the options
 UCI_LimitStrength and UCI_Elo; every other name is an engine option, taken
 as it is. Without a limit an opponent searches ``DEFAULT_LIMITS``; a level
-without a limit searches what the level does (its own node budget). Unless the options name a ``Seed``, each game gives the
-engine one drawn from the environment's seed, so that a seed replays a game.
+without a limit searches what the level does (its own node budget). Unless
+the options name a ``Seed``, each game gives the engine one drawn from the
+environment's seed, so that a seed replays a game.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ OpponentSpec = Union[None, str, Mapping[str, Any], "Opponent"]
 LIMIT_NAMES = ("nodes", "movetime", "depth")
 DEFAULT_LIMITS = {"nodes": 1000}
 # A level's own node budget is below this: the limit only makes every search end.
-LEVEL_LIMITS = {"nodes": 10 ** 9}
+LEVEL_LIMITS = {"nodes": 10**9}
 # The largest Seed the option table takes.
 SEED_LIMIT = 2147483647
 
@@ -46,8 +47,10 @@ def _level_elo(level: Any) -> Any:
         for name, elo in levels():
             if name == level.strip().lower():
                 return elo
-        raise ValueError(f"level: expected one of {', '.join(name for name, _ in levels())} or an "
-                         f"Elo, got {level!r}")
+        raise ValueError(
+            f"level: expected one of {', '.join(name for name, _ in levels())} or an "
+            f"Elo, got {level!r}"
+        )
     return level
 
 
@@ -62,8 +65,10 @@ class Opponent:
         elif isinstance(spec, str):
             spec = {"Search": spec}
         elif not isinstance(spec, Mapping):
-            raise ValueError(f"an opponent is a Search name or a mapping of engine options and "
-                             f"limits, got {spec!r}")
+            raise ValueError(
+                f"an opponent is a Search name or a mapping of engine options and "
+                f"limits, got {spec!r}"
+            )
         self.spec = dict(spec)
         options: dict[str, Any] = {}
         self.limits: dict[str, int] = {}
@@ -124,7 +129,9 @@ def opponents_for(spec: OpponentSpec | list[OpponentSpec], count: int) -> list[O
     """count opponents: one spec for every seat, or a list with one per seat."""
     if isinstance(spec, (list, tuple)):
         if len(spec) != count:
-            raise ValueError(f"opponents: expected {count} (one per other seat, in turn order "
-                             f"after the agent), got {len(spec)}")
+            raise ValueError(
+                f"opponents: expected {count} (one per other seat, in turn order "
+                f"after the agent), got {len(spec)}"
+            )
         return [Opponent(one) for one in spec]
     return [Opponent(spec) for _ in range(count)]

@@ -65,7 +65,7 @@ class Rating:
     note: str = ""
 
     def __str__(self) -> str:
-        """"+120 [+40, +210]": the estimate and its 95% interval; "all lost
+        """ "+120 [+40, +210]": the estimate and its 95% interval; "all lost
         (< -317)": the one-sided bound."""
         if math.isinf(self.elo):
             if self.elo > 0:
@@ -80,8 +80,15 @@ def _elo_text(elo: float) -> str:
     return f"{elo:+}" if math.isinf(elo) else f"{round(elo):+d}"
 
 
-def rate(agent: Agent, opponent: OpponentSpec | list[OpponentSpec] = None, *, rounds: int = 10,
-         rules: Rules | None = None, seed: int = 1, **rule_options: Any) -> Rating:
+def rate(
+    agent: Agent,
+    opponent: OpponentSpec | list[OpponentSpec] = None,
+    *,
+    rounds: int = 10,
+    rules: Rules | None = None,
+    seed: int = 1,
+    **rule_options: Any,
+) -> Rating:
     """Plays `rounds` rounds (each: the agent once in every seat) and rates the agent.
 
     agent maps an observation ({"observation", "action_mask"}) to an action.
@@ -93,8 +100,9 @@ def rate(agent: Agent, opponent: OpponentSpec | list[OpponentSpec] = None, *, ro
         rule_options = {**DEFAULT_RATING_RULES, **rule_options}
     rules = rules_of(rules, rule_options)
     if rules.max_plies == 0:
-        raise ValueError("rate(): the rules must end every game: give max_plies (MaxPlies) "
-                         "above 0")
+        raise ValueError(
+            "rate(): the rules must end every game: give max_plies (MaxPlies) " "above 0"
+        )
     if rounds < 1:
         raise ValueError(f"rounds: expected 1 or more, got {rounds!r}")
     players = rules.players
@@ -120,6 +128,14 @@ def rate(agent: Agent, opponent: OpponentSpec | list[OpponentSpec] = None, *, ro
             high = stats.elo_from_score(one_sided_bound(len(samples)))
         elif estimate.score >= 1:
             low = -stats.elo_from_score(one_sided_bound(len(samples)))
-    return Rating(elo=estimate.elo, elo_low=low, elo_high=high,
-                  has_interval=estimate.has_interval, score=estimate.score,
-                  samples=estimate.samples, games=len(scores), scores=scores, note=estimate.note)
+    return Rating(
+        elo=estimate.elo,
+        elo_low=low,
+        elo_high=high,
+        has_interval=estimate.has_interval,
+        score=estimate.score,
+        samples=estimate.samples,
+        games=len(scores),
+        scores=scores,
+        note=estimate.note,
+    )

@@ -22,9 +22,17 @@ from typing import Any
 
 from . import spaces
 from ._tiaoqi import GameTable, Position, Rules
-from .aec import (DEFAULT_MAX_MOVES, RENDER_FPS, RENDER_MODES, check_env_arguments,
-                  check_reset_arguments, documents_rule_options, render_view, rules_of,
-                  step_before_reset_error)
+from .aec import (
+    DEFAULT_MAX_MOVES,
+    RENDER_FPS,
+    RENDER_MODES,
+    check_env_arguments,
+    check_reset_arguments,
+    documents_rule_options,
+    render_view,
+    rules_of,
+    step_before_reset_error,
+)
 from .opponents import OpponentSpec, opponents_for
 
 try:
@@ -43,8 +51,9 @@ ILLEGAL_ACTION_REWARD = -1.0
 
 def _check_seat(seat: int | str, players: int) -> None:
     if seat != "random" and (not isinstance(seat, int) or not 0 <= seat < players):
-        raise ValueError(f"seat: expected 'random' or a player from 0 to {players - 1}, "
-                         f"got {seat!r}")
+        raise ValueError(
+            f"seat: expected 'random' or a player from 0 to {players - 1}, " f"got {seat!r}"
+        )
 
 
 @documents_rule_options
@@ -64,18 +73,30 @@ class SingleAgentEnv(_EnvBase):
     render_mode: None, "ansi", "human" or "rgb_array".
     """
 
-    metadata = {"name": "tiaoqi_single_agent_v0", "render_modes": RENDER_MODES,
-                "render_fps": RENDER_FPS}
+    metadata = {
+        "name": "tiaoqi_single_agent_v0",
+        "render_modes": RENDER_MODES,
+        "render_fps": RENDER_FPS,
+    }
 
-    def __init__(self, rules: Rules | None = None, *, seat: int | str = 0,
-                 opponents: OpponentSpec | list[OpponentSpec] = None,
-                 max_moves: int | None = DEFAULT_MAX_MOVES, dragons: str | None = None,
-                 illegal_action: str = "terminate", render_mode: str | None = None,
-                 **rule_options: Any):
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        *,
+        seat: int | str = 0,
+        opponents: OpponentSpec | list[OpponentSpec] = None,
+        max_moves: int | None = DEFAULT_MAX_MOVES,
+        dragons: str | None = None,
+        illegal_action: str = "terminate",
+        render_mode: str | None = None,
+        **rule_options: Any,
+    ):
         check_env_arguments(render_mode, max_moves)
         if illegal_action not in ILLEGAL_ACTIONS:
-            raise ValueError(f"illegal_action: expected {' or '.join(map(repr, ILLEGAL_ACTIONS))}, "
-                             f"got {illegal_action!r}")
+            raise ValueError(
+                f"illegal_action: expected {' or '.join(map(repr, ILLEGAL_ACTIONS))}, "
+                f"got {illegal_action!r}"
+            )
         self.illegal_action = illegal_action
         self.rules = rules_of(rules, rule_options)
         self._table = GameTable(self.rules)
@@ -90,7 +111,8 @@ class SingleAgentEnv(_EnvBase):
         self._dragons = dragons or ""
         actions = self._table.action_count
         self.observation_space = spaces.observation_dict(
-            spaces.binary_box(self._table.observation_shape), spaces.binary_box((actions,)))
+            spaces.binary_box(self._table.observation_shape), spaces.binary_box((actions,))
+        )
         self.action_space = spaces.discrete(actions)
         self._random = random.Random()
         self._moves = 0
@@ -99,8 +121,9 @@ class SingleAgentEnv(_EnvBase):
         self._ended = False
         self._started = False
 
-    def reset(self, *, seed: int | None = None,
-              options: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
         """A new game. seed reseeds the environment: the seat drawn, the dragons
         drawn and the engines' seeds. options may give "seat" and "dragons";
         other keys are ignored. Refused arguments change nothing."""

@@ -84,7 +84,9 @@ class Discrete(_Space):
         return self.start <= int(value) < self.start + self.n
 
     def __repr__(self) -> str:
-        return f"Discrete({self.n})" if self.start == 0 else f"Discrete({self.n}, start={self.start})"
+        return (
+            f"Discrete({self.n})" if self.start == 0 else f"Discrete({self.n}, start={self.start})"
+        )
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Discrete) and (self.n, self.start) == (other.n, other.start)
@@ -93,8 +95,9 @@ class Discrete(_Space):
 class Box(_Space):
     """Arrays of one shape and dtype with every value in [low, high]."""
 
-    def __init__(self, low: float, high: float, shape: tuple[int, ...], dtype: Any,
-                 seed: int | None = None):
+    def __init__(
+        self, low: float, high: float, shape: tuple[int, ...], dtype: Any, seed: int | None = None
+    ):
         super().__init__(tuple(shape), dtype, seed)
         self.low = np.full(self.shape, low, dtype=self.dtype)
         self.high = np.full(self.shape, high, dtype=self.dtype)
@@ -109,15 +112,24 @@ class Box(_Space):
     def contains(self, value: Any) -> bool:
         if not isinstance(value, np.ndarray):
             return False
-        return (value.shape == self.shape and np.can_cast(value.dtype, self.dtype)
-                and bool(np.all(value >= self.low)) and bool(np.all(value <= self.high)))
+        return (
+            value.shape == self.shape
+            and np.can_cast(value.dtype, self.dtype)
+            and bool(np.all(value >= self.low))
+            and bool(np.all(value <= self.high))
+        )
 
     def __repr__(self) -> str:
         return f"Box({self.low.flat[0]}, {self.high.flat[0]}, {self.shape}, {self.dtype})"
 
     def __eq__(self, other: object) -> bool:
-        return (isinstance(other, Box) and self.shape == other.shape and self.dtype == other.dtype
-                and np.array_equal(self.low, other.low) and np.array_equal(self.high, other.high))
+        return (
+            isinstance(other, Box)
+            and self.shape == other.shape
+            and self.dtype == other.dtype
+            and np.array_equal(self.low, other.low)
+            and np.array_equal(self.high, other.high)
+        )
 
 
 class Dict(_Space):
@@ -141,11 +153,16 @@ class Dict(_Space):
         return {name: space.sample() for name, space in self.spaces.items()}
 
     def contains(self, value: Any) -> bool:
-        return (isinstance(value, Mapping) and set(value) == set(self.spaces)
-                and all(space.contains(value[name]) for name, space in self.spaces.items()))
+        return (
+            isinstance(value, Mapping)
+            and set(value) == set(self.spaces)
+            and all(space.contains(value[name]) for name, space in self.spaces.items())
+        )
 
     def __repr__(self) -> str:
-        return "Dict(" + ", ".join(f"{name!r}: {space!r}" for name, space in self.spaces.items()) + ")"
+        return (
+            "Dict(" + ", ".join(f"{name!r}: {space!r}" for name, space in self.spaces.items()) + ")"
+        )
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Dict) and self.spaces == other.spaces

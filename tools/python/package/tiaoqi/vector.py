@@ -30,8 +30,14 @@ import numpy as np
 
 from . import spaces
 from ._tiaoqi import RANDOM_SEAT, GameTable, Rules, VectorTable
-from .aec import (DEFAULT_MAX_MOVES, check_env_arguments, check_reset_arguments,
-                  documents_rule_options, rules_of, step_before_reset_error)
+from .aec import (
+    DEFAULT_MAX_MOVES,
+    check_env_arguments,
+    check_reset_arguments,
+    documents_rule_options,
+    rules_of,
+    step_before_reset_error,
+)
 from .opponents import OpponentSpec, opponents_for
 from .single_agent import _check_seat
 
@@ -39,8 +45,9 @@ try:
     import gymnasium.vector as _gymnasium_vector
 
     _VectorBase: Any = _gymnasium_vector.VectorEnv
-    _NEXT_STEP: Any = getattr(getattr(_gymnasium_vector, "AutoresetMode", None), "NEXT_STEP",
-                              "next_step")
+    _NEXT_STEP: Any = getattr(
+        getattr(_gymnasium_vector, "AutoresetMode", None), "NEXT_STEP", "next_step"
+    )
 except ImportError:
     _VectorBase = object
     _NEXT_STEP = "next_step"
@@ -65,13 +72,24 @@ class VectorEnv(_VectorBase):
 
     metadata = {"name": "tiaoqi_vector_v0", "autoreset_mode": _NEXT_STEP}
 
-    def __init__(self, num_envs: int, rules: Rules | None = None, *,
-                 opponents: OpponentSpec | list[OpponentSpec] = None, seat: int | str = 0,
-                 max_moves: int | None = DEFAULT_MAX_MOVES, dragons: str | None = None,
-                 seed: int | None = None, **rule_options: Any):
+    def __init__(
+        self,
+        num_envs: int,
+        rules: Rules | None = None,
+        *,
+        opponents: OpponentSpec | list[OpponentSpec] = None,
+        seat: int | str = 0,
+        max_moves: int | None = DEFAULT_MAX_MOVES,
+        dragons: str | None = None,
+        seed: int | None = None,
+        **rule_options: Any,
+    ):
         check_env_arguments(None, max_moves)
-        if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)) \
-                or num_envs < 1:
+        if (
+            isinstance(num_envs, bool)
+            or not isinstance(num_envs, (int, np.integer))
+            or num_envs < 1
+        ):
             raise ValueError(f"num_envs: expected an integer 1 or more, got {num_envs!r}")
         check_reset_arguments(seed, None)
         self.rules = rules_of(rules, rule_options)
@@ -82,21 +100,32 @@ class VectorEnv(_VectorBase):
             _check_seat(seat, players)
             # In turn order after the agent's seat; each serves every env.
             self.opponents = opponents_for(opponents, players - 1)
-            engines = [(opponent.engine, opponent.limits.get("nodes"),
-                        opponent.limits.get("movetime"), opponent.limits.get("depth"))
-                       for opponent in self.opponents]
+            engines = [
+                (
+                    opponent.engine,
+                    opponent.limits.get("nodes"),
+                    opponent.limits.get("movetime"),
+                    opponent.limits.get("depth"),
+                )
+                for opponent in self.opponents
+            ]
         else:
             self.opponents = []
         self.seat = seat
         self.max_moves = max_moves
         self.num_envs = int(num_envs)
-        self._table = VectorTable(self.rules, self.num_envs, max_moves=max_moves,
-                                  seat=RANDOM_SEAT if seat == "random" or not engines
-                                  else seat,
-                                  engines=engines, dragons=dragons or "")
+        self._table = VectorTable(
+            self.rules,
+            self.num_envs,
+            max_moves=max_moves,
+            seat=RANDOM_SEAT if seat == "random" or not engines else seat,
+            engines=engines,
+            dragons=dragons or "",
+        )
         actions = self._table.action_count
         self.single_observation_space = spaces.observation_dict(
-            spaces.binary_box(self._table.observation_shape), spaces.binary_box((actions,)))
+            spaces.binary_box(self._table.observation_shape), spaces.binary_box((actions,))
+        )
         self.single_action_space = spaces.discrete(actions)
         self.observation_space = spaces.batched(self.single_observation_space, self.num_envs)
         self.action_space = spaces.batched(self.single_action_space, self.num_envs)
@@ -104,20 +133,27 @@ class VectorEnv(_VectorBase):
         # Read-only: the C++ side rewrites only the changed entries of a mask.
         for array in buffers.values():
             array.flags.writeable = False
-        self._observations = {"observation": buffers["observation"],
-                              "action_mask": buffers["action_mask"]}
+        self._observations = {
+            "observation": buffers["observation"],
+            "action_mask": buffers["action_mask"],
+        }
         self._rewards = buffers["rewards"]
         self._terminations = buffers["terminations"]
         self._truncations = buffers["truncations"]
-        self._infos = {"to_move": buffers["to_move"], "viewer": buffers["viewer"],
-                       "moves": buffers["moves"], "rewards": buffers["player_rewards"]}
+        self._infos = {
+            "to_move": buffers["to_move"],
+            "viewer": buffers["viewer"],
+            "moves": buffers["moves"],
+            "rewards": buffers["player_rewards"],
+        }
         if self.single_agent:
             self._infos["seat"] = buffers["seat"]
         self._random = random.Random(seed)
         self._started = False
 
-    def reset(self, *, seed: int | None = None,
-              options: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
         """New games in every env. seed reseeds the environment: each env's
         games (seats and dragons drawn), its sample_legal() and the engines'
         seeds. options are ignored (none is known here). Refused arguments
@@ -136,8 +172,9 @@ class VectorEnv(_VectorBase):
         self._table.reset(game_seed)
         return dict(self._observations), self._infos
 
-    def step(self, actions: Any) -> tuple[dict[str, Any], np.ndarray, np.ndarray, np.ndarray,
-                                          dict[str, Any]]:
+    def step(
+        self, actions: Any
+    ) -> tuple[dict[str, Any], np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
         """One action per env (ignored for an env whose game ended at the
         last step: it starts a new one). Any illegal action, a wrong length
         or a non-integer dtype raises ValueError and nothing changes."""
@@ -146,12 +183,18 @@ class VectorEnv(_VectorBase):
         if type(actions) is not np.ndarray or actions.dtype is not _INT64:
             actions = np.asarray(actions)
             if actions.dtype.kind not in "iu":
-                raise ValueError(f"actions: expected integers, one per env, got dtype "
-                                 f"{actions.dtype}")
+                raise ValueError(
+                    f"actions: expected integers, one per env, got dtype " f"{actions.dtype}"
+                )
             actions = np.ascontiguousarray(actions, dtype=_INT64)
         self._table.step(actions)
-        return (dict(self._observations), self._rewards, self._terminations, self._truncations,
-                self._infos)
+        return (
+            dict(self._observations),
+            self._rewards,
+            self._terminations,
+            self._truncations,
+            self._infos,
+        )
 
     def sample_legal(self) -> np.ndarray:
         """One legal action per env (0 for an env awaiting its autoreset),
