@@ -3,12 +3,12 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "engine/dragons.hpp"
 #include "engine/facade/options.hpp"
 #include "engine/position_string.hpp"
 #include "engine/search/limits.hpp"
 #include "engine/util/text.hpp"
 #include "tools/common/command_line.hpp"
-#include "tools/common/dragons.hpp"
 #include "tools/common/text_file.hpp"
 #include "tools/match/engines_file.hpp"
 
@@ -185,7 +185,7 @@ Status set_dragons(MatchConfig& config, const po::variables_map& vm) {
   if (!start) return fail("rules: " + start.error());
   if (given) {
     if (*given != kChooseDragons) {
-      auto dragons = tools::parse_dragons(start->position, *given);
+      auto dragons = parse_dragons(start->position, *given);
       if (!dragons) return fail("--" + dragons.error());
     }
     referee.dragons = *given;
