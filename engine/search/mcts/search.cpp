@@ -7,11 +7,11 @@
 
 #include "engine/game.hpp"
 #include "engine/movegen.hpp"
+#include "engine/nnue/accumulators.hpp"
 #include "engine/search/config.hpp"
 #include "engine/search/greedy.hpp"
 #include "engine/search/mcts/racers.hpp"
 #include "engine/search/mcts/worker.hpp"
-#include "engine/search/nnue/accumulators.hpp"
 #include "engine/search/root.hpp"
 #include "engine/search/win_shares.hpp"
 
