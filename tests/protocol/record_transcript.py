@@ -11,6 +11,12 @@ for `isready` until `readyok`; other lines are followed by an `isready` of
 the recorder's own so that their answer (or silence) is pinned down.
 Lines after "#nosync" are sent without waiting (for stop, ponderhit, quit).
 
+The option lines that `uci` and `ccp` announce are pinned once, by the
+handshake: elsewhere they are written as one "<* option name" line, so that
+a new option changes one transcript. A "#options" line before the command
+writes them all; "#options until NAME" writes those before option NAME (the
+rules' options come first) and skips the rest.
+
 A search that ends on time or on stop reaches a depth that depends on the
 machine: its "info depth" lines are written as "<* info depth" (any number
 of such lines, none included) and its bestmove as "<~ bestmove" (one line
@@ -41,7 +47,9 @@ def main():
                 self.append(text)
 
     out = Out()
-    state = {"timed": False, "last": None, "just_sent_go": False}
+    # options_until: the option from which on the announced options are
+    # skipped ("" skips them all, None writes them all).
+    state = {"timed": False, "last": None, "just_sent_go": False, "options_until": ""}
 
     def answer_line(answer):
         """Writes one engine line, loosely where a timed search shows."""
@@ -52,6 +60,16 @@ def main():
             state["last"] = "<* info depth"
         if state["timed"] and answer.startswith("info depth"):
             return
+        if answer.startswith("option name ") and state["options_until"] is not None:
+            until = state["options_until"]
+            if not until or answer.startswith("option name " + until + " "):
+                state["options_until"] = ""
+                if state["last"] != "<* option name":
+                    out.append("<* option name")
+                    state["last"] = "<* option name"
+                return
+        if answer in ("uciok", "ccpok"):
+            state["options_until"] = ""  # "#options" holds for one announcement
         if state["timed"] and answer.startswith("bestmove"):
             out.append("<~ bestmove")
             state["timed"] = False
@@ -92,6 +110,10 @@ def main():
             continue
         if line.startswith("#sync"):
             nosync = False
+            continue
+        if line.split()[:1] == ["#options"]:
+            words = line.split()
+            state["options_until"] = words[2] if words[1:2] == ["until"] else None
             continue
         if line.startswith("#") or not line.strip():
             out.append(line)

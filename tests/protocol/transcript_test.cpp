@@ -5,7 +5,8 @@
 //   "< "  are the next line the engine must answer, after normalise(),
 //   "<~ " the next line must start with this (a timed search's bestmove),
 //   "<* " lines that start with this may come (any number, none included)
-//         before the next expected line (a timed search's info lines),
+//         before the next expected line (a timed search's info lines; the
+//         options announced, which handshake.txt alone pins line by line),
 //   "= eof" closes the engine's input (what follows answers the end of input),
 //   "= exit N" is the exit code expected at the end (default 0),
 //   "#"   are comments.
