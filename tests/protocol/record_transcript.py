@@ -11,11 +11,14 @@ for `isready` until `readyok`; other lines are followed by an `isready` of
 the recorder's own so that their answer (or silence) is pinned down.
 Lines after "#nosync" are sent without waiting (for stop, ponderhit, quit).
 
-The option lines that `uci` and `ccp` announce are pinned once, by the
-handshake: elsewhere they are written as one "<* option name" line, so that
-a new option changes one transcript. A "#options" line before the command
-writes them all; "#options until NAME" writes those before option NAME (the
-rules' options come first) and skips the rest.
+The option lines that `uci` and `ccp` announce, and the search parameters
+that `d` lists, are pinned where they are the subject (the handshake, the
+options, the parameters): elsewhere the options are written as one
+"<* option name" line and the parameters as "<~ Parameters:" (a line that
+starts so), so that a new option or parameter changes few transcripts. A
+"#options" line before `uci` or `ccp` writes its options all, "#options
+until NAME" those before option NAME (the rules' options come first); a
+"#parameters" line writes every Parameters line in full.
 
 A search that ends on time or on stop reaches a depth that depends on the
 machine: its "info depth" lines are written as "<* info depth" (any number
@@ -49,7 +52,9 @@ def main():
     out = Out()
     # options_until: the option from which on the announced options are
     # skipped ("" skips them all, None writes them all).
-    state = {"timed": False, "last": None, "just_sent_go": False, "options_until": ""}
+    # parameters: write the Parameters line of `d` in full.
+    state = {"timed": False, "last": None, "just_sent_go": False, "options_until": "",
+             "parameters": False}
 
     def answer_line(answer):
         """Writes one engine line, loosely where a timed search shows."""
@@ -68,6 +73,10 @@ def main():
                     out.append("<* option name")
                     state["last"] = "<* option name"
                 return
+        if answer.startswith("Parameters: ") and not state["parameters"]:
+            out.append("<~ Parameters:")
+            state["last"] = None
+            return
         if answer in ("uciok", "ccpok"):
             state["options_until"] = ""  # "#options" holds for one announcement
         if state["timed"] and answer.startswith("bestmove"):
@@ -86,7 +95,7 @@ def main():
     def send(text):
         words = text.split()
         state["just_sent_go"] = words[:1] == ["go"]
-        if words[:1] == ["go"] and "perft" not in words and not ({"depth", "nodes"} & set(words)):
+        if words[:1] == ["go"] and not ({"perft", "choose", "depth", "nodes"} & set(words)):
             state["timed"] = True
         out.append("> " + text)
         state["last"] = None
@@ -110,6 +119,9 @@ def main():
             continue
         if line.startswith("#sync"):
             nosync = False
+            continue
+        if line.split() == ["#parameters"]:
+            state["parameters"] = True
             continue
         if line.split()[:1] == ["#options"]:
             words = line.split()

@@ -3,7 +3,8 @@
 //   "$ "  give command-line arguments (first line only, split at spaces),
 //   "> "  are sent to the engine (escapes \r, \t, \\ and \xNN allowed),
 //   "< "  are the next line the engine must answer, after normalise(),
-//   "<~ " the next line must start with this (a timed search's bestmove),
+//   "<~ " the next line must start with this (a timed search's bestmove;
+//         the parameters of `d`, which parameters.txt and options.txt pin),
 //   "<* " lines that start with this may come (any number, none included)
 //         before the next expected line (a timed search's info lines; the
 //         options announced, which handshake.txt alone pins line by line),
