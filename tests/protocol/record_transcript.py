@@ -163,6 +163,7 @@ def main():
     rest = engine.stdout.read().splitlines()
     if rest:
         out.append("= eof")
+        state["last"] = None  # what may come before the answer to the end of input
     for answer in rest:
         answer_line(answer)
     code = engine.wait()
