@@ -23,12 +23,12 @@
 #include <string>
 #include <vector>
 
+#include "engine/dragons.hpp"
 #include "engine/facade/engine.hpp"
 #include "engine/game.hpp"
 #include "engine/notation.hpp"
 #include "engine/search/dragons/belief.hpp"
 #include "engine/util/text.hpp"
-#include "tools/common/dragons.hpp"
 
 namespace po = boost::program_options;
 
@@ -184,7 +184,7 @@ GameResult play_game(const std::string& opponent, int candidate_seat, int game_i
       std::cerr << "no move from seat " << seat + 1 << "\n";
       std::abort();
     }
-    const DragonMarks marks = tools::referee_marks(truth.position(), move);
+    const DragonMarks marks = referee_marks(truth.position(), move);
     moves.push_back(marked_move(move_text(truth.position(), move), marks));
     truth.play(move);
     candidate_view.play(move, marks);

@@ -10,6 +10,9 @@
 
 namespace tiaoqi {
 
+// The deepest perft the protocol and the Python module accept.
+inline constexpr int kMaxPerftDepth = 64;
+
 // Counts the leaf move sequences `depth` moves deep. A finished game has no
 // moves below it; a player with no legal move is handled as the rules say
 // (eliminated in a game of three or more, which is not a move).

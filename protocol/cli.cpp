@@ -8,9 +8,10 @@
 #include <string>
 #include <vector>
 
+#include "engine/perft.hpp"
+#include "engine/search/limits.hpp"
 #include "engine/util/text.hpp"
 #include "protocol/ccp/dialect.hpp"
-#include "protocol/go_command.hpp"
 #include "protocol/identity.hpp"
 #include "protocol/input_loop.hpp"
 #include "protocol/options.hpp"
@@ -130,8 +131,9 @@ int run_command_line(int argc, const char* const* argv, std::istream& in, std::o
     const std::string& command = words[0];
     if (command == "bench") {
       if (words.size() > 2) return usage_error(err, "bench takes at most one depth");
-      if (words.size() == 2 && !util::parse_integer(words[1], 1, kMaxDepth, "bench depth"))
-        return usage_error(err, util::parse_integer(words[1], 1, kMaxDepth, "bench depth").error());
+      if (words.size() == 2 && !util::parse_integer(words[1], 1, search::kMaxDepth, "bench depth"))
+        return usage_error(
+            err, util::parse_integer(words[1], 1, search::kMaxDepth, "bench depth").error());
       one_shot = words.size() == 2 ? "bench " + words[1] : "bench";
     } else if (command == "perft") {
       if (words.size() != 2) return usage_error(err, "perft needs exactly one depth");

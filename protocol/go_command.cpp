@@ -75,27 +75,27 @@ Expected<GoCommand> parse_go(const std::vector<std::string_view>& tokens, const 
       given.emplace_back(slot, token);
     }
     if (const auto clock = clock_keyword(token)) {
-      auto ms = value(token, 0, kMaxClockMs);
+      auto ms = value(token, 0, search::kMaxClockMs);
       if (!ms) return Error{ms.error()};
       (clock->second ? limits.increment_ms : limits.time_ms)[clock->first] = *ms;
       searching_parameter = true;
     } else if (token == "movestogo") {
-      auto n = value(token, 1, kMaxMovesToGo);
+      auto n = value(token, 1, search::kMaxMovesToGo);
       if (!n) return Error{n.error()};
       limits.moves_to_go = static_cast<int>(*n);
       searching_parameter = true;
     } else if (token == "movetime") {
-      auto ms = value(token, 0, kMaxClockMs);
+      auto ms = value(token, 0, search::kMaxClockMs);
       if (!ms) return Error{ms.error()};
       limits.move_time_ms = *ms;
       searching_parameter = true;
     } else if (token == "depth") {
-      auto n = value(token, 1, kMaxDepth);
+      auto n = value(token, 1, search::kMaxDepth);
       if (!n) return Error{n.error()};
       limits.depth = static_cast<int>(*n);
       searching_parameter = true;
     } else if (token == "nodes") {
-      auto n = value(token, 1, kMaxNodes);
+      auto n = value(token, 1, search::kMaxNodes);
       if (!n) return Error{n.error()};
       limits.nodes = static_cast<std::uint64_t>(*n);
       searching_parameter = true;

@@ -10,12 +10,6 @@
 
 namespace tiaoqi::protocol {
 
-// Limits of the values `go` accepts; anything beyond is refused.
-inline constexpr std::int64_t kMaxClockMs = 1'000'000'000'000;  // about 31 years
-inline constexpr std::int64_t kMaxMovesToGo = 100'000;
-inline constexpr std::int64_t kMaxDepth = 255;
-inline constexpr std::int64_t kMaxNodes = 1'000'000'000'000'000'000;
-
 struct GoCommand {
   search::SearchLimits limits;
   // `go perft <depth>` counts instead of searching.

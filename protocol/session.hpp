@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "engine/facade/engine.hpp"
+#include "engine/perft.hpp"
+#include "engine/search/limits.hpp"
 #include "protocol/go_command.hpp"
 #include "protocol/output.hpp"
 
@@ -43,7 +45,6 @@ class Dialect {
   virtual std::string analysis_line(const facade::Analysis& analysis) const;
 };
 
-inline constexpr int kMaxPerftDepth = 64;
 // bench searches each position to this depth unless told otherwise.
 inline constexpr int kDefaultBenchDepth = 7;
 
@@ -52,7 +53,7 @@ struct SessionConfig {
   // bench's depth, and the nodes of every search (0: no cap), which also
   // ends searches that would wait for a stop.
   int max_perft_depth = kMaxPerftDepth;
-  int max_bench_depth = static_cast<int>(kMaxDepth);
+  int max_bench_depth = static_cast<int>(search::kMaxDepth);
   std::uint64_t max_search_nodes = 0;
 };
 

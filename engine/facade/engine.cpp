@@ -4,11 +4,11 @@
 #include <chrono>
 #include <thread>
 
+#include "engine/nnue/network.hpp"
 #include "engine/notation.hpp"
 #include "engine/perft.hpp"
 #include "engine/position_string.hpp"
 #include "engine/search/dragons/choice.hpp"
-#include "engine/search/nnue/network.hpp"
 #include "engine/search/registry.hpp"
 #include "engine/util/hash.hpp"
 #include "engine/util/text.hpp"
@@ -25,7 +25,7 @@ namespace {
 // What every search started from these options reads of them: the one
 // place that copies options into a search's parameters.
 search::SearchParams search_params(const EngineOptions& options,
-                                   const std::shared_ptr<const search::nnue::Network>& network) {
+                                   const std::shared_ptr<const nnue::Network>& network) {
   search::SearchParams params;
   if (options.evaluation == search::Evaluation::kNetwork) params.network = network;
   params.search = options.search;
@@ -49,9 +49,9 @@ Engine::Engine(EngineCallbacks callbacks) : callbacks_(std::move(callbacks)) {
   game_rules_ = options_.rules;
   // The built-in network is read once; a broken one is reported when
   // Evaluation network asks for it.
-  auto network = search::nnue::parse_network(search::nnue::embedded_network());
+  auto network = nnue::parse_network(nnue::embedded_network());
   if (network)
-    network_ = std::make_shared<const search::nnue::Network>(std::move(*network));
+    network_ = std::make_shared<const nnue::Network>(std::move(*network));
   else
     network_error_ = network.error();
 }

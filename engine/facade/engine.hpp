@@ -208,7 +208,7 @@ class Engine {
   // Read by perft and bench, which have no SearchControl.
   std::atomic<bool> job_stop_{false};
   // The built-in network (Evaluation network), or why it could not be read.
-  std::shared_ptr<const search::nnue::Network> network_;
+  std::shared_ptr<const nnue::Network> network_;
   std::string network_error_;
 };
 

@@ -11,6 +11,13 @@
 
 namespace tiaoqi::search {
 
+// The ranges of the limits a `go` may ask for: the protocol, the Python
+// module and the match runner refuse anything beyond them.
+inline constexpr std::int64_t kMaxClockMs = 1'000'000'000'000;  // about 31 years
+inline constexpr std::int64_t kMaxMovesToGo = 100'000;
+inline constexpr std::int64_t kMaxDepth = 255;
+inline constexpr std::int64_t kMaxNodes = 1'000'000'000'000'000'000;
+
 // The limits of one `go`, snapshotted as plain values when it arrives.
 struct SearchLimits {
   // Milliseconds left and increment per move, per player.

@@ -7,15 +7,15 @@
 #include <optional>
 #include <string_view>
 
-namespace tiaoqi::search {
-
-namespace nnue {
+namespace tiaoqi::nnue {
 struct Network;
 }
 
+namespace tiaoqi::search {
+
 // What scores a position where MCTS cuts a simulation off (option
 // Evaluation): the hand-made cost of eval.hpp, or the learned one of
-// nnue/ where the network applies (nnue::applies), the hand-made
+// engine/nnue/ where the network applies (nnue::applies), the hand-made
 // elsewhere.
 enum class Evaluation : std::uint8_t { kClassic, kNetwork };
 

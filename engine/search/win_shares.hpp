@@ -55,7 +55,7 @@ Outcome static_outcome(const Position& position, double scale);
 
 // Each player's cost as the shares read it, in centi-steps, the side to
 // move's already lowered by its tempo; players out of the game are not
-// read. Another evaluation's costs (the network's, nnue/) enter here.
+// read. Another evaluation's costs (the network's, engine/nnue/) enter here.
 using PlayerCosts = std::array<int, kMaxPlayers>;
 // static_outcome() of a position that is not over, from given costs.
 Outcome static_outcome(const Position& position, double scale, const PlayerCosts& costs);

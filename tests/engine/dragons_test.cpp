@@ -1,5 +1,7 @@
 // The dragons variant's rules (docs/rules.md, "The dragons variant"), each
 // on a position built for it, in the referee's view (every dragon known).
+#include "engine/dragons.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -253,6 +255,34 @@ TEST(Dragons, PerftFromTheStartAndTheReferenceAgrees) {
       EXPECT_EQ(count_moves(position), moves.size());
     }
   }
+}
+
+// The dragons drawn from a seed are holes of each player's home with one
+// of its pieces; the same seed draws the same dragons.
+TEST(Dragons, DrawnAndGivenDragons) {
+  RuleOptions rules;
+  rules.players = 3;
+  rules.variant = Variant::kDragons;
+  auto start = start_setup(rules);
+  ASSERT_TRUE(start.ok()) << start.error();
+  const Position& position = start->position;
+  for (std::uint64_t seed = 0; seed < 20; ++seed) {
+    const auto dragons = draw_dragons(position, seed);
+    ASSERT_EQ(dragons.size(), 3u);
+    for (int p = 0; p < 3; ++p)
+      EXPECT_TRUE((position.pieces_of(p) & position.rules().homes_of(p))
+                      .test(dragons[static_cast<std::size_t>(p)]));
+    EXPECT_EQ(draw_dragons(position, seed), dragons);
+    auto read = parse_dragons(position, dragons_text(position.geometry(), dragons));
+    ASSERT_TRUE(read.ok()) << read.error();
+    EXPECT_EQ(*read, dragons);
+  }
+  EXPECT_EQ(parse_dragons(position, "m1,c11").error(),
+            "dragons: expected 3 holes, one for each player in turn order (such as m1,c11,l12), "
+            "got 'm1,c11'");
+  EXPECT_EQ(parse_dragons(position, "m1,c11,k9").error(),
+            "dragons: the dragon of p3 must start on a piece of its home, got 'k9'");
+  EXPECT_EQ(parse_dragons(position, "m1,zz,l12").error(), "dragons: 'zz' is no hole of this board");
 }
 
 }  // namespace

@@ -11,6 +11,15 @@ for `isready` until `readyok`; other lines are followed by an `isready` of
 the recorder's own so that their answer (or silence) is pinned down.
 Lines after "#nosync" are sent without waiting (for stop, ponderhit, quit).
 
+The option lines that `uci` and `ccp` announce, and the search parameters
+that `d` lists, are pinned where they are the subject (the handshake, the
+options, the parameters): elsewhere the options are written as one
+"<* option name" line and the parameters as "<~ Parameters:" (a line that
+starts so), so that a new option or parameter changes few transcripts. A
+"#options" line before `uci` or `ccp` writes its options all, "#options
+until NAME" those before option NAME (the rules' options come first); a
+"#parameters" line writes every Parameters line in full.
+
 A search that ends on time or on stop reaches a depth that depends on the
 machine: its "info depth" lines are written as "<* info depth" (any number
 of such lines, none included) and its bestmove as "<~ bestmove" (one line
@@ -41,7 +50,16 @@ def main():
                 self.append(text)
 
     out = Out()
-    state = {"timed": False, "last": None, "just_sent_go": False}
+    # options_until: the option from which on the announced options are
+    # skipped ("" skips them all, None writes them all).
+    # parameters: write the Parameters line of `d` in full.
+    state = {
+        "timed": False,
+        "last": None,
+        "just_sent_go": False,
+        "options_until": "",
+        "parameters": False,
+    }
 
     def answer_line(answer):
         """Writes one engine line, loosely where a timed search shows."""
@@ -52,6 +70,20 @@ def main():
             state["last"] = "<* info depth"
         if state["timed"] and answer.startswith("info depth"):
             return
+        if answer.startswith("option name ") and state["options_until"] is not None:
+            until = state["options_until"]
+            if not until or answer.startswith("option name " + until + " "):
+                state["options_until"] = ""
+                if state["last"] != "<* option name":
+                    out.append("<* option name")
+                    state["last"] = "<* option name"
+                return
+        if answer.startswith("Parameters: ") and not state["parameters"]:
+            out.append("<~ Parameters:")
+            state["last"] = None
+            return
+        if answer in ("uciok", "ccpok"):
+            state["options_until"] = ""  # "#options" holds for one announcement
         if state["timed"] and answer.startswith("bestmove"):
             out.append("<~ bestmove")
             state["timed"] = False
@@ -70,7 +102,7 @@ def main():
     def send(text):
         words = text.split()
         state["just_sent_go"] = words[:1] == ["go"]
-        if words[:1] == ["go"] and "perft" not in words and not ({"depth", "nodes"} & set(words)):
+        if words[:1] == ["go"] and not ({"perft", "choose", "depth", "nodes"} & set(words)):
             state["timed"] = True
         out.append("> " + text)
         state["last"] = None
@@ -94,6 +126,13 @@ def main():
             continue
         if line.startswith("#sync"):
             nosync = False
+            continue
+        if line.split() == ["#parameters"]:
+            state["parameters"] = True
+            continue
+        if line.split()[:1] == ["#options"]:
+            words = line.split()
+            state["options_until"] = words[2] if words[1:2] == ["until"] else None
             continue
         if line.startswith("#") or not line.strip():
             out.append(line)
@@ -140,6 +179,7 @@ def main():
     rest = engine.stdout.read().splitlines()
     if rest:
         out.append("= eof")
+        state["last"] = None  # what may come before the answer to the end of input
     for answer in rest:
         answer_line(answer)
     code = engine.wait()

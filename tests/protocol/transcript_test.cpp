@@ -3,9 +3,11 @@
 //   "$ "  give command-line arguments (first line only, split at spaces),
 //   "> "  are sent to the engine (escapes \r, \t, \\ and \xNN allowed),
 //   "< "  are the next line the engine must answer, after normalise(),
-//   "<~ " the next line must start with this (a timed search's bestmove),
+//   "<~ " the next line must start with this (a timed search's bestmove;
+//         the parameters of `d`, which parameters.txt and options.txt pin),
 //   "<* " lines that start with this may come (any number, none included)
-//         before the next expected line (a timed search's info lines),
+//         before the next expected line (a timed search's info lines; the
+//         options announced, which handshake.txt alone pins line by line),
 //   "= eof" closes the engine's input (what follows answers the end of input),
 //   "= exit N" is the exit code expected at the end (default 0),
 //   "#"   are comments.

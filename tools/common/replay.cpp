@@ -1,11 +1,11 @@
 #include "tools/common/replay.hpp"
 
+#include "engine/dragons.hpp"
 #include "engine/facade/options.hpp"
 #include "engine/game.hpp"
 #include "engine/notation.hpp"
 #include "engine/position_string.hpp"
 #include "engine/util/text.hpp"
-#include "tools/common/dragons.hpp"
 
 namespace tiaoqi::tools {
 

@@ -29,11 +29,6 @@ struct TimeControl {
   std::string describe() const;
 };
 
-// The ranges the protocol gives the limits of go (docs/protocol.md).
-inline constexpr long long kMaxMovetimeMs = 1'000'000'000'000LL;
-inline constexpr long long kMaxNodes = 1'000'000'000'000'000'000LL;
-inline constexpr int kMaxDepth = 255;
-
 // Reads "40+0.4" or "60" (seconds, increment optional).
 Expected<TimeControl> parse_clock(std::string_view text, TimeControl control = {});
 

@@ -5,6 +5,7 @@
 #include <map>
 #include <variant>
 
+#include "engine/dragons.hpp"
 #include "engine/facade/options.hpp"
 #include "engine/game.hpp"
 #include "engine/notation.hpp"
@@ -12,7 +13,6 @@
 #include "engine/util/hash.hpp"
 #include "engine/util/text.hpp"
 #include "protocol/ccp/cells.hpp"
-#include "tools/common/dragons.hpp"
 #include "tools/common/replay.hpp"
 
 namespace tiaoqi::match {
@@ -115,7 +115,7 @@ class GameInPlay {
         outcome_(outcome),
         dragons_(std::move(dragons)) {
     // The referee knows every dragon; each engine is told only its own.
-    tools::place_dragons(position_, dragons_);
+    place_dragons(position_, dragons_);
     settle(position_);
     base_ = position_string(position_);
     repetitions_.add(position_);
@@ -150,7 +150,7 @@ class GameInPlay {
       if (turn.kind == Turn::Kind::kCancelled) return false;
       if (turn.kind == Turn::Kind::kFault) pending_faults_[player] = turn;
     }
-    outcome_.record.dragons = tools::dragons_text(position_.geometry(), dragons_);
+    outcome_.record.dragons = dragons_text(position_.geometry(), dragons_);
     return true;
   }
 
@@ -199,8 +199,8 @@ class GameInPlay {
   // other variants), as the engines and the record get it.
   std::string mark(const std::string& text, Move move) {
     if (!position_.rules().dragons()) return text;
-    const DragonMarks marks = tools::referee_marks(position_, move);
-    revealed_ = tools::revealed_after(revealed_, position_.side_to_move(), marks);
+    const DragonMarks marks = referee_marks(position_, move);
+    revealed_ = revealed_after(revealed_, position_.side_to_move(), marks);
     return marked_move(text, marks);
   }
 
@@ -330,7 +330,7 @@ class GameInPlay {
     }
     outcome_.record.events.push_back(
         {tools::RecordEvent::Kind::kElimination, player + 1, turn.fault, 0, ""});
-    tools::eliminate_by_referee(position_);
+    eliminate_by_referee(position_);
     settle(position_);
     // An elimination is no move, so the engines get the position itself
     // (in the dragons variant, each as its player knows it).
@@ -338,7 +338,7 @@ class GameInPlay {
     if (!dragons_.empty()) {
       views_.clear();
       for (int p = 0; p < config_.rules.players; ++p)
-        views_.push_back(position_string(tools::view_for(position_, p, revealed_)));
+        views_.push_back(position_string(view_for(position_, p, revealed_)));
     }
     moves_.clear();
     // Only a fault that ends the game names its termination.
@@ -447,10 +447,9 @@ Expected<std::vector<Hole>> game_dragons(const RefereeConfig& config, const Posi
   // Chosen by the engines: the drawn ones stand in for an engine that
   // fails to choose.
   if (!config.dragons.empty() && config.dragons != kChooseDragons)
-    return tools::parse_dragons(start, config.dragons);
-  return tools::draw_dragons(
-      start,
-      util::mix64(config.dragon_seed ^ util::mix64(static_cast<std::uint64_t>(opening_index))));
+    return parse_dragons(start, config.dragons);
+  return draw_dragons(start, util::mix64(config.dragon_seed ^
+                                         util::mix64(static_cast<std::uint64_t>(opening_index))));
 }
 
 GameOutcome play_game(const GameTask& task, const RefereeConfig& config,
@@ -469,7 +468,7 @@ GameOutcome play_game(const GameTask& task, const RefereeConfig& config,
     return outcome;
   }
   if (!dragons->empty())
-    outcome.record.dragons = tools::dragons_text(setup->position.geometry(), *dragons);
+    outcome.record.dragons = dragons_text(setup->position.geometry(), *dragons);
   GameInPlay game(task, config, seats, log, std::move(*setup), outcome, std::move(*dragons));
   if (config.dragons == kChooseDragons && !game.choose_dragons()) {
     outcome.record.termination = "interrupted";

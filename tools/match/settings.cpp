@@ -3,11 +3,12 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "engine/dragons.hpp"
 #include "engine/facade/options.hpp"
 #include "engine/position_string.hpp"
+#include "engine/search/limits.hpp"
 #include "engine/util/text.hpp"
 #include "tools/common/command_line.hpp"
-#include "tools/common/dragons.hpp"
 #include "tools/common/text_file.hpp"
 #include "tools/match/engines_file.hpp"
 
@@ -68,9 +69,9 @@ Status set_time_controls(MatchConfig& config, const po::variables_map& vm) {
   TimeControl& time = config.referee.time;
   auto margin = number_flag(vm, "margin", 0, kMaxTimeoutMs, 100);
   auto hang = number_flag(vm, "hang-timeout", 1, kMaxTimeoutMs, 60000);
-  auto movetime = number_flag(vm, "movetime", 1, kMaxMovetimeMs, 0);
-  auto nodes = number_flag(vm, "nodes", 1, kMaxNodes, 0);
-  auto depth = number_flag(vm, "depth", 1, kMaxDepth, 0);
+  auto movetime = number_flag(vm, "movetime", 1, search::kMaxClockMs, 0);
+  auto nodes = number_flag(vm, "nodes", 1, search::kMaxNodes, 0);
+  auto depth = number_flag(vm, "depth", 1, search::kMaxDepth, 0);
   for (const auto* checked : {&margin, &hang, &movetime, &nodes, &depth})
     if (!*checked) return Error{checked->error()};
   time.margin_ms = *margin;
@@ -92,9 +93,9 @@ Status set_time_controls(MatchConfig& config, const po::variables_map& vm) {
       own = *parsed;
     }
     for (const auto& [name, text] : engine.limits) {
-      const long long max = name == "nodes"   ? kMaxNodes
-                            : name == "depth" ? kMaxDepth
-                                              : kMaxMovetimeMs;
+      const long long max = name == "nodes"   ? search::kMaxNodes
+                            : name == "depth" ? search::kMaxDepth
+                                              : search::kMaxClockMs;
       auto value = util::parse_integer(text, 1, max, name + "=");
       if (!value) return fail(which + value.error());
       if (name == "nodes") own.nodes = *value;
@@ -184,7 +185,7 @@ Status set_dragons(MatchConfig& config, const po::variables_map& vm) {
   if (!start) return fail("rules: " + start.error());
   if (given) {
     if (*given != kChooseDragons) {
-      auto dragons = tools::parse_dragons(start->position, *given);
+      auto dragons = parse_dragons(start->position, *given);
       if (!dragons) return fail("--" + dragons.error());
     }
     referee.dragons = *given;

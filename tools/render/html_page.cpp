@@ -2,7 +2,7 @@
 
 #include <cstdio>
 
-#include "tools/common/dragons.hpp"
+#include "engine/dragons.hpp"
 #include "tools/common/json.hpp"
 
 namespace tiaoqi::render {
@@ -29,8 +29,8 @@ BoardView frame_view(const tools::GameRecord& record, const tools::Replay& repla
                      std::size_t frame, int viewer) {
   const tools::ReplayFrame& at = replay.frames[frame];
   // After the game every dragon is shown to everyone.
-  BoardView view = view_of_position(
-      tools::view_for(at.position, at.position.is_over() ? -1 : viewer, at.revealed));
+  BoardView view =
+      view_of_position(view_for(at.position, at.position.is_over() ? -1 : viewer, at.revealed));
   view.last_path = at.last_path;
   view.captured = at.captured;
   std::string caption = "Game " + std::to_string(record.game);

@@ -5,7 +5,7 @@
 #include <fstream>
 #include <map>
 
-#include "engine/search/nnue/accumulators.hpp"
+#include "engine/nnue/accumulators.hpp"
 #include "engine/util/text.hpp"
 
 namespace tiaoqi::tune {
@@ -34,8 +34,8 @@ void put_seat(std::string& out, const Position& position, int player, const Cont
     const int piece_army = std::countr_zero(armies);
     for (int hole : position.army(piece_army))
       if (slot < kExportSlots)
-        inputs[static_cast<std::size_t>(slot++)] = static_cast<char>(
-            search::nnue::input_index(rules, army, piece_army, static_cast<Hole>(hole)));
+        inputs[static_cast<std::size_t>(slot++)] =
+            static_cast<char>(nnue::input_index(rules, army, piece_army, static_cast<Hole>(hole)));
   }
   out += inputs;
 }
@@ -64,7 +64,7 @@ Expected<ExportStats> export_samples(const std::vector<std::string>& paths,
       auto seated =
           visit_game_samples(record, options, [&](const Position& position, const Sample& sample) {
             const Rules& rules = position.rules();
-            if (!search::nnue::applies(rules)) {
+            if (!nnue::applies(rules)) {
               refused = fail(file + ": game " + std::to_string(record.game) +
                              " has rules the network does not read (one army of ten pieces "
                              "a player, the standard variant and board)");

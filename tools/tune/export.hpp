@@ -10,7 +10,7 @@ namespace tiaoqi::tune {
 
 // The samples of record files as the network's trainer (tools/nnue/train)
 // reads them: for each sample every seat's inputs in its own frame
-// (search/nnue/accumulators.hpp), whether it is to move, its hand-made
+// (engine/nnue/accumulators.hpp), whether it is to move, its hand-made
 // cost and its share of first place. Binary, little-endian:
 //   header: "TQSX", u32 version 1, u32 players, u32 input slots (60)
 //   a sample: i32 group (the opening, numbered across the files), then

@@ -4,7 +4,7 @@
 
 #include "engine/search/win_shares.hpp"
 
-namespace tiaoqi::search::nnue {
+namespace tiaoqi::nnue {
 struct Network;
 }
 

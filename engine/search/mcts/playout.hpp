@@ -6,8 +6,8 @@
 
 #include "engine/move.hpp"
 #include "engine/movegen.hpp"
+#include "engine/nnue/accumulators.hpp"
 #include "engine/position.hpp"
-#include "engine/search/nnue/accumulators.hpp"
 #include "engine/search/win_shares.hpp"
 #include "engine/util/random.hpp"
 
@@ -70,7 +70,7 @@ auto play_out_with(Position& position, int plies, util::Random& random, Trace& t
 Outcome play_out(Position& position, int plies, double epsilon, double share_scale,
                  util::Random& random, Trace& trace);
 
-// The learned cost (nnue/) and the accumulators of the search's root.
+// The learned cost (engine/nnue/) and the accumulators of the search's root.
 struct NetworkAtRoot {
   const nnue::Network& network;
   const nnue::Accumulators& root;

@@ -10,7 +10,6 @@
 #include "engine/search/greedy.hpp"
 #include "engine/search/mcts/racers.hpp"
 #include "engine/search/mcts/worker.hpp"
-#include "engine/search/nnue/accumulators.hpp"
 #include "engine/search/root.hpp"
 #include "engine/search/win_shares.hpp"
 

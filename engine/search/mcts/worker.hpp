@@ -7,12 +7,12 @@
 #include <optional>
 #include <vector>
 
+#include "engine/nnue/accumulators.hpp"
 #include "engine/position.hpp"
 #include "engine/search/mcts/config.hpp"
 #include "engine/search/mcts/history.hpp"
 #include "engine/search/mcts/playout.hpp"
 #include "engine/search/mcts/tree.hpp"
-#include "engine/search/nnue/accumulators.hpp"
 
 namespace tiaoqi::search::mcts {
 

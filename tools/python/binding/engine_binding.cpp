@@ -6,8 +6,8 @@
 #include <tuple>
 
 #include "engine/notation.hpp"
+#include "engine/search/limits.hpp"
 #include "engine/search/strength.hpp"
-#include "protocol/go_command.hpp"
 #include "tools/python/binding/bindings.hpp"
 #include "tools/python/binding/option_names.hpp"
 #include "tools/python/binding/searcher.hpp"
@@ -95,12 +95,12 @@ search::SearchLimits search_limits(std::optional<long long> nodes,
   search::SearchLimits limits;
   if (nodes)
     limits.nodes =
-        static_cast<std::uint64_t>(checked_limit("nodes", *nodes, 1, protocol::kMaxNodes, ""));
+        static_cast<std::uint64_t>(checked_limit("nodes", *nodes, 1, search::kMaxNodes, ""));
   // At least 1 ms: a move time of 0 would be no limit at all.
   if (movetime)
-    limits.move_time_ms = checked_limit("movetime", *movetime, 1, protocol::kMaxClockMs, " ms");
+    limits.move_time_ms = checked_limit("movetime", *movetime, 1, search::kMaxClockMs, " ms");
   if (depth)
-    limits.depth = static_cast<int>(checked_limit("depth", *depth, 1, protocol::kMaxDepth, ""));
+    limits.depth = static_cast<int>(checked_limit("depth", *depth, 1, search::kMaxDepth, ""));
   limits.infinite = infinite;
   if (!nodes && !movetime && !depth && !infinite)
     throw py::value_error(

@@ -16,7 +16,6 @@
 #include "engine/notation.hpp"
 #include "engine/perft.hpp"
 #include "engine/position_string.hpp"
-#include "protocol/session.hpp"
 #include "tools/python/binding/bindings.hpp"
 #include "tools/python/binding/board_image.hpp"
 #include "tools/python/binding/frame.hpp"
@@ -101,9 +100,9 @@ std::vector<std::pair<std::string, Move>> sorted_legal(const Position& position)
 
 // Perft's depth as the protocol's `perft` takes it.
 int checked_depth(int depth) {
-  if (depth < 1 || depth > protocol::kMaxPerftDepth)
-    throw py::value_error("perft depth must be 1 to " + std::to_string(protocol::kMaxPerftDepth) +
-                          ", got " + std::to_string(depth));
+  if (depth < 1 || depth > kMaxPerftDepth)
+    throw py::value_error("perft depth must be 1 to " + std::to_string(kMaxPerftDepth) + ", got " +
+                          std::to_string(depth));
   return depth;
 }
 

@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <string>
 
+#include "engine/dragons.hpp"
 #include "engine/movegen.hpp"
 #include "engine/notation.hpp"
 #include "engine/position_string.hpp"
-#include "tools/common/dragons.hpp"
 #include "tools/match/stats.hpp"
 
 namespace tiaoqi::python {
@@ -25,10 +25,10 @@ Status GameTable::reset(std::string_view dragons, std::uint64_t seed) {
     return Done{};
   }
   if (dragons.empty()) {
-    start(position, tools::draw_dragons(position, seed));
+    start(position, draw_dragons(position, seed));
     return Done{};
   }
-  auto parsed = tools::parse_dragons(position, dragons);
+  auto parsed = parse_dragons(position, dragons);
   if (!parsed) return Error{parsed.error()};
   start(position, *parsed);
   return Done{};
@@ -63,10 +63,10 @@ void GameTable::start(const Position& position, const std::vector<Hole>& dragons
     truth_.emplace(GameSetup{rules_, position});
   } else {
     Position with_dragons = position;
-    tools::place_dragons(with_dragons, dragons);
+    place_dragons(with_dragons, dragons);
     truth_.emplace(GameSetup{rules_, with_dragons});
     for (int player = 0; player < players(); ++player)
-      views_.emplace_back(GameSetup{rules_, tools::view_for(with_dragons, player, revealed_)});
+      views_.emplace_back(GameSetup{rules_, view_for(with_dragons, player, revealed_)});
   }
   refresh_legal();
 }
@@ -114,8 +114,8 @@ void GameTable::play_checked(Move move) {
   } else {
     // The referee marks the move from the truth; each view learns only
     // what the marks say.
-    const DragonMarks marks = tools::referee_marks(truth_->position(), move);
-    revealed_ = tools::revealed_after(revealed_, truth_->position().side_to_move(), marks);
+    const DragonMarks marks = referee_marks(truth_->position(), move);
+    revealed_ = revealed_after(revealed_, truth_->position().side_to_move(), marks);
     truth_->play(move, marks);
     for (Game& view : views_) view.play(move, marks);
   }

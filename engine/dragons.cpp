@@ -1,9 +1,9 @@
-#include "tools/common/dragons.hpp"
+#include "engine/dragons.hpp"
 
 #include "engine/util/hash.hpp"
 #include "engine/util/text.hpp"
 
-namespace tiaoqi::tools {
+namespace tiaoqi {
 namespace {
 
 // Is `hole` in the home arm of a seated army of another player than
@@ -115,4 +115,4 @@ Position view_for(const Position& truth, int viewer, std::uint8_t revealed) {
   return view;
 }
 
-}  // namespace tiaoqi::tools
+}  // namespace tiaoqi

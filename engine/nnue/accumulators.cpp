@@ -1,9 +1,9 @@
-#include "engine/search/nnue/accumulators.hpp"
+#include "engine/nnue/accumulators.hpp"
 
 #include <bit>
 #include <cstdlib>
 
-namespace tiaoqi::search::nnue {
+namespace tiaoqi::nnue {
 namespace {
 
 // hole -> its hole rotated by `sixths`, on the full board: built once.
@@ -88,4 +88,4 @@ int Accumulators::cost(const Network& network, const Rules& rules, int player) c
   return cost_of(network, of_army(std::countr_zero(unsigned{rules.armies_of(player)})));
 }
 
-}  // namespace tiaoqi::search::nnue
+}  // namespace tiaoqi::nnue

@@ -6,15 +6,15 @@
 
 #include "engine/util/expected.hpp"
 
-namespace tiaoqi::search::nnue {
+namespace tiaoqi::nnue {
 
 // A learned cost of one player, in the centi-steps of the hand-made
 // evaluation (eval.hpp), so that it takes the hand cost's place in the
 // win shares (win_shares.hpp) at the same scale:
 //     cost = v . clamp(W x + b, 0, 1) + c
 // x the sparse binary inputs of the player's army in its own frame
-// (frame.hpp), W one column of kHidden weights an input, one hidden layer
-// clipped to [0, 1]. The integers below are the trained floats quantised
+// (frame_sixths, accumulators.hpp), W one column of kHidden weights an
+// input, one hidden layer clipped to [0, 1]. The integers below are the trained floats quantised
 // (tools/nnue/train): W and b times activation_one, v times
 // output_divisor / activation_one, c times output_divisor.
 inline constexpr int kFrameHoles = 121;
@@ -78,4 +78,4 @@ Expected<Network> parse_network(std::span<const std::uint8_t> bytes);
 // The network built into the program (engine/data/network.tqn), as bytes.
 std::span<const std::uint8_t> embedded_network();
 
-}  // namespace tiaoqi::search::nnue
+}  // namespace tiaoqi::nnue

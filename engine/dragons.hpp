@@ -9,11 +9,12 @@
 #include "engine/position.hpp"
 #include "engine/util/expected.hpp"
 
-namespace tiaoqi::tools {
+namespace tiaoqi {
 
-// The referee's side of the dragons variant (docs/match.md, "Dragons"): it
-// knows every dragon, tells each engine only its own, marks the moves and
-// keeps the whole truth in the record.
+// The dragons variant's hidden information, as whoever knows every dragon
+// sees it (docs/rules.md, "The dragons variant"; the referee of docs/match.md,
+// "Dragons", the Python tables and the bench's matches): where the dragons
+// start, the marks of each move, what each player knows.
 
 // The marks of a legal move of the side to move in `truth`, a position
 // that knows every dragon: '*' when the moving piece is a dragon that ends
@@ -46,4 +47,4 @@ std::uint8_t revealed_after(std::uint8_t revealed, int mover, DragonMarks marks)
 // revealed ones, no other; viewer -1 knows everything.
 Position view_for(const Position& truth, int viewer, std::uint8_t revealed);
 
-}  // namespace tiaoqi::tools
+}  // namespace tiaoqi

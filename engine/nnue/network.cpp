@@ -1,10 +1,10 @@
-#include "engine/search/nnue/network.hpp"
+#include "engine/nnue/network.hpp"
 
 #include <algorithm>
 #include <cstdlib>
 #include <string>
 
-namespace tiaoqi::search::nnue {
+namespace tiaoqi::nnue {
 namespace {
 
 constexpr std::array<std::uint8_t, 4> kMagic = {'T', 'Q', 'N', 'N'};
@@ -111,4 +111,4 @@ Expected<Network> parse_network(std::span<const std::uint8_t> bytes) {
   return network;
 }
 
-}  // namespace tiaoqi::search::nnue
+}  // namespace tiaoqi::nnue

@@ -3,10 +3,10 @@
 #include <array>
 
 #include "engine/bitboard.hpp"
+#include "engine/nnue/network.hpp"
 #include "engine/position.hpp"
-#include "engine/search/nnue/network.hpp"
 
-namespace tiaoqi::search::nnue {
+namespace tiaoqi::nnue {
 
 // Whether the network can read positions of these rules: one army a
 // player, ten pieces an army, the standard variant on the full board (what
@@ -50,4 +50,4 @@ class Accumulators {
   std::array<std::uint8_t, kArmies> sixths_{};
 };
 
-}  // namespace tiaoqi::search::nnue
+}  // namespace tiaoqi::nnue

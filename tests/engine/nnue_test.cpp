@@ -11,14 +11,14 @@
 #include "engine/facade/options.hpp"
 #include "engine/game.hpp"
 #include "engine/movegen.hpp"
+#include "engine/nnue/accumulators.hpp"
+#include "engine/nnue/network.hpp"
 #include "engine/search/mcts/playout.hpp"
-#include "engine/search/nnue/accumulators.hpp"
-#include "engine/search/nnue/network.hpp"
 #include "engine/util/random.hpp"
 #include "tests/engine/search/fixtures.hpp"
 #include "tests/support/test_support.hpp"
 
-namespace tiaoqi::search::nnue {
+namespace tiaoqi::nnue {
 namespace {
 
 std::shared_ptr<const Network> built_in() {
@@ -188,7 +188,7 @@ TEST(Network, CostsGiveTheShares) {
   const GameSetup setup = tiaoqi::testing::start_of(players(2));
   Accumulators accumulators;
   accumulators.refresh(*network, setup.position);
-  const auto costs = mcts::network_costs(setup.position, *network, accumulators);
+  const auto costs = search::mcts::network_costs(setup.position, *network, accumulators);
   EXPECT_EQ(costs[0], accumulators.cost(*network, setup.position.rules(), 0) - network->tempo);
   EXPECT_EQ(costs[1], accumulators.cost(*network, setup.position.rules(), 1));
   // The start is symmetric: the two costs differ by the tempo alone.
@@ -203,11 +203,11 @@ TEST(Network, MctsWithTheNetworkPlaysLegalMoves) {
     const GameSetup setup = tiaoqi::testing::start_of(players(count));
     Position position = setup.position;
     for (int move = 0; move < 3 && !position.is_over(); ++move) {
-      testing::RunOptions options;
+      search::testing::RunOptions options;
       options.search = "mcts";
       options.nodes = 2000;
       options.network = network;
-      const auto run = testing::run(position, options);
+      const auto run = search::testing::run(position, options);
       MoveList legal;
       generate_moves(position, legal);
       ASSERT_TRUE(legal.contains(run.result.best)) << count << " players, move " << move;
@@ -219,14 +219,14 @@ TEST(Network, MctsWithTheNetworkPlaysLegalMoves) {
 
 TEST(Network, TheOptionTakesClassicOrNetworkOnly) {
   facade::Options options;
-  EXPECT_EQ(options.engine.evaluation, Evaluation::kClassic);
+  EXPECT_EQ(options.engine.evaluation, search::Evaluation::kClassic);
   ASSERT_TRUE(facade::set_option(options, "Evaluation", "Network"));
-  EXPECT_EQ(options.engine.evaluation, Evaluation::kNetwork);
+  EXPECT_EQ(options.engine.evaluation, search::Evaluation::kNetwork);
   const Status refused = facade::set_option(options, "Evaluation", "learned");
   ASSERT_FALSE(refused);
   EXPECT_EQ(refused.error(), "Evaluation expects classic or network, got 'learned'");
-  EXPECT_EQ(options.engine.evaluation, Evaluation::kNetwork);
+  EXPECT_EQ(options.engine.evaluation, search::Evaluation::kNetwork);
 }
 
 }  // namespace
-}  // namespace tiaoqi::search::nnue
+}  // namespace tiaoqi::nnue
