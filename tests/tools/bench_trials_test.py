@@ -12,13 +12,14 @@ HEAD is both the base and the new engine: one binary, nothing to build."""
 
 import json
 import os
-import shutil
 import signal
 import subprocess
 import sys
 import tempfile
 import time
 import unittest
+
+from scripts_clone import clone_with, is_checkout
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BUILD = os.path.abspath(sys.argv.pop(1)) if len(sys.argv) > 1 else os.path.join(REPO, "build")
@@ -59,30 +60,13 @@ time.sleep(60)
 INTERRUPTED = "sprt: interrupted; the same command resumes where it stopped"
 
 
-def git(folder, *words):
-    subprocess.run(
-        ["git", "-c", "user.name=test", "-c", "user.email=test@example.invalid", *words],
-        cwd=folder,
-        check=True,
-        capture_output=True,
-    )
-
-
 class Trials(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        if subprocess.run(["git", "rev-parse"], cwd=REPO, capture_output=True).returncode != 0:
+        if not is_checkout(REPO):
             raise unittest.SkipTest("the source tree is no git checkout: nothing to clone")
         cls.scratch = tempfile.TemporaryDirectory()
-        cls.clone = os.path.join(cls.scratch.name, "repo")
-        git(cls.scratch.name, "clone", "-q", "--shared", REPO, cls.clone)
-        for script in SCRIPTS:
-            shutil.copy2(os.path.join(REPO, script), os.path.join(cls.clone, script))
-        git(cls.clone, "add", *SCRIPTS)
-        git(cls.clone, "commit", "-q", "--allow-empty", "-m", "the scripts under test")
-        cls.head = subprocess.run(
-            ["git", "rev-parse", "HEAD"], cwd=cls.clone, check=True, capture_output=True, text=True
-        ).stdout.strip()
+        cls.clone, cls.head = clone_with(REPO, cls.scratch.name, SCRIPTS)
 
     @classmethod
     def tearDownClass(cls):
@@ -295,8 +279,7 @@ class Trials(unittest.TestCase):
             os.remove(stray)
 
     def test_sprt_at_two_players_appends_its_record(self):
-        status, out, err = self.run_script(
-            "sprt",
+        words = [
             "HEAD",
             "--nodes",
             "50",
@@ -315,7 +298,8 @@ class Trials(unittest.TestCase):
             self.folder,
             "--",
             "--quiet",
-        )
+        ]
+        status, out, err = self.run_script("sprt", *words)
         self.assertEqual(status, 0, err)
         (record,) = self.records()
         self.assertTrue(out.splitlines()[-1].startswith("sprt: sprt-1: undecided after 2 games"))
@@ -356,26 +340,6 @@ class Trials(unittest.TestCase):
         self.assertEqual(record["score"], results["elo"][0]["score"])
         # The trial is recorded: the same command plays nothing, also when
         # its folder has gone, unless --again.
-        words = [
-            "HEAD",
-            "--nodes",
-            "50",
-            "--max-games",
-            "2",
-            "--seed",
-            "3",
-            "--no-build",
-            "--new-option",
-            "Hash=8",
-            "--what",
-            "Hash 8",
-            "--results",
-            self.results,
-            "--out",
-            self.folder,
-            "--",
-            "--quiet",
-        ]
         already = (
             f"sprt: the trial is recorded already, as 'sprt-1' in {self.results}:"
             " nothing played (--again plays it again)\n"

@@ -33,6 +33,7 @@ BUILD = os.path.abspath(sys.argv.pop(1)) if len(sys.argv) > 1 else os.path.join(
 sys.path.insert(0, os.path.join(REPO, "tools"))
 from check_docs import markup  # noqa: E402
 from parallel_shards_test import moves_of  # noqa: E402
+from scripts_clone import clone_with, is_checkout  # noqa: E402
 
 SCRIPTS = ("bench/sprt", "bench/spsa", "bench/strength", "bench/trials.py", "bench/slurm.py")
 DAEMONS = ("munged", "slurmctld", "slurmd")
@@ -249,15 +250,6 @@ def missing_requirements():
     return None
 
 
-def git(folder, *words):
-    subprocess.run(
-        ["git", "-c", "user.name=test", "-c", "user.email=test@example.invalid", *words],
-        cwd=folder,
-        check=True,
-        capture_output=True,
-    )
-
-
 class SlurmTrial(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
@@ -266,18 +258,13 @@ class SlurmTrial(unittest.TestCase):
             if os.environ.get("CI") == "true":
                 raise AssertionError(f"under CI the Slurm test must run, but {why}")
             raise unittest.SkipTest(why)
-        if subprocess.run(["git", "rev-parse"], cwd=REPO, capture_output=True).returncode != 0:
+        if not is_checkout(REPO):
             raise unittest.SkipTest("the source tree is no git checkout: nothing to clone")
         cls.scratch = tempfile.mkdtemp(prefix="tiaoqi_slurm_")
         # The scripts run in a clean clone with the source tree's scripts
         # committed, and find the programs of BUILD in a build folder of
         # their own, so that every trial folder is new.
-        cls.clone = os.path.join(cls.scratch, "repo")
-        git(cls.scratch, "clone", "-q", "--shared", REPO, cls.clone)
-        for script in SCRIPTS + ("docs/match.md",):
-            shutil.copy2(os.path.join(REPO, script), os.path.join(cls.clone, script))
-        git(cls.clone, "add", *SCRIPTS, "docs/match.md")
-        git(cls.clone, "commit", "-q", "--allow-empty", "-m", "the scripts under test")
+        cls.clone, _ = clone_with(REPO, cls.scratch, SCRIPTS + ("docs/match.md",))
         cls.build = os.path.join(cls.scratch, "build")
         for program in ("protocol/tiaoqi", "tools/tiaoqi-match"):
             os.makedirs(os.path.dirname(os.path.join(cls.build, program)), exist_ok=True)
