@@ -68,8 +68,8 @@ struct Config {
 
 // The settings MCTS plays with at a table of `players` (what the options'
 // `auto` means): from three players on a sharper share scale, half of
-// each reward and the fastest finish at the root, at six players the
-// others as racers. Why each: docs/search.md, "Monte Carlo tree search".
+// each reward and the fastest finish at the root, from four players on
+// the others as racers. Why each: docs/search.md, "Monte Carlo tree search".
 inline Config config_for(int players) {
   Config config;
   if (players >= 3) {
@@ -77,7 +77,7 @@ inline Config config_for(int players) {
     config.win_weight = 0.5;
     config.finish_moves = 6;
   }
-  if (players >= 6) config.opponent_moves = 8;
+  if (players >= 4) config.opponent_moves = 8;
   return config;
 }
 
