@@ -7,6 +7,7 @@
 #include <string>
 
 #include "bench/positions.hpp"
+#include "engine/game.hpp"
 #include "engine/position_string.hpp"
 #include "engine/search/control.hpp"
 #include "engine/search/mcts/config.hpp"
@@ -29,14 +30,14 @@ void iterations(benchmark::State& state, const SuitePosition& entry) {
   params.search = "mcts";
   search::SearchLimits limits;
   limits.nodes = kIterationsPerSearch;
-  const std::vector<std::uint64_t> no_history;
+  const Game game(setup);
   for (auto _ : state) {
     search_state.clear();
     search::SearchControl control;
     control.start(search::TimeBudget{}, limits.nodes, false);
-    const search::SearchPlan plan = search::plan_search(setup.position, params, limits, 0);
-    const auto result = search::mcts::search(
-        {setup.position, params, limits, plan, control, {}, search_state, no_history, nullptr});
+    const search::SearchPlan plan = search::plan_search(game.position(), params, limits, 0);
+    const auto result =
+        search::mcts::search({game, params, limits, plan, control, {}, search_state});
     benchmark::DoNotOptimize(result.best);
   }
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kIterationsPerSearch));

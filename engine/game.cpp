@@ -34,6 +34,19 @@ Game::Game(GameSetup setup) : rules_(std::move(setup.rules)) {
   repetitions_.add(history_.back());
 }
 
+std::vector<std::uint64_t> Game::earlier_hashes() const {
+  std::vector<std::uint64_t> hashes;
+  hashes.reserve(history_.size() - 1);
+  for (std::size_t i = 0; i + 1 < history_.size(); ++i) hashes.push_back(history_[i].hash());
+  return hashes;
+}
+
+Game game_at(const Position& position) {
+  // The aliasing constructor: points at the rules without owning them.
+  return Game(GameSetup{
+      std::shared_ptr<const Rules>(std::shared_ptr<const Rules>(), &position.rules()), position});
+}
+
 namespace {
 
 // The army of a dragon this position knows elsewhere than on `hole`, which

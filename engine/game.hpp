@@ -41,6 +41,8 @@ class Game {
   const Position& position() const { return history_.back(); }
   const std::vector<Position>& history() const { return history_; }
   const std::vector<Move>& moves() const { return moves_; }
+  // The hashes of the positions before the current one, oldest first.
+  std::vector<std::uint64_t> earlier_hashes() const;
 
   // Parses and plays a move; on error the game is unchanged. In the dragons
   // variant the move may carry the referee's marks ('*', '#'), which must
@@ -60,5 +62,10 @@ class Game {
   std::vector<DragonMarks> marks_;
   RepetitionCount repetitions_;
 };
+
+// A game that starts at `position`, with no moves before it, for a search
+// of a bare position (bench, tests). The caller keeps the position's rules
+// alive while the game lives.
+Game game_at(const Position& position);
 
 }  // namespace tiaoqi

@@ -123,11 +123,10 @@ BenchResult run_bench(int depth, search::SearchParams params, const std::atomic<
     // Cleared searches for every position keep the node count the same
     // whatever ran before.
     state.clear();
-    const std::vector<std::uint64_t> no_history;
     // No clock: the plan's budget has no deadline, its node limit is the suite's.
     const search::SearchPlan plan = search::plan_search(game.position(), searched_with, limits, 0);
-    const search::SearchResult searched = search::run_search(
-        {game.position(), searched_with, limits, plan, control, {}, state, no_history, nullptr});
+    const search::SearchResult searched =
+        search::run_search({game, searched_with, limits, plan, control, {}, state});
     // MCTS's iterations are fixed here: its signature is the work they
     // did (SearchResult::work).
     const std::uint64_t counted = searched.work ? searched.work : searched.nodes;

@@ -208,19 +208,11 @@ Expected<JobStart> Engine::start_search(const search::SearchLimits& limits,
     hold_for_stop_ = limits.infinite || !limits.ends_by_itself(player);
     hold_for_ponderhit_ = limits.ponder;
   }
-  std::vector<std::uint64_t> game_history;
-  const auto& positions = game_->history();
-  for (std::size_t i = 0; i + 1 < positions.size(); ++i)
-    game_history.push_back(positions[i].hash());
-  // The game itself, not a copy: the dragons search reads it for its
-  // belief, MCTS for how the others moved (racer_share); nothing changes
-  // it while a job runs (check_idle), and the search is over before
-  // bestmove releases the engine.
-  start_job([this, root = Position(root), rules = game_->shared_rules(), limits, params, plan,
-             game_history = std::move(game_history), game = &*game_,
-             analysis = analysis_lines.has_value(), level]() mutable {
-    search_job(root, rules, limits, params, plan, std::move(game_history), game, analysis, level);
-  });
+  // The game itself, not a copy: nothing changes it while a job runs
+  // (check_idle), and the search is over before bestmove releases the
+  // engine.
+  start_job([this, limits, params, plan, game = &*game_, analysis = analysis_lines.has_value(),
+             level]() mutable { search_job(*game, limits, params, plan, analysis, level); });
   return start;
 }
 
@@ -259,19 +251,16 @@ class AnalysisCollector {
 
 }  // namespace
 
-void Engine::search_job(Position root, std::shared_ptr<const Rules> rules,
-                        search::SearchLimits limits, search::SearchParams params,
-                        search::SearchPlan plan, std::vector<std::uint64_t> game_history,
-                        const Game* game, bool analysis,
+void Engine::search_job(const Game& game, search::SearchLimits limits, search::SearchParams params,
+                        search::SearchPlan plan, bool analysis,
                         std::optional<search::StrengthLevel> level) {
-  (void)rules;  // Keeps the rules `root` points at alive.
+  const Position& root = game.position();
   AnalysisCollector collector(params.multipv);
   const search::InfoSink collect = [&collector](const search::SearchInfo& info) {
     collector.add(info);
   };
   const search::SearchRequest request{
-      root,          params,       limits, plan, control_, analysis ? collect : callbacks_.info,
-      search_state_, game_history, game};
+      game, params, limits, plan, control_, analysis ? collect : callbacks_.info, search_state_};
   search::SearchResult result = search::run_search(request);
   if (level) {
     const Move chosen = search::choose_at_level(root, limits, *level, result.best, params.seed);

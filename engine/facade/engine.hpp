@@ -176,9 +176,8 @@ class Engine {
   // `analysis_lines`: an analysis of that many moves instead of a search.
   Expected<JobStart> start_search(const search::SearchLimits& limits,
                                   std::optional<int> analysis_lines);
-  void search_job(Position root, std::shared_ptr<const Rules> rules, search::SearchLimits limits,
-                  search::SearchParams params, search::SearchPlan plan,
-                  std::vector<std::uint64_t> game_history, const Game* game, bool analysis,
+  void search_job(const Game& game, search::SearchLimits limits, search::SearchParams params,
+                  search::SearchPlan plan, bool analysis,
                   std::optional<search::StrengthLevel> level);
   void finish_job();
 

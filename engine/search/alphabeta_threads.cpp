@@ -39,7 +39,7 @@ SearchResult best_reply_search(const SearchRequest& request) {
 }
 
 SearchResult alphabeta_search(const SearchRequest& request, bool best_reply) {
-  const Position& root = request.root;
+  const Position& root = request.root();
   const SearchParams& params = request.params;
   const SearchLimits& limits = request.limits;
   SearchControl& control = request.control;
@@ -49,7 +49,7 @@ SearchResult alphabeta_search(const SearchRequest& request, bool best_reply) {
   if (limits.depth) ab_limits.depth = std::min(*limits.depth, kMaxPly - 1);
   ab_limits.search_moves = limits.search_moves;
   ab_limits.multi_pv = params.multipv;
-  ab_limits.game_history = request.game_history;
+  ab_limits.game_history = request.game.earlier_hashes();
   ab_limits.best_reply = best_reply && root.rules().player_count() >= 3;
   ab_limits.config = request.plan.config.alphabeta;
   // Once for all threads, before any of them stores.

@@ -40,7 +40,7 @@ ScoredMove score_move(const Position& root, std::int64_t seed, Move move) {
 }  // namespace
 
 SearchResult greedy_search(const SearchRequest& request) {
-  const Position& root = request.root;
+  const Position& root = request.root();
   const SearchParams& params = request.params;
   SearchResult result;
   MoveList moves;

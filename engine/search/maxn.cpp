@@ -201,7 +201,7 @@ MaxNReport MaxN::run(const Position& root, int max_depth, int line_count,
 }
 
 SearchResult maxn_search(const SearchRequest& request) {
-  const Position& root = request.root;
+  const Position& root = request.root();
   const SearchParams& params = request.params;
   const SearchLimits& limits = request.limits;
   SearchControl& control = request.control;
@@ -234,7 +234,7 @@ SearchResult maxn_search(const SearchRequest& request) {
   };
   const int max_depth = limits.depth ? std::min(*limits.depth, kMaxPly - 1) : kMaxPly - 1;
   const MaxNReport report = maxn.run(root, max_depth, std::max(params.multipv, 1), moves,
-                                     request.game_history, report_depth);
+                                     request.game.earlier_hashes(), report_depth);
 
   SearchResult result;
   result.nodes = maxn.nodes();

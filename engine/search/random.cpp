@@ -8,7 +8,7 @@
 namespace tiaoqi::search {
 
 SearchResult random_search(const SearchRequest& request) {
-  const Position& root = request.root;
+  const Position& root = request.root();
   const std::int64_t seed = request.params.seed;
   SearchResult result;
   MoveList moves;

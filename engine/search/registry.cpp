@@ -104,7 +104,7 @@ SearchPlan plan_search(const Position& root, const SearchParams& params, const S
 }
 
 SearchResult run_search(const SearchRequest& request) {
-  const Position& root = request.root;
+  const Position& root = request.root();
   const SearchKind& played = *request.plan.played;
   // Almost no time left: one ply now rather than a search that would have
   // to be cut (the race solver, say, finds its first plan unpolled). Every

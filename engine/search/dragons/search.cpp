@@ -1,8 +1,5 @@
 #include "engine/search/dragons/search.hpp"
 
-#include <memory>
-#include <optional>
-
 #include "engine/search/dragons/belief.hpp"
 #include "engine/search/dragons/playout.hpp"
 #include "engine/search/mcts/search.hpp"
@@ -17,18 +14,10 @@ constexpr std::uint64_t kSingleWorldSalt = 0x736e676c65ULL;
 }  // namespace
 
 SearchResult dragons_search(const SearchRequest& request) {
-  const Position& root = request.root;
+  const Position& root = request.root();
   const SearchParams& params = request.params;
   const InfoSink& info = request.info;
-  const Game* game = request.game;
-  std::optional<Game> alone;
-  if (!game || game->position().hash() != root.hash()) {
-    // The rules outlive this search: the caller keeps them alive for root.
-    alone.emplace(
-        GameSetup{std::shared_ptr<const Rules>(&root.rules(), [](const Rules*) {}), root});
-    game = &*alone;
-  }
-  const Belief belief = infer_belief(*game, params.dragon_belief);
+  const Belief belief = infer_belief(request.game, params.dragon_belief);
   if (!root.is_over()) report_text(info, belief.describe(root, root.side_to_move()));
 
   const mcts::Config config;

@@ -280,7 +280,7 @@ SearchResult result_of(const Position& root, const SearchParams& params, const T
 // The network of the request's parameters, where it applies to the rules.
 Config with_network(Config config, const SearchRequest& request) {
   const nnue::Network* network = request.params.network.get();
-  if (network && nnue::applies(request.root.rules())) config.network = network;
+  if (network && nnue::applies(request.root().rules())) config.network = network;
   return config;
 }
 
@@ -294,7 +294,7 @@ SearchResult mcts_search(const SearchRequest& request, const Config& config, con
   State* kept = request.state.kept<State>();
   if (!kept) return greedy_search(request);
   State& state = *kept;
-  const Position& root = request.root;
+  const Position& root = request.root();
   const SearchParams& params = request.params;
   const SearchLimits& limits = request.limits;
   SearchControl& control = request.control;
@@ -317,20 +317,21 @@ SearchResult mcts_search(const SearchRequest& request, const Config& config, con
   if (limits.depth) state.clear();
   Tree& tree = state.tree();
   state.history().age();
-  state.adopt(root, request.game_history);
+  const std::vector<std::uint64_t> earlier = request.game.earlier_hashes();
+  state.adopt(root, earlier);
   Shared shared(root, config, tree, state.history());
   shared.worlds = worlds;
   // One refresh a search: each iteration brings a copy up to its cut-off.
   if (config.network) shared.root_accumulators.refresh(*config.network, root);
   shared.best_reply = config.best_reply && root.rules().player_count() >= 3 && !worlds.draw;
   const RacerTally racers =
-      request.game && config.racer_share > 0
-          ? tally_racers(request.game->history(), request.game->moves(), kRacerWindow)
+      config.racer_share > 0
+          ? tally_racers(request.game.history(), request.game.moves(), kRacerWindow)
           : RacerTally{};
   shared.opponent_widths = opponent_widths(racers, config.opponent_moves, config.racer_share);
   if (root.rules().options().repetitions > 0) {
     shared.repetition_draws = true;
-    shared.earlier_positions = request.game_history;
+    shared.earlier_positions = earlier;
     std::sort(shared.earlier_positions.begin(), shared.earlier_positions.end());
   }
   const std::uint64_t seed = util::mix64(static_cast<std::uint64_t>(params.seed)) ^ root.hash();

@@ -12,7 +12,7 @@ SearchResult play_crossing(const SearchRequest& request) {
   Solver* kept = request.state.kept<Solver>();
   if (!kept) return greedy_search(request);
   Solver& solver = *kept;
-  const Position& root = request.root;
+  const Position& root = request.root();
   const SearchParams& params = request.params;
   const SearchLimits& limits = request.limits;
   SearchControl& control = request.control;

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "engine/eval.hpp"
+#include "engine/game.hpp"
 #include "engine/movegen.hpp"
 #include "engine/notation.hpp"
 #include "engine/search/alphabeta.hpp"
@@ -108,10 +109,9 @@ ParallelRun run_parallel(const Position& root, int threads, search::SearchLimits
   const search::InfoSink info = [&](const search::SearchInfo& line) {
     run.last_depth = std::max(run.last_depth, line.depth);
   };
-  const std::vector<std::uint64_t> no_history;
+  const Game game = game_at(root);
   const search::SearchPlan plan = search::plan_search(root, params, limits, 0);
-  run.result =
-      search::alphabeta_search({root, params, limits, plan, control, info, state, no_history});
+  run.result = search::alphabeta_search({game, params, limits, plan, control, info, state});
   return run;
 }
 

@@ -75,10 +75,9 @@ TEST(Deadline, AnEmptyClockGetsTheOnePlyMoveAtOnce) {
   control.start(plan_time(limits, 0, 30, kMovesToGo), std::nullopt, false);
   ASSERT_TRUE(control.emergency());
   SearchState state(1);
-  const std::vector<std::uint64_t> no_history;
-  const SearchPlan plan = plan_search(setup.position, params, limits, 30);
-  const SearchResult result =
-      run_search({setup.position, params, limits, plan, control, {}, state, no_history});
+  const Game game(setup);
+  const SearchPlan plan = plan_search(game.position(), params, limits, 30);
+  const SearchResult result = run_search({game, params, limits, plan, control, {}, state});
   MoveList legal;
   generate_moves(setup.position, legal);
   ASSERT_TRUE(legal.contains(result.best));
@@ -88,14 +87,13 @@ TEST(Deadline, AnEmptyClockGetsTheOnePlyMoveAtOnce) {
   SearchControl untimed;
   untimed.start(TimeBudget{}, std::nullopt, false);
   const SearchLimits no_limits;
-  EXPECT_EQ(greedy_search({setup.position,
+  EXPECT_EQ(greedy_search({game,
                            params,
                            no_limits,
-                           plan_search(setup.position, params, no_limits, 0),
+                           plan_search(game.position(), params, no_limits, 0),
                            untimed,
                            {},
-                           state,
-                           no_history})
+                           state})
                 .best,
             result.best);
 }

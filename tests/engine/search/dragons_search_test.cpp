@@ -264,10 +264,8 @@ SearchResult search(const Game& view, std::uint64_t nodes, std::int64_t seed = 1
   const InfoSink sink = [infos](const SearchInfo& line) {
     if (infos && !line.text.empty()) infos->push_back(line.text);
   };
-  const std::vector<std::uint64_t> no_history;
   const SearchPlan plan = plan_search(view.position(), params, limits, 0);
-  return run_search(
-      {view.position(), params, limits, plan, control, sink, state, no_history, &view});
+  return run_search({view, params, limits, plan, control, sink, state});
 }
 
 bool is_legal(const Position& position, Move move) {

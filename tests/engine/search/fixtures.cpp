@@ -50,8 +50,7 @@ void add_holes(Pieces& pieces, const Geometry& geometry, int army, Bitboard hole
 
 }  // namespace
 
-SearchRun run(const Position& root, const RunOptions& options, SearchState* state,
-              const std::vector<std::uint64_t>& game_history) {
+SearchRun run(const Game& game, const RunOptions& options, SearchState* state) {
   SearchState own_state(options.hash_mib);
   SearchParams params;
   params.search = options.search;
@@ -68,10 +67,13 @@ SearchRun run(const Position& root, const RunOptions& options, SearchState* stat
   if (options.stopped) control.stop();
   SearchRun run;
   const InfoSink info = [&](const SearchInfo& line) { run.infos.push_back(line); };
-  const SearchPlan plan = plan_search(root, params, limits, 0);
-  run.result = run_search(
-      {root, params, limits, plan, control, info, state ? *state : own_state, game_history});
+  const SearchPlan plan = plan_search(game.position(), params, limits, 0);
+  run.result = run_search({game, params, limits, plan, control, info, state ? *state : own_state});
   return run;
+}
+
+SearchRun run(const Position& root, const RunOptions& options, SearchState* state) {
+  return run(game_at(root), options, state);
 }
 
 Position after_best(const Position& root, const SearchRun& run) {

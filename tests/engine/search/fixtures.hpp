@@ -5,6 +5,7 @@
 #include <optional>
 #include <vector>
 
+#include "engine/game.hpp"
 #include "engine/position_string.hpp"
 #include "engine/search/registry.hpp"
 
@@ -36,8 +37,9 @@ struct RunOptions {
   std::shared_ptr<const nnue::Network> network;
 };
 
-SearchRun run(const Position& root, const RunOptions& options, SearchState* state = nullptr,
-              const std::vector<std::uint64_t>& game_history = {});
+SearchRun run(const Game& game, const RunOptions& options, SearchState* state = nullptr);
+// The same from a bare position (game_at): no moves before it.
+SearchRun run(const Position& root, const RunOptions& options, SearchState* state = nullptr);
 
 // The root after the search's move (settled).
 Position after_best(const Position& root, const SearchRun& run);

@@ -123,10 +123,10 @@ TEST(MaxN, ReportsAValueForEverySeatAndALegalLine) {
   SearchState state(1);
   std::vector<SearchInfo> lines;
   const InfoSink info = [&](const SearchInfo& line) { lines.push_back(line); };
-  const std::vector<std::uint64_t> no_history;
+  const Game game(start);
   const SearchResult result =
-      maxn_search({start.position, params, limits, plan_search(start.position, params, limits, 0),
-                   control, info, state, no_history});
+      maxn_search({game, params, limits, plan_search(game.position(), params, limits, 0), control,
+                   info, state});
   ASSERT_EQ(lines.size(), 3u);
   EXPECT_EQ(lines.back().depth, 3);
   EXPECT_EQ(lines.back().values.size(), 6u);

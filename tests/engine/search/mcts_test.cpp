@@ -107,13 +107,8 @@ TEST(Mcts, TheTreeIsKeptAlongTheMovesPlayed) {
   const auto lines = search::testing::search_lines(first);
   ASSERT_GE(lines.back().pv.size(), 3u);
   // The engine plays its line's first move; the others answer as it expects.
-  std::vector<std::uint64_t> history;
-  Position root = setup.position;
-  for (int i = 0; i < 3; ++i) {
-    history.push_back(root.hash());
-    root.play(lines.back().pv[static_cast<std::size_t>(i)]);
-    settle(root);
-  }
+  Game game(setup);
+  for (int i = 0; i < 3; ++i) game.play(lines.back().pv[static_cast<std::size_t>(i)]);
   {
     // The subtree the second search should start from.
     const Tree& tree = state.kept<State>()->tree();
@@ -126,14 +121,14 @@ TEST(Mcts, TheTreeIsKeptAlongTheMovesPlayed) {
     }
     ASSERT_GT(tree.node(index).visits, 0u);
   }
-  const auto second = search::testing::run(root, mcts_run(1000), &state, history);
+  const auto second = search::testing::run(game, mcts_run(1000), &state);
   EXPECT_EQ(second.result.nodes, 1000u);
   // The root's visits: this search's iterations and those kept.
   EXPECT_GT(state.kept<State>()->tree().root().visits, 1000u);
 
   // A position the tree never saw starts afresh.
   const Position other = tiaoqi::testing::random_playout(setup.position, 9, 30);
-  search::testing::run(other, mcts_run(500), &state, {});
+  search::testing::run(other, mcts_run(500), &state);
   EXPECT_EQ(state.kept<State>()->tree().root().visits, 500u);
 }
 
@@ -264,9 +259,9 @@ SearchResult search_with(const Position& root, const Config& config, std::uint64
   limits.nodes = iterations;
   SearchControl control;
   control.start(TimeBudget{}, limits.nodes, false);
-  const std::vector<std::uint64_t> no_history;
+  const Game game = game_at(root);
   const SearchPlan plan = plan_search(root, params, limits, 0);
-  return mcts_search({root, params, limits, plan, control, {}, state, no_history}, config, {});
+  return mcts_search({game, params, limits, plan, control, {}, state}, config, {});
 }
 
 // Each iteration adds at most one node's children, also when leaves are
@@ -489,10 +484,9 @@ TEST(Mcts, SearchMovesRestrictTheRoot) {
   limits.search_moves = {*parse_move(setup.position, "m4m5"), *parse_move(setup.position, "l3l5")};
   SearchControl control;
   control.start(TimeBudget{}, limits.nodes, false);
-  const std::vector<std::uint64_t> no_history;
-  const SearchPlan plan = plan_search(setup.position, params, limits, 0);
-  const SearchResult result =
-      run_search({setup.position, params, limits, plan, control, {}, state, no_history});
+  const Game game(setup);
+  const SearchPlan plan = plan_search(game.position(), params, limits, 0);
+  const SearchResult result = run_search({game, params, limits, plan, control, {}, state});
   EXPECT_TRUE(result.best == limits.search_moves[0] || result.best == limits.search_moves[1]);
 }
 

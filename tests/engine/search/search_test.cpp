@@ -260,9 +260,9 @@ TEST(Search, AStopFromAnotherThreadEndsEverySearch) {
           reported.notify_all();
         };
         const SearchLimits limits;
-        const std::vector<std::uint64_t> no_history;
-        const SearchPlan plan = plan_search(setup.position, params, limits, 0);
-        return run_search({setup.position, params, limits, plan, control, info, state, no_history});
+        const Game game(setup);
+        const SearchPlan plan = plan_search(game.position(), params, limits, 0);
+        return run_search({game, params, limits, plan, control, info, state});
       });
       {
         std::unique_lock lock(mutex);
