@@ -169,9 +169,9 @@ TEST(Engine, BenchSeesTheSearchsParameters) {
   EngineCallbacks callbacks;
   callbacks.bench = [&nodes](const BenchResult& result) { nodes = result.nodes; };
   Engine engine(callbacks);
-  auto bench_with = [&](std::string_view exploration) {
+  auto bench_with = [&](std::string_view epsilon) {
     Options options = engine.options();
-    EXPECT_TRUE(set_option(options, "MctsExploration", exploration));
+    EXPECT_TRUE(set_option(options, "MctsEpsilon", epsilon));
     EXPECT_TRUE(engine.set_options(options));
     EXPECT_TRUE(engine.bench(1));
     engine.wait();
@@ -179,8 +179,9 @@ TEST(Engine, BenchSeesTheSearchsParameters) {
   };
   const std::uint64_t by_default = bench_with("auto");
   EXPECT_GT(by_default, 0u);
-  EXPECT_EQ(bench_with("0.2"), by_default);
-  EXPECT_NE(bench_with("0.5"), by_default);
+  // MctsEpsilon is 0.1 at every table size.
+  EXPECT_EQ(bench_with("0.1"), by_default);
+  EXPECT_NE(bench_with("0.3"), by_default);
 }
 
 // MCTS reads the others' widths from how they moved in the game the
