@@ -141,6 +141,55 @@ class FirstLookTest(PageCase):
         self.assertFalse(message.is_displayed())
         self.assertIn("BoardSize 2", self.browser.text("#engine-rules"))
 
+    def test_a_refused_time_is_explained_at_its_seat(self):
+        self.open_page()
+        self.set_rule("BoardSize", 2)
+        self.set_seat(1, "engine", "clock")
+        self.set_seat(2, "engine", "depth", 4)
+        clock_row, depth_row = self.seat(1), self.seat(2)
+        depth = depth_row.find_element(By.CSS_SELECTOR, ".tc-value")
+        message = depth_row.find_element(By.CSS_SELECTOR, ".field-error")
+        self.assertFalse(message.is_displayed())
+        for typed, got in (("0", "'0'"), ("300", "'300'"), ("2.5", "'2.5'"), ("abc", "no number")):
+            self.type_into(depth, typed)
+            # The last value taken is back, and the seat says why.
+            self.assertEqual(depth.get_attribute("value"), "4", typed)
+            self.assertTrue(message.is_displayed(), typed)
+            self.assertEqual(
+                message.text,
+                f"Player 2's time takes a whole number of plies from 1 to 255, got {got};"
+                " it stays 4.",
+            )
+        self.screenshot("first-look-refused-time.png")
+        self.type_into(depth, 5)
+        self.assertFalse(message.is_displayed())
+        # The clock's seconds: above 0 for the base, 0 or more a move.
+        base = clock_row.find_element(By.CSS_SELECTOR, ".tc-base")
+        inc = clock_row.find_element(By.CSS_SELECTOR, ".tc-inc")
+        clock_message = clock_row.find_element(By.CSS_SELECTOR, ".field-error")
+        for field, typed, text in (
+            (base, "0", "Player 1's clock takes seconds above 0, up to 1000000000, got '0';"),
+            (base, "-5", "Player 1's clock takes seconds above 0, up to 1000000000, got '-5';"),
+            (
+                inc,
+                "-1",
+                "Player 1's increment takes seconds a move from 0 to 1000000000, got '-1';",
+            ),
+        ):
+            kept = field.get_attribute("value")
+            self.type_into(field, typed)
+            self.assertEqual(field.get_attribute("value"), kept, typed)
+            self.assertEqual(clock_message.text, f"{text} it stays {kept}.")
+        self.type_into(base, 90)
+        self.type_into(inc, 0.5)
+        self.assertFalse(clock_message.is_displayed())
+        # The game plays the values taken, not the ones refused.
+        self.new_game()
+        self.browser.wait(
+            lambda d: "> go depth 5" in self.engine_log("player 2"), "player 2's first search"
+        )
+        self.assertIn("> go p1time 90000 p1inc 500", self.engine_log("player 1"))
+
     def test_the_board_stays_in_sight_in_a_narrow_window(self):
         try:
             for width in (880, 600):

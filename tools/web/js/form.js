@@ -4,12 +4,15 @@
 import { $, make, plural } from "./dom.js";
 import { fillLevelChoice } from "./strength.js";
 
-// Time controls by seat kind: [value, label, preset].
+// Time controls by seat kind: [value, label, preset, most]. The most
+// plies are the engine's `go depth` limit, the most milliseconds its
+// clock limit (docs/protocol.md, "go"); nodes stop where a JavaScript
+// number stops counting whole numbers exactly.
 export const TIME_CONTROLS = {
   engine: [
-    ["movetime", "ms a move", 1000],
-    ["depth", "plies", 6],
-    ["nodes", "nodes a move", 100000],
+    ["movetime", "ms a move", 1000, 1e12],
+    ["depth", "plies", 6, 255],
+    ["nodes", "nodes a move", 100000, 1e15],
     ["clock", "clock", 0],
   ],
   human: [
@@ -44,24 +47,23 @@ export function optionInput(option, value, onChange) {
   } else if (option.type === "spin") {
     input = make("input", { type: "number", min: option.min, max: option.max, step: 1 });
     input.value = value;
-    // The last value taken: a value refused puts it back, and says so.
     let taken = String(value);
-    input.addEventListener("change", () => {
-      const text = input.value.trim();
-      const number = Number(text);
-      if (text === "" || !Number.isInteger(number) || number < option.min || number > option.max) {
-        const got = text === "" || input.validity.badInput ? "no number" : `'${text}'`;
-        input.value = taken;
-        complain(
-          `${option.label ?? option.name} takes a whole number from ${option.min} to ${option.max}, got ${got}; it stays ${taken}.`,
-        );
-        return;
-      }
-      complain("");
-      taken = String(number);
-      input.value = taken;
-      onChange(taken);
-    });
+    guardNumber(
+      input,
+      () => ({
+        words: option.label ?? option.name,
+        what: "a whole number",
+        min: option.min,
+        max: option.max,
+        whole: true,
+        taken,
+      }),
+      (number) => {
+        taken = String(number);
+        onChange(taken);
+      },
+      (text) => complain(text),
+    );
   } else {
     input = make("input", { type: "text" });
     input.value = value ?? "";
@@ -86,6 +88,35 @@ export function optionInput(option, value, onChange) {
     input.classList.toggle("refused", Boolean(text));
   }
   return label;
+}
+
+// Guards a number field: a number from `min` to `max` (above 0 when
+// `above0`, whole when `whole`) goes to `take`; anything else puts the
+// last value taken back and `complain`s what the field takes and what it
+// got, as the engine's own errors do. `rule` is read at each change, for
+// a field whose range changes with another (a seat's time control).
+function guardNumber(input, rule, take, complain) {
+  input.addEventListener("change", () => {
+    const { words, what, min, max, whole, above0, taken } = rule();
+    const text = input.value.trim();
+    const number = Number(text);
+    const fits =
+      text !== "" &&
+      Number.isFinite(number) &&
+      (!whole || Number.isInteger(number)) &&
+      (above0 ? number > 0 : number >= min) &&
+      number <= max;
+    if (!fits) {
+      const got = text === "" || input.validity.badInput ? "no number" : `'${text}'`;
+      const range = above0 ? `above 0, up to ${max}` : `from ${min} to ${max}`;
+      input.value = taken;
+      complain(`${words} takes ${what} ${range}, got ${got}; it stays ${taken}.`);
+      return;
+    }
+    complain("");
+    input.value = String(number);
+    take(number);
+  });
 }
 
 // A new seat: a human without a clock; as an engine, a second a move at
@@ -115,6 +146,16 @@ export function seatRow(seat, player, engineOptions, strength) {
   const value = $(".tc-value", row);
   const base = $(".tc-base", row);
   const inc = $(".tc-inc", row);
+  // A refused time is explained under the row, as a refused option is.
+  const message = make("span", { class: "field-error", role: "alert" });
+  message.hidden = true;
+  $(".level", row).before(message);
+  const complainAt = (input) => (text) => {
+    message.textContent = text;
+    message.hidden = !text;
+    for (const field of [value, base, inc]) field.classList.remove("refused");
+    input.classList.toggle("refused", Boolean(text));
+  };
   const refresh = () => {
     const tc = seat.kind === "engine" ? seat.tc : seat.humanTc;
     tcKind.replaceChildren(
@@ -130,6 +171,7 @@ export function seatRow(seat, player, engineOptions, strength) {
     inc.value = tc.inc;
     $(".level", row).hidden = seat.kind !== "engine";
     $(".engine-options", row).hidden = seat.kind !== "engine";
+    complainAt(value)("");
   };
   kind.addEventListener("change", () => {
     seat.kind = kind.value;
@@ -142,22 +184,43 @@ export function seatRow(seat, player, engineOptions, strength) {
     if (tc.kind !== "clock" && preset) tc.value = preset[2];
     refresh();
   });
-  value.addEventListener(
-    "change",
-    () => (seat.tc.value = Math.max(1, Math.round(Number(value.value) || 1))),
+  const clockOf = () => (seat.kind === "engine" ? seat.tc : seat.humanTc);
+  guardNumber(
+    value,
+    () => {
+      const [, unit, , most] = TIME_CONTROLS.engine.find(([v]) => v === seat.tc.kind);
+      const words = `Player ${player}'s time`;
+      const what = `a whole number of ${unit}`;
+      return { words, what, min: 1, max: most, whole: true, taken: seat.tc.value };
+    },
+    (number) => (seat.tc.value = number),
+    complainAt(value),
   );
-  base.addEventListener(
-    "change",
-    () =>
-      ((seat.kind === "engine" ? seat.tc : seat.humanTc).base = Math.max(
-        0,
-        Number(base.value) || 0,
-      )),
+  // The clock's seconds, up to the engine's clock limit (1e12 ms).
+  const mostSeconds = 1e9;
+  guardNumber(
+    base,
+    () => ({
+      words: `Player ${player}'s clock`,
+      what: "seconds",
+      max: mostSeconds,
+      above0: true,
+      taken: clockOf().base,
+    }),
+    (number) => (clockOf().base = number),
+    complainAt(base),
   );
-  inc.addEventListener(
-    "change",
-    () =>
-      ((seat.kind === "engine" ? seat.tc : seat.humanTc).inc = Math.max(0, Number(inc.value) || 0)),
+  guardNumber(
+    inc,
+    () => ({
+      words: `Player ${player}'s increment`,
+      what: "seconds a move",
+      min: 0,
+      max: mostSeconds,
+      taken: clockOf().inc,
+    }),
+    (number) => (clockOf().inc = number),
+    complainAt(inc),
   );
   fillLevelChoice($(".level", row), seat, strength.levels, strength.reason);
   const grid = $(".engine-options .option-grid", row);
