@@ -1,11 +1,12 @@
 """The bridge and the browser of the web page's tests.
 
-The bridge is websocketd serving tools/web/ and running one engine per
-WebSocket, as tools/play starts it; the browser is Debian's headless
+The bridge is tools/play: websocketd serving tools/web/ and running one
+engine per WebSocket; the browser is Debian's headless
 Chromium driven by Selenium through Debian's chromedriver.
 """
 
 import os
+import shlex
 import shutil
 import signal
 import socket
@@ -30,48 +31,56 @@ def free_port():
 
 
 class Bridge:
-    """websocketd on a free port of 127.0.0.1, running the engine command
-    (a list of words) for every WebSocket."""
+    """tools/play on a free port of 127.0.0.1, as a person starts it:
+    websocketd serving tools/web/ and running the engine command (a list
+    of words) for every WebSocket."""
 
     def __init__(self, engine):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
         self.log = tempfile.TemporaryFile()
+        # tools/play runs one program: a command of several words runs
+        # through a script of its own.
+        self.folder = tempfile.TemporaryDirectory()
+        program = engine[0]
+        if len(engine) > 1:
+            program = os.path.join(self.folder.name, "engine")
+            with open(program, "w") as script:
+                script.write(f"#!/bin/sh\nexec {shlex.join(engine)}\n")
+            os.chmod(program, 0o755)
         self.process = subprocess.Popen(
-            [
-                "websocketd",
-                "--address=127.0.0.1",
-                f"--port={self.port}",
-                f"--staticdir={os.path.join(REPO, 'tools', 'web')}",
-                "--sameorigin",
-                "--maxforks=16",
-                "--closems=2000",
-                "--loglevel=error",
-                *engine,
-            ],
+            [os.path.join(REPO, "tools", "play"), "--port", str(self.port), "--engine", program]
+            + ["--no-open"],
             stdout=self.log,
             stderr=subprocess.STDOUT,
             start_new_session=True,
         )
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + GUARD_SECONDS
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(
-                    f"websocketd exited with {self.process.returncode}: {self.output()}"
+                    f"tools/play exited with {self.process.returncode}: {self.output()}"
                 )
             try:
                 socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
                 return
             except OSError:
                 time.sleep(0.05)
-        raise RuntimeError("websocketd did not listen within 30 s")
+        raise RuntimeError(f"tools/play did not listen within {GUARD_SECONDS} s")
+
+    def engines_running(self, name):
+        """The processes called `name` that tools/play's server runs."""
+        found = subprocess.run(
+            ["pgrep", "-s", str(self.process.pid), "-x", name], capture_output=True, text=True
+        )
+        return found.stdout.split()
 
     def output(self):
         self.log.seek(0)
         return self.log.read().decode(errors="replace")
 
     def stop(self):
-        # websocketd and the engines it started are in their own session.
+        # tools/play, websocketd and the engines are in their own session.
         if self.process.poll() is None:
             os.killpg(self.process.pid, signal.SIGTERM)
             try:
@@ -79,6 +88,7 @@ class Bridge:
             except subprocess.TimeoutExpired:
                 os.killpg(self.process.pid, signal.SIGKILL)
                 self.process.wait()
+        self.folder.cleanup()
 
 
 class Browser:

@@ -282,6 +282,31 @@ class PageTest(PageCase):
         self.assertNotIn("UCI_LimitStrength", engine_options)
         self.assertNotIn("UCI_Elo", engine_options)
 
+    def test_a_page_closed_during_a_search_leaves_no_error(self):
+        # The page goes away while its engine searches: the engine sees its
+        # input close, ends the search it was given and exits by itself,
+        # and tools/play's server logs nothing, as for any page closed. The
+        # page opens in a tab of its own, closed as a person closes it.
+        first_tab = self.driver.current_window_handle
+        earlier = set(self.bridge.engines_running("tiaoqi"))
+        self.driver.switch_to.new_window("tab")
+        self.open_page()
+        self.set_rule("BoardSize", 2)
+        self.set_seat(1, "engine", "movetime", 1000)
+        self.new_game()
+        self.browser.wait(
+            lambda d: "> go movetime 1000" in self.engine_log("player 1"), "the engine's search"
+        )
+        logged = len(self.bridge.output())
+        self.driver.close()
+        self.driver.switch_to.window(first_tab)
+        self.browser.wait(
+            lambda d: set(self.bridge.engines_running("tiaoqi")) <= earlier,
+            "the page's engines to exit",
+        )
+        self.maxDiff = None
+        self.assertEqual(self.bridge.output()[logged:], "")
+
     def test_an_engine_seat_offers_the_engines_levels(self):
         self.open_page()
         levels = self.engine_levels()
