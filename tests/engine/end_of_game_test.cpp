@@ -12,21 +12,12 @@ namespace {
 using testing::build;
 using Standings = std::vector<std::vector<int>>;
 
-RuleOptions small_board(int players = 2) {
-  RuleOptions options;
-  options.board_size = 2;
-  options.players = players;
-  return options;
-}
+using testing::play;
+using testing::small_board;
 
 Game game_of(const RuleOptions& options, const std::vector<std::pair<char, std::string>>& pieces,
              int player_to_move = 1, int move_count = 0) {
   return Game(build(options, pieces, player_to_move, move_count));
-}
-
-void play(Game& game, const std::string& move) {
-  const auto played = game.play(move);
-  ASSERT_TRUE(played) << played.error();
 }
 
 TEST(EndOfGame, FillingTheTargetWithOwnPiecesWins) {

@@ -8,7 +8,7 @@
 namespace tiaoqi {
 namespace {
 
-struct Variant {
+struct RuleSet {
   int players, armies, pieces, board;
   bool long_jumps, foreign_stop, goal_lock, swap_rule, equal_turns;
   GoalRule goal_rule;
@@ -19,7 +19,7 @@ struct Variant {
 // move ends on an occupied hole unless the swap rule allows it, and the
 // position string round-trips.
 TEST(RandomPlay, InvariantsHoldAfterEveryMove) {
-  const Variant variants[] = {
+  const RuleSet variants[] = {
       {2, 1, 10, 4, false, false, false, false, false, GoalRule::kFilled},
       {2, 1, 10, 4, true, true, true, true, true, GoalRule::kOwn},
       {3, 1, 15, 4, false, false, true, true, false, GoalRule::kFilled},
@@ -30,7 +30,7 @@ TEST(RandomPlay, InvariantsHoldAfterEveryMove) {
       {2, 1, 10, 2, true, true, true, true, false, GoalRule::kFilled},
   };
   int moves_checked = 0;
-  for (const Variant& v : variants) {
+  for (const RuleSet& v : variants) {
     RuleOptions options;
     options.players = v.players;
     options.armies_per_player = v.armies;

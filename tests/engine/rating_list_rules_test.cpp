@@ -18,15 +18,11 @@ namespace {
 
 using testing::build;
 using testing::destinations_of;
+using testing::play;
 using Names = std::vector<std::string>;
 using Standings = std::vector<std::vector<int>>;
 
 RuleOptions profile() { return facade::ccerl_rule_options(); }
-
-void play(Game& game, const std::string& move) {
-  const auto played = game.play(move);
-  ASSERT_TRUE(played) << played.error();
-}
 
 // The chain g9-g7-i5-k3-k5-m3-m1 of player 2 (army d, whose target is arm
 // a): it lands on k3 in the target, leaves it for k5 and comes back.

@@ -8,6 +8,7 @@
 #include <fstream>
 
 #include "engine/util/text.hpp"
+#include "tests/support/hang_guard.hpp"
 #include "tools/common/process.hpp"
 
 namespace tiaoqi::testing {
@@ -16,9 +17,6 @@ namespace {
 using tools::ChildProcess;
 
 constexpr const char* kSetup = "position startpos moves l3l5 h14h13";
-// Only a guard against a hung engine: every answer comes far sooner.
-constexpr std::chrono::seconds kHangGuard{60};
-
 // The real binary with pipes on its standard input, output and error.
 class Engine {
  public:

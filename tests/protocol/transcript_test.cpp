@@ -20,13 +20,11 @@
 #include <fstream>
 
 #include "engine/util/text.hpp"
+#include "tests/support/hang_guard.hpp"
 #include "tools/common/process.hpp"
 
 namespace tiaoqi::testing {
 namespace {
-
-// Only a guard against a hung engine: every answer comes far sooner.
-constexpr std::chrono::seconds kHangGuard{60};
 
 // Replaces the figures that change from run to run (time, nps) by '*'.
 std::string normalise(const std::string& line) {

@@ -20,6 +20,18 @@ GameSetup start_of(const RuleOptions& options) {
   return *setup;
 }
 
+RuleOptions small_board(int players) {
+  RuleOptions options;
+  options.board_size = 2;
+  options.players = players;
+  return options;
+}
+
+void play(Game& game, const std::string& move) {
+  const auto played = game.play(move);
+  ASSERT_TRUE(played) << played.error();
+}
+
 GameSetup build(const RuleOptions& options, const std::vector<std::pair<char, std::string>>& pieces,
                 int player_to_move, int move_count) {
   GameSetup setup = start_of(options);

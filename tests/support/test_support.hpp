@@ -16,6 +16,12 @@ namespace tiaoqi::testing {
 GameSetup setup_of(const std::string& position_text, const RuleOptions& options = {});
 GameSetup start_of(const RuleOptions& options = {});
 
+// The rules of the small board (BoardSize 2) with `players` players.
+RuleOptions small_board(int players = 2);
+
+// Plays a move given as text and fails the test when the game refuses it.
+void play(Game& game, const std::string& move);
+
 // A position with the given pieces (army letter, hole name; upper case for a
 // dragon), the standard seating of the options and the given player to move
 // (1-based).

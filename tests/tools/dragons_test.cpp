@@ -23,16 +23,8 @@
 namespace tiaoqi::match {
 namespace {
 
-// Only a guard against a hung engine.
-constexpr long long kHangGuardMs = 60000;
-
-std::string temp_path(const std::string& name) {
-  return testing::TempDir() + "/dragons_" + std::to_string(::getpid()) + "_" + name;
-}
-
-std::string double_command(const std::string& arguments = "") {
-  return std::string(TIAOQI_TEST_ENGINE) + (arguments.empty() ? "" : " " + arguments);
-}
+using tools::double_command;
+using tools::temp_path;
 
 MatchConfig dragons_config(std::vector<EngineSpec> engines, int openings) {
   MatchConfig config;
@@ -296,20 +288,6 @@ TEST(DragonsRecord, ReplayChecksTheTruth) {
 namespace tiaoqi::tools {
 namespace {
 
-ToolRun run_match(std::vector<std::string> arguments) {
-  arguments.insert(arguments.begin(), TIAOQI_MATCH_BINARY);
-  return run_tool(arguments);
-}
-
-ToolRun run_render(std::vector<std::string> arguments) {
-  arguments.insert(arguments.begin(), TIAOQI_RENDER_BINARY);
-  return run_tool(arguments);
-}
-
-std::string file_path(const std::string& name) {
-  return testing::TempDir() + "/dragons_cli_" + std::to_string(::getpid()) + "_" + name;
-}
-
 std::vector<std::string> three_doubles(std::vector<std::string> more) {
   std::vector<std::string> arguments = {"--players",
                                         "3",
@@ -340,7 +318,7 @@ int count_of(const std::string& text, const std::string& word) {
 }
 
 TEST(DragonsCommand, BadDragonsAreRefusedBeforeAnyGame) {
-  const std::string openings = file_path("openings.txt");
+  const std::string openings = temp_path("openings.txt");
   ASSERT_TRUE(
       write_text_file(openings,
                       "startpos moves k3k5\n1/2/3/4/cccc5eeee/ccc6eee/cc7ee/c8e/9/10/11/12/13/aaaa/"
@@ -366,8 +344,8 @@ TEST(DragonsCommand, BadDragonsAreRefusedBeforeAnyGame) {
 // Dragons given on the command line are the record's truth; the renderer
 // draws them as a player knew them.
 TEST(DragonsCommand, GivenDragonsRecordedReplayedAndDrawn) {
-  const std::string record = file_path("given.txt");
-  const std::string json = file_path("given.json");
+  const std::string record = temp_path("given.txt");
+  const std::string json = temp_path("given.json");
   for (const auto& path : {record, json}) std::filesystem::remove(path);
   const ToolRun ran = run_match(three_doubles({"--rule", "Variant=dragons", "--dragons",
                                                "m1,c11,l12", "--record", record, "--json", json}));

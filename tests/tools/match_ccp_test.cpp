@@ -13,15 +13,6 @@
 namespace tiaoqi::tools {
 namespace {
 
-std::string temp_path(const std::string& name) {
-  return testing::TempDir() + "/match_ccp_" + std::to_string(::getpid()) + "_" + name;
-}
-
-ToolRun run_match(std::vector<std::string> arguments) {
-  arguments.insert(arguments.begin(), TIAOQI_MATCH_BINARY);
-  return run_tool(arguments);
-}
-
 TEST(MatchCcp, ACcpEnginePlaysWholeGamesUnderTheRatingListsRules) {
   const std::string engine = real_engine();
   if (engine.empty()) GTEST_SKIP() << "tiaoqi is not built";

@@ -22,21 +22,8 @@
 namespace tiaoqi::tools {
 namespace {
 
-constexpr auto kHangGuard = kToolHangGuard;
-
-std::string temp_path(const std::string& name) {
-  return testing::TempDir() + "/match_command_" + std::to_string(::getpid()) + "_" + name;
-}
-
 std::string double_engine(const std::string& arguments = "") {
-  return std::string("cmd=") + TIAOQI_TEST_ENGINE + (arguments.empty() ? "" : " " + arguments);
-}
-
-using Ran = ToolRun;
-
-ToolRun run_match(std::vector<std::string> arguments) {
-  arguments.insert(arguments.begin(), TIAOQI_MATCH_BINARY);
-  return run_tool(arguments);
+  return "cmd=" + double_command(arguments);
 }
 
 int count_lines(const std::string& path, const std::string& word) {
@@ -112,7 +99,7 @@ TEST(MatchCommand, BadArgumentsAreRefusedBeforeAnyGame) {
   const std::string mark = temp_path("refused_marks");
   for (const auto& refused : cases) {
     std::filesystem::remove(mark);
-    const Ran ran = run_match(tiny_match(mark, refused.arguments));
+    const ToolRun ran = run_match(tiny_match(mark, refused.arguments));
     EXPECT_EQ(ran.status, 2) << refused.message << "\n" << ran.err;
     EXPECT_NE(ran.err.find(refused.message), std::string::npos) << ran.err;
     EXPECT_EQ(count_lines(mark, "go"), 0) << refused.message;
@@ -142,20 +129,20 @@ TEST(MatchCommand, EnginesAreCheckedBeforeAnyGame) {
     for (const std::string& word : {std::string("-engine"), double_engine(), std::string("name=b"),
                                     std::string("--depth"), std::string("1")})
       arguments.push_back(word);
-    const Ran ran = run_match(arguments);
+    const ToolRun ran = run_match(arguments);
     EXPECT_EQ(ran.status, 3) << ran.err;
     EXPECT_NE(ran.err.find(refused.message), std::string::npos) << ran.err;
     EXPECT_EQ(count_lines(mark, "go"), 0);
   }
   // An engine that ignores what it does not know: the options it lists.
-  Ran lenient = run_match({"-engine", double_engine("--mode lenient"), "Threds=2", "-engine",
-                           double_engine(), "--depth", "1"});
+  ToolRun lenient = run_match({"-engine", double_engine("--mode lenient"), "Threds=2", "-engine",
+                               double_engine(), "--depth", "1"});
   EXPECT_EQ(lenient.status, 3);
   EXPECT_NE(lenient.err.find("it has no option 'Threds'; its options are Variant, Players"),
             std::string::npos)
       << lenient.err;
   // A command that does not run.
-  Ran missing =
+  ToolRun missing =
       run_match({"-engine", "cmd=/no/such/engine", "-engine", double_engine(), "--depth", "1"});
   EXPECT_EQ(missing.status, 3);
   EXPECT_NE(missing.err.find("engine 'engine' ('/no/such/engine'): handshake: the process exited "
@@ -175,7 +162,7 @@ TEST(MatchCommand, AnEngineIsSentOnlyTheRuleOptionsItDeclares) {
   const std::string mark = temp_path("older_marks");
   std::filesystem::remove(mark);
   const std::string older = double_engine("--mode older --mark " + mark);
-  const Ran played =
+  const ToolRun played =
       run_match({"-engine", older, "name=old", "-engine", double_engine(), "name=new", "--depth",
                  "1", "--openings", "1", "--max-plies", "40", "--quiet"});
   EXPECT_EQ(played.status, 0) << played.err;
@@ -184,9 +171,9 @@ TEST(MatchCommand, AnEngineIsSentOnlyTheRuleOptionsItDeclares) {
   EXPECT_GT(count_lines(mark, "go"), 0);
 
   std::filesystem::remove(mark);
-  const Ran refused = run_match({"-engine", older, "name=old", "-engine", double_engine(),
-                                 "name=new", "--depth", "1", "--rule", "GoalLock=true", "--rule",
-                                 "GoalLockInChain=true", "--rule", "Repetitions=3"});
+  const ToolRun refused = run_match({"-engine", older, "name=old", "-engine", double_engine(),
+                                     "name=new", "--depth", "1", "--rule", "GoalLock=true",
+                                     "--rule", "GoalLockInChain=true", "--rule", "Repetitions=3"});
   EXPECT_EQ(refused.status, 3) << refused.err;
   EXPECT_NE(refused.err.find("engine 'old' ('" + std::string(TIAOQI_TEST_ENGINE) +
                              " --mode older --mark " + mark +
@@ -198,8 +185,8 @@ TEST(MatchCommand, AnEngineIsSentOnlyTheRuleOptionsItDeclares) {
 
   const std::string engine = real_engine();
   if (engine.empty()) GTEST_SKIP() << "tiaoqi is not built";
-  const Ran ccp = run_match({"-engine", "cmd=" + engine + " --protocol ccp", "proto=ccp",
-                             "name=ccp", "-engine", older, "name=old", "--depth", "1"});
+  const ToolRun ccp = run_match({"-engine", "cmd=" + engine + " --protocol ccp", "proto=ccp",
+                                 "name=ccp", "-engine", older, "name=old", "--depth", "1"});
   EXPECT_EQ(ccp.status, 3) << ccp.err;
   EXPECT_NE(ccp.err.find("the match sets the rule options GoalLockInChain=true, "
                          "EqualTurnsAtOnce=true, MoveLimitDraw=true and Repetitions=3, which it "
@@ -290,7 +277,7 @@ TEST(MatchCommand, SignalsLeaveTheTableAndTheJsonOfTheFinishedGames) {
 // A run whose result cannot be trusted exits 1: every game of an engine
 // ended in its fault, or an engine refused the runner's go.
 TEST(MatchCommand, UntrustworthyResultsExitWithOne) {
-  const Ran crashed =
+  const ToolRun crashed =
       run_match({"-engine", double_engine("--mode crash"), "name=c", "-engine", double_engine(),
                  "name=d", "--depth", "1", "--openings", "1", "--quiet"});
   EXPECT_EQ(crashed.status, 1) << crashed.out << crashed.err;
@@ -303,7 +290,7 @@ TEST(MatchCommand, UntrustworthyResultsExitWithOne) {
                              "      0/0     0\n"),
             std::string::npos)
       << crashed.out;
-  const Ran refused =
+  const ToolRun refused =
       run_match({"-engine", double_engine("--mode refuse --after 1"), "name=r", "-engine",
                  double_engine(), "--depth", "1", "--openings", "1", "--quiet"});
   EXPECT_EQ(refused.status, 1) << refused.out << refused.err;
@@ -320,7 +307,7 @@ TEST(MatchCommand, UntrustworthyResultsExitWithOne) {
 // per game started and finished, the table every N games with the time.
 TEST(MatchCommand, ProgressIsPlainLinesOffATerminal) {
   const std::string mark = temp_path("progress_marks");
-  const Ran ran =
+  const ToolRun ran =
       run_match(tiny_match(mark, {"--depth", "1", "--openings", "2", "--report-every", "2"}));
   EXPECT_EQ(ran.status, 0) << ran.err;
   EXPECT_EQ(ran.err.find('\r'), std::string::npos);
@@ -353,7 +340,7 @@ TEST(MatchCommand, ComplianceLinesAreNotHeldBack) {
   EXPECT_FALSE(process.exited());
   process.kill();
   // Options of the engine that it refuses fail the check, exit 1.
-  const Ran refused = run_match({"compliance", "-engine", double_engine(), "Threds=2"});
+  const ToolRun refused = run_match({"compliance", "-engine", double_engine(), "Threds=2"});
   EXPECT_EQ(refused.status, 1);
   EXPECT_NE(refused.out.find("FAIL setoption of the engine's options given is accepted: refused "
                              "'Threds=2', answering: setoption: unknown option 'Threds'"),
@@ -367,24 +354,24 @@ TEST(MatchCommand, RecordsAreNotOverwrittenUnasked) {
   const std::string record = temp_path("overwrite.txt");
   ASSERT_TRUE(write_text_file(record, "old\n"));
   const std::string mark = temp_path("overwrite_marks");
-  const Ran kept = run_match(tiny_match(mark, {"--depth", "1", "--record", record, "--quiet"}));
+  const ToolRun kept = run_match(tiny_match(mark, {"--depth", "1", "--record", record, "--quiet"}));
   EXPECT_EQ(kept.status, 2);
   auto kept_text = read_text_file(record, "record");
   ASSERT_TRUE(kept_text.ok());
   EXPECT_EQ(*kept_text, "old\n");
-  const Ran replaced =
+  const ToolRun replaced =
       run_match(tiny_match(mark, {"--depth", "1", "--record", record, "--overwrite", "--quiet"}));
   EXPECT_EQ(replaced.status, 0) << replaced.err;
-  const Ran replay = run_match({"--replay", record});
+  const ToolRun replay = run_match({"--replay", record});
   EXPECT_EQ(replay.status, 0) << replay.out;
   EXPECT_NE(replay.out.find("2 games, 0 with errors"), std::string::npos) << replay.out;
   const std::string empty = temp_path("empty.txt");
   ASSERT_TRUE(write_text_file(empty, ""));
-  const Ran empty_replay = run_match({"--replay", empty});
+  const ToolRun empty_replay = run_match({"--replay", empty});
   EXPECT_EQ(empty_replay.status, 1);
   EXPECT_NE(empty_replay.err.find("holds no game"), std::string::npos) << empty_replay.err;
   // A file that cannot be read is a bad command line, not the check's verdict.
-  const Ran missing_replay = run_match({"--replay", empty + ".missing"});
+  const ToolRun missing_replay = run_match({"--replay", empty + ".missing"});
   EXPECT_EQ(missing_replay.status, 2);
   EXPECT_NE(missing_replay.err.find("--replay: cannot read record file"), std::string::npos)
       << missing_replay.err;
@@ -398,16 +385,16 @@ TEST(MatchCommand, RecordsAreNotOverwrittenUnasked) {
 TEST(MatchCommand, SprtDecidesAMatchOfSweeps) {
   const std::string engine = real_engine();
   if (engine.empty()) GTEST_SKIP() << "tiaoqi is not built";
-  const Ran ran = run_match({"-engine",     "cmd=" + engine,
-                             "name=greedy", "Search=greedy",
-                             "-engine",     "cmd=" + engine,
-                             "name=random", "Search=random",
-                             "--depth",     "1",
-                             "--openings",  "25",
-                             "--seed",      "9",
-                             "--sprt",      "elo0=0",
-                             "elo1=50",     "alpha=0.1",
-                             "beta=0.1",    "--quiet"});
+  const ToolRun ran = run_match({"-engine",     "cmd=" + engine,
+                                 "name=greedy", "Search=greedy",
+                                 "-engine",     "cmd=" + engine,
+                                 "name=random", "Search=random",
+                                 "--depth",     "1",
+                                 "--openings",  "25",
+                                 "--seed",      "9",
+                                 "--sprt",      "elo0=0",
+                                 "elo1=50",     "alpha=0.1",
+                                 "beta=0.1",    "--quiet"});
   EXPECT_EQ(ran.status, 0) << ran.err;
   EXPECT_NE(ran.out.find("Pentanomial [0, 1/4, 1/2, 3/4, 1]: [0, 0, 0, 0, 3]"), std::string::npos)
       << ran.out;
@@ -426,7 +413,7 @@ TEST(MatchCommand, ResumeCompletesAnInterruptedMatch) {
   for (const auto& path : {record, json}) std::filesystem::remove(path);
   const std::vector<std::string> match = {"--depth", "1",      "--openings", "2",      "--record",
                                           record,    "--json", json,         "--quiet"};
-  const Ran whole = run_match(tiny_match(mark, match));
+  const ToolRun whole = run_match(tiny_match(mark, match));
   ASSERT_EQ(whole.status, 0) << whole.err;
   // Keep the first game only, as if the run had been stopped after it.
   auto text = read_text_file(record, "record");
@@ -435,7 +422,7 @@ TEST(MatchCommand, ResumeCompletesAnInterruptedMatch) {
   std::filesystem::remove(json);
   std::vector<std::string> resume = match;
   resume.push_back("--resume");
-  const Ran resumed = run_match(tiny_match(mark, resume));
+  const ToolRun resumed = run_match(tiny_match(mark, resume));
   EXPECT_EQ(resumed.status, 0) << resumed.err;
   EXPECT_NE(resumed.out.find("Resumed: 1 game of the earlier run, 3 games played now, 4 "
                              "scheduled."),
@@ -459,14 +446,14 @@ TEST(MatchCommand, SavedOpeningsPlayTheSameOpeningsAgain) {
   const std::string second = temp_path("saved_second.txt");
   const std::string mark = temp_path("saved_marks");
   for (const auto& path : {saved, first, second}) std::filesystem::remove(path);
-  const Ran random =
+  const ToolRun random =
       run_match(tiny_match(mark, {"--depth", "1", "--openings", "3", "--seed", "11",
                                   "--save-openings", saved, "--record", first, "--quiet"}));
   ASSERT_EQ(random.status, 0) << random.err;
   auto lines = match::read_openings_file(saved);
   ASSERT_TRUE(lines.ok()) << lines.error();
   EXPECT_EQ(lines->size(), 3u);
-  const Ran again =
+  const ToolRun again =
       run_match(tiny_match(mark, {"--depth", "1", "--openings", "3", "--openings-file", saved,
                                   "--record", second, "--quiet"}));
   ASSERT_EQ(again.status, 0) << again.err;
@@ -497,13 +484,13 @@ TEST(MatchCommand, EnginesFromAConfigurationFile) {
                 " {\"name\": \"second\", \"command\": \"" +
                 std::string(TIAOQI_TEST_ENGINE) +
                 "\", \"options\": [{\"name\": \"Seed\", \"value\": 4}]}]\n"));
-  const Ran ran =
+  const ToolRun ran =
       run_match({"-engine", "conf=first", "-engine", "conf=second", "--engines-file", file,
                  "--depth", "1", "--openings", "1", "--max-plies", "6", "--quiet"});
   EXPECT_EQ(ran.status, 0) << ran.err;
   EXPECT_NE(ran.out.find("\nfirst "), std::string::npos) << ran.out;
   EXPECT_NE(ran.out.find("\nsecond "), std::string::npos) << ran.out;
-  const Ran unknown = run_match(
+  const ToolRun unknown = run_match(
       {"-engine", "conf=third", "-engine", "conf=second", "--engines-file", file, "--depth", "1"});
   EXPECT_EQ(unknown.status, 2);
   EXPECT_NE(unknown.err.find("conf='third' names no engine of the engines file (it lists first, "
@@ -518,10 +505,10 @@ TEST(MatchCommand, EnginesFromAConfigurationFile) {
 TEST(MatchCommand, MergeOfAnIncompleteSetWarns) {
   const std::string shard = temp_path("shard1.json");
   const std::string mark = temp_path("shard_marks");
-  const Ran played = run_match(tiny_match(
+  const ToolRun played = run_match(tiny_match(
       mark, {"--depth", "1", "--openings", "4", "--shard", "1/2", "--json", shard, "--quiet"}));
   ASSERT_EQ(played.status, 0) << played.err;
-  const Ran merged = run_match({"merge", shard});
+  const ToolRun merged = run_match({"merge", shard});
   EXPECT_EQ(merged.status, 1);
   EXPECT_NE(merged.err.find("tiaoqi-match merge: warning: 1 shard of 2 missing: 2/2"),
             std::string::npos)
@@ -537,21 +524,21 @@ TEST(MatchCommand, MergeReplacesAnExistingOutputOnlyWithOverwrite) {
   const std::string shard = temp_path("merge_shard.json");
   const std::string shard_record = temp_path("merge_shard.txt");
   const std::string mark = temp_path("merge_marks");
-  const Ran played = run_match(
+  const ToolRun played = run_match(
       tiny_match(mark, {"--depth", "1", "--json", shard, "--record", shard_record, "--quiet"}));
   ASSERT_EQ(played.status, 0) << played.err;
   const std::string json = temp_path("merged.json");
   const std::string record = temp_path("merged.txt");
   for (const auto& [flag, path] : {std::pair{"--json", json}, std::pair{"--record", record}}) {
     ASSERT_TRUE(write_text_file(path, "old\n"));
-    const Ran kept = run_match({"merge", shard, "--records", shard_record, flag, path});
+    const ToolRun kept = run_match({"merge", shard, "--records", shard_record, flag, path});
     EXPECT_EQ(kept.status, 2) << kept.err;
     EXPECT_NE(
         kept.err.find(std::string(flag) + " '" + path + "' exists; give --overwrite to replace it"),
         std::string::npos)
         << kept.err;
     EXPECT_EQ(*read_text_file(path, "output"), "old\n");
-    const Ran replaced =
+    const ToolRun replaced =
         run_match({"merge", shard, "--records", shard_record, flag, path, "--overwrite"});
     EXPECT_EQ(replaced.status, 0) << replaced.err;
     EXPECT_NE(*read_text_file(path, "output"), "old\n");
@@ -566,8 +553,8 @@ TEST(MatchCommand, MergeReplacesAnExistingOutputOnlyWithOverwrite) {
   // A shard's record that cannot be read is a bad command line: nothing is
   // written.
   std::filesystem::remove(record);
-  const Ran unread = run_match({"merge", shard, "--records", shard_record + ".missing", "--record",
-                                record, "--json", json, "--overwrite"});
+  const ToolRun unread = run_match({"merge", shard, "--records", shard_record + ".missing",
+                                    "--record", record, "--json", json, "--overwrite"});
   EXPECT_EQ(unread.status, 2) << unread.err;
   EXPECT_FALSE(std::filesystem::exists(record));
   for (const auto& path : {shard, shard_record, mark, json, record}) std::filesystem::remove(path);
@@ -576,7 +563,7 @@ TEST(MatchCommand, MergeReplacesAnExistingOutputOnlyWithOverwrite) {
 // Issue case 10: the help names every engine word, what --openings takes
 // by default, and the exit statuses.
 TEST(MatchCommand, HelpIsComplete) {
-  Ran help = run_match({"--help"});
+  ToolRun help = run_match({"--help"});
   EXPECT_EQ(help.status, 0);
   help.out = single_spaced(help.out);
   for (const char* words :
@@ -602,7 +589,7 @@ TEST(MatchCommand, HelpIsComplete) {
         "--version"})
     EXPECT_NE(help.out.find(words), std::string::npos) << words << "\n" << help.out;
   for (const char* command : {"merge", "compliance"}) {
-    const Ran sub = run_match({command, "--help"});
+    const ToolRun sub = run_match({command, "--help"});
     EXPECT_EQ(sub.status, 0);
     EXPECT_NE(sub.out.find("Exit status: 0 "), std::string::npos) << sub.out;
   }

@@ -17,6 +17,7 @@
 #include "engine/movegen.hpp"
 #include "engine/notation.hpp"
 #include "engine/position_string.hpp"
+#include "tests/support/hang_guard.hpp"
 #include "tests/tools/timeless.hpp"
 #include "tools/common/replay.hpp"
 #include "tools/match/merge.hpp"
@@ -29,7 +30,7 @@ namespace {
 // Only a guard against a hung engine: a sound double answers at once.
 constexpr long long kHangGuardMs = 60000;
 
-std::string double_command(const std::string& mode = "random", int after = 0, int delay = 0) {
+std::string double_in_mode(const std::string& mode = "random", int after = 0, int delay = 0) {
   return std::string(TIAOQI_TEST_ENGINE) + " --mode " + mode + " --after " + std::to_string(after) +
          " --delay " + std::to_string(delay);
 }
@@ -64,9 +65,9 @@ void expect_records_replay(const MatchRun& run) {
 
 TEST(Match, TwoEnginesPlayToTheEndWithAConsistentTable) {
   MatchConfig config = config_for(
-      {engine("alpha", double_command(), 1), engine("beta", double_command(), 2)}, 2, 3, 40);
+      {engine("alpha", double_in_mode(), 1), engine("beta", double_in_mode(), 2)}, 2, 3, 40);
   config.concurrency = 2;
-  const std::string path = testing::TempDir() + "/match_records.txt";
+  const std::string path = ::testing::TempDir() + "/match_records.txt";
   config.record_path = path;
   auto run = run_match(config, nullptr);
   ASSERT_TRUE(run.ok()) << run.error();
@@ -103,7 +104,7 @@ TEST(Match, TwoEnginesPlayToTheEndWithAConsistentTable) {
 // says so and its replay agrees.
 TEST(Match, TheRefereeDrawsARepeatedGame) {
   MatchConfig config = config_for(
-      {engine("alpha", double_command("shuffle"), 1), engine("beta", double_command("shuffle"), 2)},
+      {engine("alpha", double_in_mode("shuffle"), 1), engine("beta", double_in_mode("shuffle"), 2)},
       2, 1, 200);
   config.referee.rules.repetitions = 3;
   config.schedule.rules = config.referee.rules;
@@ -151,7 +152,7 @@ class Faults : public ::testing::TestWithParam<FaultCase> {};
 TEST_P(Faults, TheFaultyEngineLosesEveryGameAndIsRestarted) {
   const FaultCase& fault = GetParam();
   MatchConfig config =
-      config_for({engine("faulty", fault.command), engine("sound", double_command(), 3)}, 2, 1, 60);
+      config_for({engine("faulty", fault.command), engine("sound", double_in_mode(), 3)}, 2, 1, 60);
   config.referee.engine_times = {fault.time, config.referee.time};
   std::vector<std::string> logged;
   config.log = [&](const std::string& message) { logged.push_back(message); };
@@ -179,15 +180,15 @@ TEST_P(Faults, TheFaultyEngineLosesEveryGameAndIsRestarted) {
 INSTANTIATE_TEST_SUITE_P(
     Doubles, Faults,
     ::testing::Values(
-        FaultCase{"crash", double_command("crash", 2), "crashed", hang_limit(kHangGuardMs)},
-        FaultCase{"hang", double_command("hang", 0), "hung", hang_limit(300)},
-        FaultCase{"illegal", double_command("illegal", 2), "illegal move",
+        FaultCase{"crash", double_in_mode("crash", 2), "crashed", hang_limit(kHangGuardMs)},
+        FaultCase{"hang", double_in_mode("hang", 0), "hung", hang_limit(300)},
+        FaultCase{"illegal", double_in_mode("illegal", 2), "illegal move",
                   hang_limit(kHangGuardMs)},
-        FaultCase{"garbage", double_command("garbage", 2), "garbage", hang_limit(kHangGuardMs)},
+        FaultCase{"garbage", double_in_mode("garbage", 2), "garbage", hang_limit(kHangGuardMs)},
         // The engine's error ends the search at once: a refusal, not a
         // hang after the guard.
-        FaultCase{"refused_go", double_command("refuse", 1), "refused", hang_limit(kHangGuardMs)},
-        FaultCase{"slow", double_command("slow", 0, 400), "lost on time", movetime_limit(50, 50)},
+        FaultCase{"refused_go", double_in_mode("refuse", 1), "refused", hang_limit(kHangGuardMs)},
+        FaultCase{"slow", double_in_mode("slow", 0, 400), "lost on time", movetime_limit(50, 50)},
         FaultCase{"crash_on_start", std::string(TIAOQI_DOUBLES_DIR) + "/crash_on_start.sh",
                   "did not start", hang_limit(kHangGuardMs)},
         FaultCase{"garbage_script", std::string(TIAOQI_DOUBLES_DIR) + "/garbage_engine.sh",
@@ -196,8 +197,8 @@ INSTANTIATE_TEST_SUITE_P(
 
 TEST(Match, AFaultInAThreePlayerGameEliminatesAndPlayGoesOn) {
   MatchConfig config =
-      config_for({engine("faulty", double_command("illegal", 1)), engine("b", double_command(), 1),
-                  engine("c", double_command(), 2)},
+      config_for({engine("faulty", double_in_mode("illegal", 1)), engine("b", double_in_mode(), 1),
+                  engine("c", double_in_mode(), 2)},
                  3, 1, 45);
   auto run = run_match(config, nullptr);
   ASSERT_TRUE(run.ok()) << run.error();
@@ -229,7 +230,7 @@ TEST(Match, AFaultInAThreePlayerGameEliminatesAndPlayGoesOn) {
 
 TEST(Match, OneAgainstCopiesAtFourSeats) {
   MatchConfig config = config_for(
-      {engine("one", double_command(), 5), engine("copy", double_command(), 6)}, 4, 2, 24);
+      {engine("one", double_in_mode(), 5), engine("copy", double_in_mode(), 6)}, 4, 2, 24);
   config.concurrency = 2;
   auto run = run_match(config, nullptr);
   ASSERT_TRUE(run.ok()) << run.error();
@@ -249,7 +250,7 @@ TEST(Match, OneAgainstCopiesAtFourSeats) {
 // from below only: a busy machine makes moves slower, never faster.)
 TEST(Match, MeasuresTheMillisecondsOfEveryMove) {
   MatchConfig config = config_for(
-      {engine("slow", double_command("slow", 0, 40), 1), engine("quick", double_command(), 2)}, 2,
+      {engine("slow", double_in_mode("slow", 0, 40), 1), engine("quick", double_in_mode(), 2)}, 2,
       1, 12);
   config.referee.engine_times = {movetime_limit(20, kHangGuardMs), config.referee.time};
   auto run = run_match(config, nullptr);
@@ -285,7 +286,7 @@ TEST(Match, MeasuresTheMillisecondsOfEveryMove) {
 TEST(Match, TwoShardsMergedEqualOneRun) {
   const auto make = [](int shard, int shards) {
     MatchConfig config = config_for(
-        {engine("alpha", double_command(), 1), engine("beta", double_command(), 9)}, 2, 4, 30);
+        {engine("alpha", double_in_mode(), 1), engine("beta", double_in_mode(), 9)}, 2, 4, 30);
     config.schedule.shard = shard;
     config.schedule.shard_count = shards;
     config.concurrency = 2;
@@ -339,7 +340,7 @@ TEST(Match, SprtStopsAsSoonAsItIsDecided) {
   // a game is a loss for the flaky engine or a random adjudication: about
   // 7/8 for "sound", far past elo1 = 100 (64%).
   MatchConfig config = config_for(
-      {engine("sound", double_command(), 4), engine("flaky", double_command("flaky"), 4)}, 2, 60,
+      {engine("sound", double_in_mode(), 4), engine("flaky", double_in_mode("flaky"), 4)}, 2, 60,
       4);
   config.sprt = SprtConfig{0, 100, 0.1, 0.1};
   auto run = run_match(config, nullptr);
@@ -380,9 +381,9 @@ bool wait_for_marks(const std::string& path, const std::string& word, int count)
 TEST(Match, InterruptEndsAMatchPromptly) {
   // Engines that never answer a search: no game can end on its own, so the
   // interrupt, sent once both engines are searching, is what ends the run.
-  const std::string mark = testing::TempDir() + "/interrupt_marks_" + std::to_string(::getpid());
+  const std::string mark = ::testing::TempDir() + "/interrupt_marks_" + std::to_string(::getpid());
   std::filesystem::remove(mark);
-  const std::string hang = double_command("hang", 0) + " --mark " + mark;
+  const std::string hang = double_in_mode("hang", 0) + " --mark " + mark;
   MatchConfig config = config_for({engine("a", hang), engine("b", hang)}, 2, 50, 400);
   config.concurrency = 2;
   std::atomic<int> interrupt{0};
@@ -409,13 +410,13 @@ TEST(Match, InterruptEndsAMatchPromptly) {
 // short: the engine is not at fault and the game is not counted (a win for
 // the other player, who never moved).
 TEST(Match, AnInterruptDuringAnEnginesStartIsNoFault) {
-  const std::string mark = testing::TempDir() + "/start_marks_" + std::to_string(::getpid());
+  const std::string mark = ::testing::TempDir() + "/start_marks_" + std::to_string(::getpid());
   std::filesystem::remove(mark);
   // Starts, then reads on without ever answering the handshake (its
   // output stays open: no exit is seen).
   const std::string silent = "echo started >> '" + mark + "'; while read -r line; do :; done";
   MatchConfig config =
-      config_for({engine("silent", silent), engine("b", double_command())}, 2, 1, 40);
+      config_for({engine("silent", silent), engine("b", double_in_mode())}, 2, 1, 40);
   std::vector<std::string> logged;
   config.log = [&](const std::string& message) { logged.push_back(message); };
   std::atomic<int> interrupt{0};
@@ -450,10 +451,10 @@ TEST(Match, SignalsStopThenAbortAfterTheGracePeriod) {
 // after the grace period) ends them without waiting for that.
 TEST(Match, AStopQuitsTheEnginesAndAnAbortKillsThem) {
   for (const StopRequest request : {StopRequest::kStop, StopRequest::kAbort}) {
-    const std::string mark = testing::TempDir() + "/stop_marks_" + std::to_string(::getpid()) +
+    const std::string mark = ::testing::TempDir() + "/stop_marks_" + std::to_string(::getpid()) +
                              "_" + std::to_string(static_cast<int>(request));
     std::filesystem::remove(mark);
-    const std::string hang = double_command("hang", 0) + " --mark " + mark;
+    const std::string hang = double_in_mode("hang", 0) + " --mark " + mark;
     MatchConfig config = config_for({engine("a", hang), engine("b", hang)}, 2, 4, 400);
     std::atomic<int> stop{0};
     std::thread pressing([&]() {
@@ -473,11 +474,11 @@ TEST(Match, AStopQuitsTheEnginesAndAnAbortKillsThem) {
 }
 
 TEST(Match, RecordsKeepTheOpeningMovesNumberOnAndCarryScores) {
-  MatchConfig config = config_for({engine("a", double_command() + " --score 35", 1),
-                                   engine("b", double_command() + " --score -20", 2)},
+  MatchConfig config = config_for({engine("a", double_in_mode() + " --score 35", 1),
+                                   engine("b", double_in_mode() + " --score -20", 2)},
                                   2, 2, 30);
   config.concurrency = 2;
-  const std::string path = testing::TempDir() + "/ordered_records.txt";
+  const std::string path = ::testing::TempDir() + "/ordered_records.txt";
   config.record_path = path;
   auto run = run_match(config, nullptr);
   ASSERT_TRUE(run.ok()) << run.error();
@@ -509,8 +510,8 @@ TEST(Match, RecordsKeepTheOpeningMovesNumberOnAndCarryScores) {
 TEST(Match, ScoreAdjudicationResignsAndDraws) {
   // "sure" always scores itself +20.00, "doomed" -20.00: after three moves
   // each, doomed resigns when it is to move.
-  MatchConfig resign = config_for({engine("sure", double_command() + " --score 2000", 1),
-                                   engine("doomed", double_command() + " --score -2000", 2)},
+  MatchConfig resign = config_for({engine("sure", double_in_mode() + " --score 2000", 1),
+                                   engine("doomed", double_in_mode() + " --score -2000", 2)},
                                   2, 1, 200);
   resign.referee.adjudication.resign = ResignRule{3, 1000};
   auto resigned = run_match(resign, nullptr);
@@ -532,8 +533,8 @@ TEST(Match, ScoreAdjudicationResignsAndDraws) {
 
   // Both level: a draw once 10 game plies are played and each engine has
   // scored within 0.50 four times.
-  MatchConfig draw = config_for({engine("x", double_command() + " --score 10", 1),
-                                 engine("y", double_command() + " --score -10", 2)},
+  MatchConfig draw = config_for({engine("x", double_in_mode() + " --score 10", 1),
+                                 engine("y", double_in_mode() + " --score -10", 2)},
                                 2, 1, 200);
   draw.referee.adjudication.draw = DrawRule{4, 50, 10};
   auto drawn = run_match(draw, nullptr);

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "tests/support/hang_guard.hpp"
 #include "tests/tools/timeless.hpp"
 #include "tools/common/text_file.hpp"
 #include "tools/match/match.hpp"
@@ -16,8 +17,6 @@
 
 namespace tiaoqi::match {
 namespace {
-
-constexpr long long kHangGuardMs = 60000;
 
 MatchConfig config_for(std::uint64_t seed) {
   MatchConfig config;
@@ -62,8 +61,8 @@ struct Files {
 // A whole run written to `whole`; the games of openings 1 and 3 (not 2)
 // written to `record`, as an interrupted run with two threads leaves them.
 Files interrupted_run(const std::string& name, MatchRun& full) {
-  Files files{testing::TempDir() + "/" + name + "_part.txt",
-              testing::TempDir() + "/" + name + "_whole.txt"};
+  Files files{::testing::TempDir() + "/" + name + "_part.txt",
+              ::testing::TempDir() + "/" + name + "_whole.txt"};
   MatchConfig config = config_for(7);
   config.record_path = files.whole;
   auto run = run_match(config, nullptr);
@@ -126,7 +125,7 @@ TEST(Resume, FromTheJsonSummary) {
   MatchRun part = full;
   part.games.erase(part.games.begin() + 2, part.games.begin() + 4);  // opening 2
   part.interrupted = true;
-  const std::string path = testing::TempDir() + "/resume_part.json";
+  const std::string path = ::testing::TempDir() + "/resume_part.json";
   const tools::Json info = match_info_json(config, part, "");
   ASSERT_TRUE(
       tools::write_text_file(path, tools::dump_json(summary_json(info, part.results, part.games))));
@@ -163,7 +162,7 @@ TEST(Resume, RefusesTheFilesOfAnotherMatch) {
             std::string::npos)
       << renamed.error();
   // A summary of seed 7 for a match of seed 8.
-  const std::string path = testing::TempDir() + "/resume_other.json";
+  const std::string path = ::testing::TempDir() + "/resume_other.json";
   MatchConfig seven = config_for(7);
   ASSERT_TRUE(tools::write_text_file(
       path,

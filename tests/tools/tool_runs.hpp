@@ -2,6 +2,7 @@
 
 // Running the tools' programs in tests: their exit status, standard output
 // and standard error, waited for with a guard against a hang only.
+#include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <cctype>
@@ -11,13 +12,11 @@
 #include <string>
 #include <vector>
 
+#include "tests/support/hang_guard.hpp"
 #include "tools/common/process.hpp"
 #include "tools/common/text_file.hpp"
 
 namespace tiaoqi::tools {
-
-// Only a guard against a hung tool.
-inline constexpr std::chrono::seconds kToolHangGuard{60};
 
 struct ToolRun {
   std::optional<int> status;
@@ -41,12 +40,33 @@ inline ToolRun run_tool(const std::vector<std::string>& argv) {
   ToolRun ran;
   if (!process.start(command + " 2>'" + errors + "'")) return ran;
   process.close_input();
-  while (auto line = process.next_line(kToolHangGuard)) ran.out += *line + "\n";
-  ran.status = process.wait_exit(kToolHangGuard);
+  while (auto line = process.next_line(kHangGuard)) ran.out += *line + "\n";
+  ran.status = process.wait_exit(kHangGuard);
   auto text = read_text_file(errors, "standard error");
   if (text) ran.err = *text;
   std::filesystem::remove(errors);
   return ran;
+}
+
+// A path in the tests' scratch folder, apart for each test process.
+inline std::string temp_path(const std::string& name) {
+  return ::testing::TempDir() + "/tiaoqi_" + std::to_string(::getpid()) + "_" + name;
+}
+
+// The programs of this build: the match runner and the renderer.
+inline ToolRun run_match(std::vector<std::string> arguments) {
+  arguments.insert(arguments.begin(), TIAOQI_MATCH_BINARY);
+  return run_tool(arguments);
+}
+
+inline ToolRun run_render(std::vector<std::string> arguments) {
+  arguments.insert(arguments.begin(), TIAOQI_RENDER_BINARY);
+  return run_tool(arguments);
+}
+
+// The command line of the tests' double engine (tests/tools/doubles).
+inline std::string double_command(const std::string& arguments = "") {
+  return std::string(TIAOQI_TEST_ENGINE) + (arguments.empty() ? "" : " " + arguments);
 }
 
 // The engine of this build, or empty when it has not been built.

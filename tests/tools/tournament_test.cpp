@@ -10,6 +10,7 @@
 
 #include "engine/game.hpp"
 #include "engine/position_string.hpp"
+#include "tests/tools/tool_runs.hpp"
 #include "tools/match/match.hpp"
 #include "tools/match/schedule.hpp"
 #include "tools/match/table.hpp"
@@ -17,15 +18,12 @@
 namespace tiaoqi::match {
 namespace {
 
-constexpr long long kHangGuardMs = 60000;
-
-std::string double_command() { return std::string(TIAOQI_TEST_ENGINE) + " --mode random"; }
-
 MatchConfig config_for(int engines, int players, int openings, Tournament tournament) {
   MatchConfig config;
   for (int e = 0; e < engines; ++e) {
     const std::string name(1, static_cast<char>('a' + e));
-    config.engines.push_back({name, double_command(), "", {{"Seed", std::to_string(e)}}, "", {}});
+    config.engines.push_back(
+        {name, tools::double_command("--mode random"), "", {{"Seed", std::to_string(e)}}, "", {}});
     config.referee.engine_names.push_back(name);
   }
   config.referee.rules.players = players;
@@ -122,7 +120,7 @@ TEST(Tournament, GroupsOfThreeOutOfFourRotateTheirSeats) {
 }
 
 std::string temp_file(const std::string& name, const std::string& text) {
-  const std::string path = testing::TempDir() + "/" + name;
+  const std::string path = ::testing::TempDir() + "/" + name;
   std::ofstream(path) << text;
   return path;
 }

@@ -10,8 +10,9 @@
 namespace tiaoqi::search {
 namespace {
 
-using testing::build;
-using testing::start_of;
+using tiaoqi::testing::build;
+using tiaoqi::testing::small_board;
+using tiaoqi::testing::start_of;
 
 // Progress difference: enough to test the search mechanics on its own.
 int progress_eval(const Position& position, int player) {
@@ -29,12 +30,6 @@ struct Searcher {
     return search.run(root, limits, [](const search::AlphaBetaReport&) {});
   }
 };
-
-RuleOptions small_board() {
-  RuleOptions options;
-  options.board_size = 2;
-  return options;
-}
 
 TEST(AlphaBeta, FindsTheWinningMoveWithAnExactScore) {
   // d7-d8 fills a's target: a win in one ply.

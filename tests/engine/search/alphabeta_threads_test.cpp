@@ -14,14 +14,9 @@
 namespace tiaoqi::search {
 namespace {
 
-using testing::build;
-using testing::start_of;
-
-RuleOptions small_board() {
-  RuleOptions options;
-  options.board_size = 2;
-  return options;
-}
+using tiaoqi::testing::build;
+using tiaoqi::testing::small_board;
+using tiaoqi::testing::start_of;
 
 TEST(MovesInProgress, MarksAndForgetsOneMoveOfOnePosition) {
   const GameSetup setup = start_of();

@@ -15,9 +15,6 @@
 namespace tiaoqi::search {
 namespace {
 
-// The clock planned as the engine plans it by default.
-const int kMovesToGo = SearchConfig{}.moves_to_go;
-
 TEST(Deadline, TheClockRunsFromTheRequestsArrival) {
   TimeBudget budget;
   budget.soft_ms = budget.hard_ms = 50;
@@ -65,14 +62,14 @@ TEST(Deadline, AShareOfTheSoftLimit) {
 TEST(Deadline, AnEmptyClockGetsTheOnePlyMoveAtOnce) {
   // A race (every piece past the other army): the race solver would plan a
   // crossing; with no time left the answer is the one-ply choice instead.
-  const GameSetup setup =
-      testing::setup_of("1/2/3/4/4aaa6/3aaa6/2aaaa5/10/9/10/5dddd2/6ddd3/6ddd4/4/3/2/1 1 a/d 60");
+  const GameSetup setup = tiaoqi::testing::setup_of(
+      "1/2/3/4/4aaa6/3aaa6/2aaaa5/10/9/10/5dddd2/6ddd3/6ddd4/4/3/2/1 1 a/d 60");
   SearchLimits limits;
   limits.time_ms[0] = 0;
   limits.increment_ms[0] = 0;
   SearchParams params;
   SearchControl control;
-  control.start(plan_time(limits, 0, 30, kMovesToGo), std::nullopt, false);
+  control.start(plan_time(limits, 0, 30, SearchConfig{}.moves_to_go), std::nullopt, false);
   ASSERT_TRUE(control.emergency());
   SearchState state(1);
   const Game game(setup);

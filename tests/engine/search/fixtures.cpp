@@ -11,12 +11,7 @@
 namespace tiaoqi::search::testing {
 namespace {
 
-RuleOptions small_board(int players) {
-  RuleOptions options;
-  options.board_size = 2;
-  options.players = players;
-  return options;
-}
+using tiaoqi::testing::small_board;
 
 // A hole of the army's target and the two holes behind it in one
 // direction, both in the hexagon: a piece on `start` jumps over `pivot`

@@ -19,17 +19,17 @@ GameSetup race_position() {
   for (const char* hole : {"m1", "l2", "m2", "k3", "l3", "m3", "j4", "k4", "l4"})
     pieces.emplace_back('d', hole);
   pieces.emplace_back('d', "i7");
-  return testing::build(RuleOptions{}, pieces);
+  return tiaoqi::testing::build(RuleOptions{}, pieces);
 }
 
 TEST(Race, PassedArmiesAreARaceAndTheStartIsNot) {
-  EXPECT_FALSE(race_army(testing::start_of().position));
+  EXPECT_FALSE(race_army(tiaoqi::testing::start_of().position));
   const GameSetup race = race_position();
   ASSERT_TRUE(race_army(race.position));
   EXPECT_EQ(*race_army(race.position), 0);
   // With d's last piece beside a's, they can still meet.
   std::vector<std::pair<char, std::string>> pieces = {{'a', "i9"}, {'d', "h10"}};
-  EXPECT_FALSE(race_army(testing::build(RuleOptions{}, pieces).position));
+  EXPECT_FALSE(race_army(tiaoqi::testing::build(RuleOptions{}, pieces).position));
 }
 
 // The fewest moves that bring a's pieces home, a alone on the board, by
@@ -39,7 +39,7 @@ int fewest_moves_alone(const Position& race) {
   solitaire.players = 1;
   std::vector<std::pair<char, std::string>> pieces;
   for (int h : race.army(0)) pieces.emplace_back('a', race.geometry().name(static_cast<Hole>(h)));
-  const GameSetup alone = testing::build(solitaire, pieces);
+  const GameSetup alone = tiaoqi::testing::build(solitaire, pieces);
   std::vector<Position> frontier = {alone.position};
   std::unordered_set<std::uint64_t> seen = {alone.position.hash()};
   for (int moves = 0; !frontier.empty(); ++moves) {
@@ -66,7 +66,7 @@ TEST(Race, TheSolverPlansTheFewestMovesAndPlaysTheFirst) {
   // breadth-first search finds, and its first move is legal here.
   RuleOptions small;
   small.board_size = 2;
-  const GameSetup setup = testing::build(
+  const GameSetup setup = tiaoqi::testing::build(
       small, {{'a', "c9"}, {'a', "d6"}, {'a', "f5"}, {'d', "e3"}, {'d', "g1"}, {'d', "f2"}});
   ASSERT_TRUE(race_army(setup.position));
   const int fewest = fewest_moves_alone(setup.position);

@@ -12,7 +12,7 @@
 namespace tiaoqi::search::solitaire {
 namespace {
 
-using testing::start_of;
+using tiaoqi::testing::start_of;
 
 RuleOptions solitaire_options(int board_size = 4) {
   RuleOptions options;
