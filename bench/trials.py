@@ -426,6 +426,23 @@ def without_flag(argv, flag):
     return kept + (["--", *rest] if "--" in argv else [])
 
 
+def with_flag(argv, flag, value):
+    """The words with `flag value` added before any `--`."""
+    words, rest = split_runner_args(argv)
+    return words + [flag, value] + (["--", *rest] if "--" in argv else [])
+
+
+def read_record(path, wanted_id):
+    """The record of the JSON-lines file with that id, or None."""
+    with open(path, encoding="utf-8") as file:
+        for line in file:
+            if line.strip():
+                record = json.loads(line)
+                if record.get("id") == wanted_id:
+                    return record
+    return None
+
+
 def replay_command(program_name, argv):
     """The command, from the repository's root, that makes the record again."""
     return shlex.join([f"bench/{program_name}", *argv])
