@@ -39,7 +39,7 @@ def long_control(args, flags, test):
         )
     if args.shard is not None or args.merge_shards is not None:
         raise Refused("a two-control trial plays its halves whole: give --shard without --long-*")
-    (flag, text), = times.items()
+    ((flag, text),) = times.items()
     kind = LONG_TIME[flag]
     if list(flags.time) != [kind]:
         raise Refused(
@@ -111,7 +111,7 @@ def warn_if_short_of_user_move(flags, control):
     of a move users play: a note when it is not (tests play tiny ones)."""
     if flags.players < 3:
         return
-    (kind, value), = control["time"].items()
+    ((kind, value),) = control["time"].items()
     if kind == "movetime" and value < USER_MOVE_MS:
         print(
             f"sprt: note: the long control ({value} ms) is less than a {USER_MOVE_MS} ms move,"
