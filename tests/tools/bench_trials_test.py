@@ -23,7 +23,7 @@ from scripts_clone import clone_with, is_checkout
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BUILD = os.path.abspath(sys.argv.pop(1)) if len(sys.argv) > 1 else os.path.join(REPO, "build")
-SCRIPTS = ("bench/sprt", "bench/spsa", "bench/trials.py", "bench/slurm.py")
+SCRIPTS = ("bench/sprt", "bench/spsa", "bench/trials.py", "bench/slurm.py", "bench/pairs.py")
 
 # A runner that plays nothing: the first call writes a record file and
 # exits as an interrupted match does, the second must be a --resume and
@@ -401,6 +401,106 @@ class Trials(unittest.TestCase):
                 script.communicate()
         self.assertEqual((script.returncode, out, err), (1, "", INTERRUPTED + "\n"))
         self.assertFalse(os.path.exists(self.results))
+
+    def test_a_two_control_trial_plays_the_long_control_after_an_accepted_short(self):
+        # MCTS against a random mover: the short control (20 nodes) accepts
+        # H1, and so does the long one (200 nodes), each within 10 pairs.
+        words = ["HEAD", "--nodes", "20", "--long-nodes", "200", "--base-option"]
+        words += ["Search=random", "--max-games", "40", "--seed", "3", "--no-build"]
+        words += ["--id", "pair", "--results", self.results, "--", "--quiet"]
+        status, out, err = self.run_script("sprt", *words)
+        self.assertEqual(status, 0, err)
+        short, long = self.records()
+        self.assertEqual([short["id"], long["id"]], ["pair-short", "pair-long"])
+        self.assertEqual([short["decision"], long["decision"]], ["H1", "H1"])
+        self.assertEqual([short["time"], long["time"]], [{"nodes": 20}, {"nodes": 200}])
+        pair = {
+            "command": "bench/sprt HEAD --nodes 20 --long-nodes 200 --base-option Search=random"
+            f" --max-games 40 --seed 3 --no-build --results {self.results} -- --quiet",
+            "short": "pair-short",
+            "long": "pair-long",
+        }
+        self.assertEqual(short["pair"], {**pair, "control": "short"})
+        self.assertEqual(long["pair"], {**pair, "control": "long"})
+        # Each half's command makes that half alone again.
+        self.assertEqual(
+            short["command"],
+            "bench/sprt HEAD --nodes 20 --base-option Search=random --max-games 40"
+            f" --seed 3 --no-build --results {self.results} -- --quiet",
+        )
+        self.assertEqual(
+            long["command"],
+            "bench/sprt HEAD --base-option Search=random --max-games 40 --seed 3"
+            f" --no-build --results {self.results} --nodes 200 -- --quiet",
+        )
+        self.assertEqual(
+            out.splitlines()[-1],
+            "sprt: pair-short and pair-long: the change passes both controls (H1)",
+        )
+        # Given again, the pair finds both halves and plays nothing.
+        status, out, err = self.run_script("sprt", *words)
+        self.assertEqual(status, 0, err)
+        self.assertEqual(len(self.records()), 2)
+        self.assertIn("recorded already, as 'pair-short'", out)
+        self.assertIn("recorded already, as 'pair-long'", out)
+
+    def test_a_two_control_trial_stops_when_the_short_control_rejects(self):
+        # A random mover against MCTS: the short control accepts H0, and the
+        # long one (bounds of its own) is not played.
+        words = ["HEAD", "--nodes", "20", "--long-nodes", "200", "--long-elo1", "10"]
+        words += ["--new-option", "Search=random", "--max-games", "40", "--seed", "3"]
+        words += ["--no-build", "--results", self.results, "--", "--quiet"]
+        status, out, err = self.run_script("sprt", *words)
+        self.assertEqual(status, 0, err)
+        (short,) = self.records()
+        self.assertEqual([short["id"], short["decision"]], ["sprt-1", "H0"])
+        self.assertEqual(short["pair"]["long"], "sprt-2")
+        self.assertEqual(
+            out.splitlines()[-1],
+            "sprt: the short control decided H0 (sprt-1): the long control is not played",
+        )
+
+    def test_a_two_control_trial_refuses_a_long_control_it_cannot_scale(self):
+        cases = [
+            (
+                ["HEAD", "--nodes", "100", "--long-nodes", "999"],
+                "--long-nodes 999 is less than 10 times the short control --nodes 100",
+            ),
+            (
+                ["HEAD", "--nodes", "100", "--long-movetime", "2000"],
+                "--long-movetime scales the short control --movetime:"
+                " give the short trial --movetime alone",
+            ),
+            (
+                ["HEAD", "--tc", "10+0.1", "--long-tc", "60+0.6"],
+                "--long-tc 60+0.6 is less than 10 times the short control --tc 10+0.1",
+            ),
+            (
+                ["HEAD", "--nodes", "100", "--long-nodes", "1000", "--long-tc", "100+1"],
+                "a two-control trial takes one long control: --long-movetime MS,"
+                " --long-tc CLOCK or --long-nodes N",
+            ),
+            (
+                ["HEAD", "--nodes", "100", "--long-elo1", "10"],
+                "a two-control trial takes one long control: --long-movetime MS,"
+                " --long-tc CLOCK or --long-nodes N",
+            ),
+            (
+                ["HEAD", "--nodes", "100", "--long-nodes", "1000", "--long-elo0", "20"],
+                "--long-elo0 must be below --long-elo1",
+            ),
+            (
+                ["HEAD", "--nodes", "100", "--long-nodes", "1000", "--shard", "1/2"],
+                "a two-control trial plays its halves whole: give --shard without --long-*",
+            ),
+            (
+                ["HEAD", "--nodes", "100", "--long-nodes", "x"],
+                "--long-nodes expects a whole number, got 'x'",
+            ),
+        ]
+        for words, message in cases:
+            with self.subTest(words=words):
+                self.assert_refused("sprt", words, message)
 
     def test_sprt_at_three_players_counts_first_places(self):
         status, _, err = self.run_script(
