@@ -5,6 +5,7 @@ rendered into small pages, checked, and refused when malformed.
 Usage: render_results_test.py
 """
 
+import json
 import os
 import shutil
 import subprocess
@@ -117,6 +118,28 @@ class Renderer(unittest.TestCase):
         status, output = self.run_renderer()
         self.assertEqual(status, 2)
         self.assertIn("the speed record 'speed-1' has no figure 'nosuch'", output)
+
+    def test_a_speed_block_takes_the_newest_record_that_holds_its_figures(self):
+        folder = os.path.join(self.folder.name, "results")
+        shutil.copytree(FIXTURE, folder)
+        self.results = folder
+        newer = {
+            "kind": "speed",
+            "id": "speed-moves",
+            "date": "2099-01-01T00:00:00Z",
+            "command": "bench/speed --only moves",
+            "engine": {"commit": "abcdef1" * 5 + "abcde", "signature": int(TODAY)},
+            "machine": "a test",
+            "figures": [
+                {"what": "moves_6p", "label": "six players", "value": 21480, "unit": "iterations"}
+            ],
+        }
+        with open(os.path.join(folder, "speed.jsonl"), "a", encoding="utf-8") as file:
+            file.write(json.dumps(newer) + "\n")
+        text = self.rendered("speed-glance no-commands figures=nps")
+        self.assertIn("| nps | 2,900,000 nodes/s |  |", text)
+        text = self.rendered("speed-glance no-commands figures=moves_*")
+        self.assertIn("| six players | 21,480 iterations |  |", text)
 
     def test_a_belief_record_lists_its_rows(self):
         self.write(

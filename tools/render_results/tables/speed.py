@@ -33,11 +33,26 @@ def figure_row(figure):
     )
 
 
+def holds_figures(record, args):
+    try:
+        picked(record, args)
+    except KeyError:
+        return False
+    return True
+
+
 def newest(context, args):
+    """The record `ids=` names, else the newest that holds every figure
+    `figures=` asks for: a run of some groups (`bench/speed --only`)
+    leaves the other figures to the record that measured them."""
     records = context.chosen(args, "speed")
+    if records and "ids" in args:
+        return records[0]
     if not records:
         return None
-    return records[0] if "ids" in args else max(records, key=lambda record: record["date"])
+    holding = [record for record in records if holds_figures(record, args)]
+    # None holds them: the newest names the figure it lacks.
+    return max(holding or records, key=lambda record: record["date"])
 
 
 @table("speed")
