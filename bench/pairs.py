@@ -13,7 +13,9 @@ from trials import Refused
 # The long control's flags, each the long form of one of the short's.
 LONG_TIME = {"--long-movetime": "movetime", "--long-tc": "tc", "--long-nodes": "nodes"}
 LONG_BOUNDS = {"--long-elo0": "elo0", "--long-elo1": "elo1"}
-LONG_FLAGS = (*LONG_TIME, *LONG_BOUNDS)
+# The long half's own cap on games (each half checks it as its own).
+LONG_OTHER = {"--long-max-games": "max-games"}
+LONG_FLAGS = (*LONG_TIME, *LONG_BOUNDS, *LONG_OTHER)
 # How much more work a move the long control gives than the short one.
 LONG_FACTOR = 10
 # From three players on, the long control is at least the work of a move of
@@ -55,6 +57,10 @@ def long_control(args, flags, test):
     for bound_flag, name in LONG_BOUNDS.items():
         if given[bound_flag] is not None:
             bounds[name] = trials.decimal(bound_flag, given[bound_flag])
+    if args.long_max_games is not None:
+        if args.openings is not None:
+            raise Refused("--long-max-games caps the long half: give --max-games, not --openings")
+        trials.positive("--long-max-games", args.long_max_games, low=flags.players)
     if not bounds["elo0"] < bounds["elo1"]:
         raise Refused("--long-elo0 must be below --long-elo1")
     if not (abs(bounds["elo0"]) <= 1000 and abs(bounds["elo1"]) <= 1000):
@@ -140,7 +146,7 @@ def half_words(argv, args, long):
         words = trials.without_flag(words, flag)
     words = trials.without_flag(words, "--id")
     if long:
-        for flag, name in {**LONG_TIME, **LONG_BOUNDS}.items():
+        for flag, name in {**LONG_TIME, **LONG_BOUNDS, **LONG_OTHER}.items():
             text = getattr(args, attribute(flag))
             if text is not None:
                 words = trials.with_flag(trials.without_flag(words, f"--{name}"), f"--{name}", text)
