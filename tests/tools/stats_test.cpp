@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "tools/match/clock.hpp"
@@ -176,10 +177,11 @@ TEST(Stats, PlackettLuceIntervalsHoldTheRatingAndNarrowWithMoreGames) {
   EXPECT_TRUE(plackett_luce_intervals(3, {few[0]}).empty());
 }
 
-// An engine first in every game has no finite rating: the fit's figure
-// would be its prior's alone, and every bootstrap sample the same, a
-// zero-width interval. It is +inf (its opponent -inf), with no interval.
-TEST(Stats, AnEngineThatWinsEveryGameHasNoFiniteRating) {
+// An engine first in every game keeps the finite rating its prior gives
+// it (one drawn game with each other engine), so that the ratings still
+// average 0; every bootstrap sample is the same sweep, so its interval is
+// open above (its opponent's below).
+TEST(Stats, AnEngineThatWinsEveryGameHasAFiniteRatingAndAnOpenInterval) {
   const std::vector<FinishingOrder> sweeps = {{{0}, {1}, {1}}, {{0}, {1}, {1}}, {{0}, {1}, {1}}};
   EXPECT_EQ(unbounded_ratings(2, sweeps), (std::vector<int>{1, -1}));
   EXPECT_EQ(unbounded_ratings(3, {{{0}, {1}, {2}}, {{0}, {2}, {1}}}), (std::vector<int>{1, 0, 0}));
@@ -194,18 +196,76 @@ TEST(Stats, AnEngineThatWinsEveryGameHasNoFiniteRating) {
     games.push_back({g + 1, 0, g, {0, 1, 1}, {{0}, {1}, {2}}, "finished", {}});
   const MatchResults results = compute_results({"new", "old"}, 3, games, std::nullopt);
   ASSERT_EQ(results.ratings.size(), 2u);
-  EXPECT_EQ(results.ratings[0], INFINITY);
-  EXPECT_EQ(results.ratings[1], -INFINITY);
+  EXPECT_TRUE(std::isfinite(results.ratings[0]));
+  EXPECT_GT(results.ratings[0], 100);
+  EXPECT_NEAR(results.ratings[0] + results.ratings[1], 0.0, 1e-9);
   ASSERT_EQ(results.rating_intervals.size(), 2u);
-  EXPECT_TRUE(std::isnan(results.rating_intervals[0].low));
+  EXPECT_LE(results.rating_intervals[0].low, results.ratings[0]);
+  EXPECT_EQ(results.rating_intervals[0].high, INFINITY);
+  EXPECT_EQ(results.rating_intervals[1].low, -INFINITY);
+  EXPECT_GE(results.rating_intervals[1].high, results.ratings[1]);
   EXPECT_EQ(results.ratings_note,
-            "new won every game: too little data for a rating or an interval");
+            "new won every game: its rating rests on the prior (one drawn game with each other "
+            "engine), its interval is open above");
   const auto table = results_table(results);
   EXPECT_NE(table.find("Ratings: new won every game"), std::string::npos) << table;
-  EXPECT_EQ(table.find("[+"), std::string::npos) << table;
+  EXPECT_NE(table.find(", +inf]"), std::string::npos) << table;
+  EXPECT_NE(table.find("[-inf, "), std::string::npos) << table;
   const auto json = results_json(results);
-  EXPECT_TRUE(json["engines"][0]["rating"].is_null());
-  EXPECT_FALSE(json["engines"][0].contains("rating_interval"));
+  EXPECT_NEAR(json["engines"][0]["rating"].get<double>(), results.ratings[0], 1e-9);
+  EXPECT_TRUE(json["engines"][0]["rating_interval"][1].is_null());
+  EXPECT_TRUE(json["engines"][1]["rating_interval"][0].is_null());
+}
+
+// Four engines at three players, one of them first in every game: every
+// rating is finite, and they average 0 as the docs say.
+TEST(Stats, RatingsOfARoundRobinAverageZeroWithASweep) {
+  std::vector<GameSummary> games;
+  int number = 0;
+  const std::vector<std::vector<int>> tables = {{0, 1, 2}, {0, 1, 3}, {0, 2, 3}, {1, 2, 3}};
+  for (int opening = 0; opening < 2; ++opening)
+    for (const auto& table : tables)
+      for (int rotation = 0; rotation < 3; ++rotation) {
+        std::vector<int> seats(3);
+        for (int seat = 0; seat < 3; ++seat) seats[seat] = table[(seat + rotation) % 3];
+        // Engine 0 first; the others by a rule that is not a strict order.
+        std::vector<int> by_engine = {0, 1, 2};
+        std::sort(by_engine.begin(), by_engine.end(), [&](int a, int b) {
+          const int ea = seats[a], eb = seats[b];
+          if ((ea == 0) != (eb == 0)) return ea == 0;
+          return (ea + rotation + opening) % 3 < (eb + rotation + opening) % 3;
+        });
+        games.push_back({++number,
+                         opening,
+                         rotation,
+                         seats,
+                         {{by_engine[0]}, {by_engine[1]}, {by_engine[2]}},
+                         "finished",
+                         {}});
+      }
+  const MatchResults results = compute_results({"a", "b", "c", "d"}, 3, games, std::nullopt);
+  ASSERT_EQ(results.ratings.size(), 4u);
+  double sum = 0;
+  for (double rating : results.ratings) {
+    EXPECT_TRUE(std::isfinite(rating));
+    sum += rating;
+  }
+  EXPECT_NEAR(sum, 0.0, 1e-6);
+  // Every two engines met at a table of three: each has its Elo line, from
+  // one sample per opening and table.
+  ASSERT_EQ(results.pairs.size(), 6u);
+  for (const PairResult& pair : results.pairs) {
+    EXPECT_TRUE(pair.among_others);
+    EXPECT_EQ(pair.samples.size(), 4u) << pair.first << " " << pair.second;
+  }
+  // a finished ahead of b in every game they shared.
+  EXPECT_EQ(results.pairs[0].first, 0);
+  EXPECT_EQ(results.pairs[0].second, 1);
+  for (double sample : results.pairs[0].samples) EXPECT_EQ(sample, 1.0);
+  const auto table = results_table(results);
+  EXPECT_NE(table.find("Elo b - c: "), std::string::npos) << table;
+  EXPECT_NE(table.find("head to head at tables of more engines"), std::string::npos) << table;
+  EXPECT_EQ(results_json(results)["elo"].size(), 6u);
 }
 
 TEST(Stats, PlacementScore) {

@@ -89,6 +89,48 @@ struct Meeting {
   int first_seats = 0;
 };
 
+// One pair's games at one opening's table of three or more engines.
+struct GroupScore {
+  int games = 0;
+  double points = 0;  // the sum over games of the lower engine's share
+};
+using GroupKey = std::pair<int, std::set<int>>;  // the opening, the table
+
+// For every two engines that met at a table of three or more engines, their
+// head-to-head score at each opening's table.
+std::map<std::pair<int, int>, std::map<GroupKey, GroupScore>> group_meetings(
+    int players, const std::vector<GameSummary>& games) {
+  std::map<std::pair<int, int>, std::map<GroupKey, GroupScore>> meetings;
+  for (const auto& game : games) {
+    const std::set<int> engines(game.seat_engines.begin(), game.seat_engines.end());
+    if (engines.size() < 3) continue;
+    std::vector<int> place(static_cast<std::size_t>(players), 0);
+    for (std::size_t group = 0; group < game.standings.size(); ++group)
+      for (int player : game.standings[group])
+        place[static_cast<std::size_t>(player)] = static_cast<int>(group);
+    for (int first : engines)
+      for (int second : engines) {
+        if (second <= first) continue;
+        double points = 0;
+        int seat_pairs = 0;
+        for (int a = 0; a < players; ++a)
+          for (int b = 0; b < players; ++b) {
+            if (game.seat_engines[static_cast<std::size_t>(a)] != first ||
+                game.seat_engines[static_cast<std::size_t>(b)] != second)
+              continue;
+            const int ahead =
+                place[static_cast<std::size_t>(b)] - place[static_cast<std::size_t>(a)];
+            points += ahead > 0 ? 1.0 : ahead == 0 ? 0.5 : 0.0;
+            ++seat_pairs;
+          }
+        GroupScore& score = meetings[{first, second}][{game.opening_index, engines}];
+        ++score.games;
+        score.points += points / seat_pairs;
+      }
+  }
+  return meetings;
+}
+
 // One sample per opening whose games between two engines all finished, and
 // the Elo and pentanomial over them.
 void pair_statistics(MatchResults& results, const std::vector<GameSummary>& games) {
@@ -117,6 +159,19 @@ void pair_statistics(MatchResults& results, const std::vector<GameSummary>& game
     // Every rotation of the opening: as many games as players.
     if (meeting.games != results.players || meeting.first_seats == 0) continue;
     pair.samples.push_back(meeting.first_score / meeting.first_seats);
+  }
+  // Two engines that met only at tables of more engines: one sample per
+  // opening and table whose rotations all finished, the lower engine's
+  // share of the seat pairs in which it finished ahead of the other (a
+  // tie half), averaged over the games.
+  for (const auto& [key, meeting] : group_meetings(results.players, games)) {
+    if (pairs.count(key) && !pairs[key].among_others) continue;
+    PairResult& pair = pairs[key];
+    pair.first = key.first;
+    pair.second = key.second;
+    pair.among_others = true;
+    for (const auto& [opening, score] : meeting)
+      if (score.games == results.players) pair.samples.push_back(score.points / score.games);
   }
   for (auto& [key, pair] : pairs) {
     pair.elo = estimate_elo(pair.samples);
@@ -160,14 +215,22 @@ MatchResults compute_results(const std::vector<std::string>& names, int players,
   if (with_ratings && (players >= 3 || engines > 2) && !orders.empty()) {
     results.ratings = plackett_luce_elo(static_cast<int>(engines), orders);
     results.rating_intervals = plackett_luce_intervals(static_cast<int>(engines), orders);
+    // An engine above (below) every other in every game keeps the rating
+    // the prior gives it, finite; but every bootstrap sample is the same
+    // sweep, so its interval is open on that side: no number of such games
+    // bounds it.
     const std::vector<int> unbounded = unbounded_ratings(static_cast<int>(engines), orders);
     for (std::size_t e = 0; e < unbounded.size(); ++e) {
       if (unbounded[e] == 0) continue;
-      results.ratings[e] = unbounded[e] * INFINITY;
-      if (e < results.rating_intervals.size()) results.rating_intervals[e] = {NAN, NAN};
+      if (e < results.rating_intervals.size()) {
+        RatingInterval& interval = results.rating_intervals[e];
+        (unbounded[e] > 0 ? interval.high : interval.low) = unbounded[e] * INFINITY;
+      }
       if (results.ratings_note.empty())
         results.ratings_note = results.names[e] + (unbounded[e] > 0 ? " won" : " lost") +
-                               " every game: too little data for a rating or an interval";
+                               " every game: its rating rests on the prior (one drawn game with"
+                               " each other engine), its interval is open " +
+                               (unbounded[e] > 0 ? "above" : "below");
     }
   }
   return results;
@@ -204,9 +267,9 @@ tools::Json results_json(const MatchResults& results) {
     entry["move_ms_max"] = row.move_times.max_ms;
     entry["moves_over_movetime"] = row.move_times.over_movetime;
     if (e < results.ratings.size()) entry["rating"] = number_or_null(results.ratings[e]);
-    if (e < results.rating_intervals.size() && std::isfinite(results.rating_intervals[e].low))
-      entry["rating_interval"] = {results.rating_intervals[e].low,
-                                  results.rating_intervals[e].high};
+    if (e < results.rating_intervals.size())
+      entry["rating_interval"] = {number_or_null(results.rating_intervals[e].low),
+                                  number_or_null(results.rating_intervals[e].high)};
     tools::Json pairs = tools::Json::array();
     for (std::size_t j = 0; j < results.rows.size(); ++j) {
       if (j == e || results.pair_counts[e][j] == 0) continue;

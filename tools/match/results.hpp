@@ -45,12 +45,16 @@ struct EngineRow {
   double average_placement() const { return games ? placement_sum / games : 0; }
 };
 
-// Two engines that met on their own: in games of two players, or one
-// engine against copies of the other. A sample is one opening's games
-// between them (every rotation finished): `first`'s mean score.
+// Two engines that met: on their own (in games of two players, or one
+// engine against copies of the other), where a sample is one opening's
+// games between them (every rotation finished), `first`'s mean placement
+// score; or only at tables of three or more engines (among_others), where
+// a sample is one opening's table, `first`'s mean share of the seat pairs
+// in which it finished ahead of `second`.
 struct PairResult {
   int first = 0;
   int second = 1;
+  bool among_others = false;
   std::vector<double> samples;
   EloEstimate elo;
   std::array<int, 5> pentanomial{};  // games of two players only
@@ -71,11 +75,11 @@ struct MatchResults {
   // More than two engines, or three or more players: Plackett-Luce
   // ratings, mean 0.
   std::vector<double> ratings;
-  // Their 95% intervals (empty below two games; NaN for an unbounded
-  // rating).
+  // Their 95% intervals (empty below two games; the end a sweep leaves
+  // unbounded is infinite).
   std::vector<RatingInterval> rating_intervals;
-  // Why there are no intervals although there are games: an engine won
-  // (or lost) every game, and its rating is +inf (-inf) in `ratings`.
+  // Why an interval is open: an engine won (or lost) every game, and its
+  // rating is its prior's.
   std::string ratings_note;
   // Games that ended in a refusal (the runner and an engine disagree).
   int refused_games = 0;

@@ -22,6 +22,12 @@ std::string elo_number(double elo) {
   return format("%+.1f", elo);
 }
 
+// An end of a rating's interval: whole Elo, or an open end.
+std::string interval_end(double elo) {
+  if (std::isinf(elo)) return elo > 0 ? "+inf" : "-inf";
+  return format("%+.0f", elo);
+}
+
 // "41/57": the mean and the longest milliseconds of a move.
 std::string move_times_text(const MoveTimes& times) {
   return format("%.0f", times.mean_ms()) + "/" + std::to_string(times.max_ms);
@@ -53,8 +59,9 @@ void add_cross_table(std::string& text, const MatchResults& results, std::size_t
   }
 }
 
-std::string samples_text(const MatchResults& results, std::size_t count) {
-  std::string text = util::plural(static_cast<std::int64_t>(count), "opening");
+std::string samples_text(const MatchResults& results, const PairResult& pair) {
+  std::string text = util::plural(static_cast<std::int64_t>(pair.samples.size()), "opening");
+  if (pair.among_others) return text + ", head to head at tables of more engines";
   return text + (results.players == 2 ? " as game pairs" : ", placement averaged over rotations");
 }
 
@@ -84,10 +91,9 @@ std::string results_table(const MatchResults& results) {
     text += line;
     if (placements) text += format("  %8.2f", row.average_placement());
     if (ratings) text += format("  %+6.1f", e < results.ratings.size() ? results.ratings[e] : 0.0);
-    if (ratings && e < results.rating_intervals.size() &&
-        std::isfinite(results.rating_intervals[e].low))
-      text += format(" [%+.0f, ", results.rating_intervals[e].low) +
-              format("%+.0f]", results.rating_intervals[e].high);
+    if (ratings && e < results.rating_intervals.size())
+      text += " [" + interval_end(results.rating_intervals[e].low) + ", " +
+              interval_end(results.rating_intervals[e].high) + "]";
     text += '\n';
   }
   if (!results.ratings_note.empty()) text += "Ratings: " + results.ratings_note + "\n";
@@ -103,10 +109,10 @@ std::string results_table(const MatchResults& results) {
     text += elo_number(pair.elo.elo);
     if (pair.elo.has_interval)
       text += " [" + elo_number(pair.elo.elo_low) + ", " + elo_number(pair.elo.elo_high) +
-              "] (95%, " + samples_text(results, pair.samples.size()) + "), LOS " +
+              "] (95%, " + samples_text(results, pair) + "), LOS " +
               format("%.1f%%", 100.0 * pair.elo.los);
     else
-      text += " (" + samples_text(results, pair.samples.size()) + "; " + pair.elo.note + ")";
+      text += " (" + samples_text(results, pair) + "; " + pair.elo.note + ")";
     text += '\n';
     if (results.players == 2 && results.names.size() == 2) {
       const auto& p = pair.pentanomial;
