@@ -19,7 +19,7 @@ import tempfile
 import time
 import unittest
 
-from scripts_clone import clone_with, is_checkout
+from scripts_clone import ClonedScripts
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BUILD = os.path.abspath(sys.argv.pop(1)) if len(sys.argv) > 1 else os.path.join(REPO, "build")
@@ -60,17 +60,8 @@ time.sleep(60)
 INTERRUPTED = "sprt: interrupted; the same command resumes where it stopped"
 
 
-class Trials(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        if not is_checkout(REPO):
-            raise unittest.SkipTest("the source tree is no git checkout: nothing to clone")
-        cls.scratch = tempfile.TemporaryDirectory()
-        cls.clone, cls.head = clone_with(REPO, cls.scratch.name, SCRIPTS)
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.scratch.cleanup()
+class Trials(ClonedScripts):
+    REPO, SCRIPTS = REPO, SCRIPTS
 
     def setUp(self):
         self.folder = tempfile.mkdtemp(dir=self.scratch.name)

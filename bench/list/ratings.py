@@ -1,0 +1,165 @@
+"""The standing list's statistics over one table size's pool: the
+Plackett-Luce fit of the match runner (tiaoqi.stats, bound from
+tools/match: one fit, one scale), anchored at the list's anchor, with
+intervals from a bootstrap over the pool's tables, the likelihood of
+superiority between neighbours, and pairwise scores.
+
+A table is one opening played in every rotation of its seats: its games
+share the opening, so the bootstrap draws whole tables."""
+
+import math
+import random
+
+# Bootstrap samples of the pool's tables; 200 as the runner's intervals.
+RESAMPLES = 200
+# The seed of the draws, so that the same pool gives the same intervals.
+SEED = 1
+
+
+def load_stats(package_folder):
+    """The module's statistics, from the build's Python package folder."""
+    import sys
+
+    if package_folder not in sys.path:
+        sys.path.insert(0, package_folder)
+    from tiaoqi import stats
+
+    return stats
+
+
+def keys_of(tables):
+    """Every entry key of the pool, in the order they first played."""
+    keys = []
+    for table in tables:
+        for entry in table["entries"]:
+            if entry["key"] not in keys:
+                keys.append(entry["key"])
+    return keys
+
+
+def orders_of(tables, index):
+    """Each game's finishing order as groups of pool indices, best first."""
+    orders = []
+    for table in tables:
+        seats_of = [index[entry["key"]] for entry in table["entries"]]
+        for game in table["games"]:
+            orders.append(
+                [[seats_of[game["seats"][player]] for player in group] for group in game["order"]]
+            )
+    return orders
+
+
+def fit(stats, tables, keys, anchor):
+    """Ratings of the keys (a dict), the anchor's at 0 when it played."""
+    index = {key: i for i, key in enumerate(keys)}
+    elo = stats.plackett_luce_elo(len(keys), orders_of(tables, index))
+    shift = elo[index[anchor]] if anchor in index else 0.0
+    return {key: elo[index[key]] - shift for key in keys}
+
+
+def percentile(values, share):
+    ordered = sorted(values)
+    return ordered[int(share * (len(ordered) - 1) + 0.5)]
+
+
+def rate(stats, tables, anchor):
+    """Every key's rating, 95% interval, games and mean place, and the
+    likelihood that it is stronger than the next one down the list;
+    sorted strongest first."""
+    keys = keys_of(tables)
+    if not keys:
+        return []
+    ratings = fit(stats, tables, keys, anchor)
+    draws = random.Random(SEED)
+    samples = {key: [] for key in keys}
+    above = {}
+    order = sorted(keys, key=lambda key: -ratings[key])
+    for _ in range(RESAMPLES if len(tables) >= 2 else 0):
+        drawn = [tables[draws.randrange(len(tables))] for _ in tables]
+        sample = fit(stats, drawn, keys, anchor)
+        for key in keys:
+            samples[key].append(sample[key])
+        for upper, lower in zip(order, order[1:]):
+            above[upper] = above.get(upper, 0) + (sample[upper] > sample[lower])
+    games, places = count_games(tables)
+    sweeps = sweeping(tables)
+    rows = []
+    for position, key in enumerate(order):
+        row = {
+            "key": key,
+            "rating": ratings[key],
+            "games": games[key],
+            "place": places[key] / games[key],
+        }
+        if samples[key]:
+            row["low"] = percentile(samples[key], 0.025)
+            row["high"] = percentile(samples[key], 0.975)
+            # Every sample holds the same sweep: the games bound the rating
+            # on one side only, and its figure there is the prior's.
+            if sweeps.get(key) and key != anchor:
+                row["high" if sweeps[key] > 0 else "low"] = sweeps[key] * math.inf
+        if position + 1 < len(order) and samples[key]:
+            row["los_next"] = above.get(key, 0) / len(samples[key])
+        rows.append(row)
+    return rows
+
+
+def sweeping(tables):
+    """+1 for a key that finished alone above every other key in every game
+    it played, -1 below; others are absent."""
+    signs = {}
+    for table in tables:
+        for game in table["games"]:
+            keys = [table["entries"][seat]["key"] for seat in game["seats"]]
+            rank = {}
+            for place, group in enumerate(game["order"]):
+                for player in group:
+                    rank[player] = place
+            for player, key in enumerate(keys):
+                others = [rank[p] for p, other in enumerate(keys) if other != key]
+                if not others:
+                    continue
+                above = all(rank[player] < other for other in others)
+                below = all(rank[player] > other for other in others)
+                sign = 1 if above else -1 if below else 0
+                signs[key] = sign if signs.get(key, sign) == sign else 0
+    return {key: sign for key, sign in signs.items() if sign}
+
+
+def count_games(tables):
+    """Games and the sum of places (1 first, a shared place its middle)
+    of every key, a seat a game."""
+    games, places = {}, {}
+    for table in tables:
+        for game in table["games"]:
+            place = 1
+            for group in game["order"]:
+                middle = place + (len(group) - 1) / 2
+                for player in group:
+                    key = table["entries"][game["seats"][player]]["key"]
+                    games[key] = games.get(key, 0) + 1
+                    places[key] = places.get(key, 0) + middle
+                place += len(group)
+    return games, places
+
+
+def pairwise(tables):
+    """{(a, b): [points of a, meetings]}: over every two seats of a and b in
+    one game, 1 when a finished ahead, 1/2 for a tie."""
+    scores = {}
+    for table in tables:
+        for game in table["games"]:
+            place = {}
+            for rank, group in enumerate(game["order"]):
+                for player in group:
+                    place[player] = rank
+            for a, seat_a in enumerate(game["seats"]):
+                for b, seat_b in enumerate(game["seats"]):
+                    key_a = table["entries"][seat_a]["key"]
+                    key_b = table["entries"][seat_b]["key"]
+                    if key_a == key_b:
+                        continue
+                    score = scores.setdefault((key_a, key_b), [0.0, 0])
+                    score[0] += 1.0 if place[a] < place[b] else 0.5 if place[a] == place[b] else 0.0
+                    score[1] += 1
+    return scores

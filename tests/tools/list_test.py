@@ -1,0 +1,215 @@
+#!/usr/bin/python3
+"""Tests of the standing rating list (bench/list): the fit on finishing
+orders simulated from known strengths at 3, 4 and 6 players, the finite
+rating of an entry that won everything, and the update command on a tiny
+list of its own (20 nodes a move) in a scratch clone: it plays what is
+missing and only that, and a stopped run loses nothing and counts nothing
+twice.
+
+Usage: list_test.py BUILD_DIR (a build with tiaoqi, tiaoqi-match and the
+Python module)."""
+
+import json
+import math
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import unittest
+
+from scripts_clone import ClonedScripts
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BUILD = os.path.abspath(sys.argv.pop(1)) if len(sys.argv) > 1 else os.path.join(REPO, "build")
+sys.path.insert(0, os.path.join(REPO, "bench", "list"))
+import ratings  # noqa: E402
+
+SCRIPTS = ("bench/list/update", "bench/list/ratings.py", "bench/trials.py", "bench/slurm.py")
+PACKAGE = os.path.join(BUILD, "tools", "python", "package")
+
+
+def simulated_tables(strengths, players, tables, draws, ties=0.03):
+    """Tables of `players` entries drawn from the strengths (Elo), each one
+    opening in every rotation; each game's order drawn by Plackett-Luce,
+    and now and then two neighbours tied."""
+    names = sorted(strengths)
+    pool = []
+    for number in range(tables):
+        seated = draws.sample(names, players)
+        games = []
+        for rotation in range(players):
+            seats = [seated[(seat + rotation) % players] for seat in range(players)]
+            left = list(range(players))
+            order = []
+            while left:
+                weights = [10 ** (strengths[seats[p]] / 400) for p in left]
+                pick = draws.choices(left, weights)[0]
+                left.remove(pick)
+                order.append([pick])
+            if players > 2 and draws.random() < ties:
+                order[1:3] = [order[1] + order[2]]
+            games.append({"seats": list(range(players)), "order": order, "_seats": seats})
+        entries = [{"key": name, "name": name} for name in seated]
+        # The seats of a game index the table's entries.
+        for game in games:
+            game["seats"] = [seated.index(name) for name in game.pop("_seats")]
+        pool.append({"table": number + 1, "entries": entries, "games": games})
+    return pool
+
+
+class Fit(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        if not os.path.isdir(PACKAGE):
+            raise unittest.SkipTest(f"no Python module in {PACKAGE}")
+        cls.stats = ratings.load_stats(PACKAGE)
+
+    def test_the_fit_recovers_known_strengths_with_intervals_that_hold_them(self):
+        truth = {"random": 0, "a": 150, "b": 300, "c": 380, "d": 500, "e": 650, "f": 700}
+        held = total = 0
+        for players, seed in ((3, 1), (3, 2), (4, 3), (4, 4), (6, 5), (6, 6)):
+            pool = simulated_tables(truth, players, 360 // players, random.Random(seed))
+            for row in ratings.rate(self.stats, pool, "random"):
+                if row["key"] == "random":
+                    self.assertEqual(row["rating"], 0.0)
+                    continue
+                with self.subTest(players=players, seed=seed, entry=row["key"]):
+                    self.assertLess(abs(row["rating"] - truth[row["key"]]), 100)
+                    self.assertLessEqual(row["low"], row["rating"])
+                    self.assertGreaterEqual(row["high"], row["rating"])
+                total += 1
+                held += row["low"] <= truth[row["key"]] <= row["high"]
+        # About 95% of the 36 intervals hold the truth (seeded: the same every run).
+        self.assertGreaterEqual(held / total, 0.85, f"{held} of {total}")
+
+    def test_an_entry_that_won_everything_has_a_finite_rating_and_an_open_interval(self):
+        pool = simulated_tables({"random": 0, "a": 100, "b": 200}, 3, 12, random.Random(7))
+        for table in pool:
+            for game in table["games"]:
+                winner = next(
+                    p for p, s in enumerate(game["seats"]) if table["entries"][s]["key"] == "b"
+                )
+                rest = [p for p in range(3) if p != winner]
+                game["order"] = [[winner]] + [[p] for p in rest]
+        rows = {row["key"]: row for row in ratings.rate(self.stats, pool, "random")}
+        self.assertTrue(math.isfinite(rows["b"]["rating"]))
+        self.assertGreater(rows["b"]["rating"], rows["a"]["rating"])
+        self.assertEqual(rows["b"]["high"], math.inf)
+        self.assertTrue(math.isfinite(rows["b"]["low"]))
+        self.assertTrue(math.isfinite(rows["a"]["high"]))
+        self.assertGreater(rows["b"]["los_next"], 0.9)
+
+
+DEFINITION = {
+    "table_sizes": [2, 3],
+    "control": {"nodes": 20},
+    "rules": {},
+    "openings": {"seed": 5, "random_plies": 4},
+    "tables_per_entry": 2,
+    "anchor": "random",
+    "entries": [
+        {"name": "random", "options": {"Search": "random"}},
+        {"name": "greedy", "options": {"Search": "greedy"}},
+        {"name": "mcts", "options": {"Search": "mcts"}},
+    ],
+}
+
+
+class Update(ClonedScripts):
+    REPO, SCRIPTS = REPO, SCRIPTS
+
+    @classmethod
+    def setUpClass(cls):
+        if not os.path.isdir(PACKAGE):
+            raise unittest.SkipTest(f"no Python module in {PACKAGE}")
+        super().setUpClass()
+
+    def setUp(self):
+        self.folder = tempfile.mkdtemp(dir=self.scratch.name)
+        self.definition = os.path.join(self.folder, "list.json")
+        self.pools = os.path.join(self.folder, "pools")
+        self.write(DEFINITION)
+
+    def write(self, definition):
+        with open(self.definition, "w", encoding="utf-8") as file:
+            json.dump(definition, file)
+
+    def update(self, *words):
+        environment = dict(os.environ, TIAOQI_BUILD_DIR=BUILD)
+        environment.pop("TIAOQI_MATCH", None)
+        result = subprocess.run(
+            [os.path.join(self.clone, "bench", "list", "update"), "--definition", self.definition]
+            + ["--pool-folder", self.pools, "--no-build", *words],
+            capture_output=True,
+            text=True,
+            env=environment,
+            timeout=300,
+        )
+        return result.returncode, result.stdout, result.stderr
+
+    def pool(self, size):
+        with open(os.path.join(self.pools, f"pool-{size}p.jsonl"), encoding="utf-8") as file:
+            return [json.loads(line) for line in file]
+
+    def test_an_added_entry_plays_only_its_tables(self):
+        status, out, err = self.update("--players", "2")
+        self.assertEqual(status, 0, err)
+        before = self.pool(2)
+        counts = {}
+        for table in before:
+            self.assertEqual(len(table["games"]), 2)
+            for entry in table["entries"]:
+                counts[entry["name"]] = counts.get(entry["name"], 0) + 1
+        self.assertTrue(all(count >= 2 for count in counts.values()), counts)
+        # Up to date: nothing more.
+        status, out, err = self.update("--players", "2")
+        self.assertEqual(status, 0, err)
+        self.assertEqual(
+            out.splitlines()[-1], f"list: 2 players: 0 tables played, {len(before)} in the pool"
+        )
+        definition = dict(
+            DEFINITION,
+            entries=DEFINITION["entries"]
+            + [{"name": "paranoid", "options": {"Search": "paranoid"}}],
+        )
+        self.write(definition)
+        status, out, err = self.update("--players", "2")
+        self.assertEqual(status, 0, err)
+        after = self.pool(2)
+        self.assertEqual(after[: len(before)], before)
+        added = after[len(before) :]
+        self.assertEqual(len(added), 2)
+        for table in added:
+            self.assertIn("paranoid", [entry["name"] for entry in table["entries"]])
+        # Each entry's identity: its commit and its build's signature.
+        identity = added[0]["entries"][0]
+        self.assertEqual(identity["commit"], self.head)
+        self.assertGreater(identity["signature"], 0)
+
+    def test_a_lost_table_is_played_again_and_nothing_twice(self):
+        status, _, err = self.update("--players", "3")
+        self.assertEqual(status, 0, err)
+        whole = self.pool(3)
+        path = os.path.join(self.pools, "pool-3p.jsonl")
+        # A stop after the last table's games, before its line was written.
+        with open(path, "w", encoding="utf-8") as file:
+            file.writelines(json.dumps(table) + "\n" for table in whole[:-1])
+        status, out, err = self.update("--players", "3")
+        self.assertEqual(status, 0, err)
+        again = self.pool(3)
+        self.assertEqual([t["table"] for t in again], list(range(1, len(whole) + 1)))
+        strip = [{k: v for k, v in t.items() if k != "date"} for t in again]
+        self.assertEqual(strip, [{k: v for k, v in t.items() if k != "date"} for t in whole])
+
+    def test_a_bad_definition_is_refused(self):
+        self.write(dict(DEFINITION, anchor="nobody"))
+        status, out, err = self.update()
+        self.assertEqual(status, 2)
+        self.assertEqual(out, "")
+        self.assertIn("the anchor 'nobody' is no entry", err)
+        self.assertFalse(os.path.exists(self.pools))
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)
