@@ -139,12 +139,17 @@ def warn_if_short_of_user_move(flags, control):
 
 def half_words(argv, args, long):
     """The words of one half as a trial of its own: the --long-* flags and
-    --id gone, and for the long half its time and bounds in the short's
-    place, as the command line wrote them."""
+    --id gone, --out DIR as DIR/short or DIR/long, and for the long half
+    its time and bounds in the short's place, as the command line wrote
+    them."""
     words = argv
     for flag in LONG_FLAGS:
         words = trials.without_flag(words, flag)
     words = trials.without_flag(words, "--id")
+    # The halves play different matches: with --out, each its own folder.
+    if args.out is not None:
+        half = os.path.join(args.out, "long" if long else "short")
+        words = trials.with_flag(trials.without_flag(words, "--out"), "--out", half)
     if long:
         for flag, name in {**LONG_TIME, **LONG_BOUNDS, **LONG_OTHER}.items():
             text = getattr(args, attribute(flag))

@@ -35,7 +35,14 @@ from check_docs import markup  # noqa: E402
 from parallel_shards_test import moves_of  # noqa: E402
 from scripts_clone import clone_with, is_checkout  # noqa: E402
 
-SCRIPTS = ("bench/sprt", "bench/spsa", "bench/strength", "bench/trials.py", "bench/slurm.py")
+SCRIPTS = (
+    "bench/sprt",
+    "bench/spsa",
+    "bench/strength",
+    "bench/trials.py",
+    "bench/slurm.py",
+    "bench/pairs.py",
+)
 DAEMONS = ("munged", "slurmctld", "slurmd")
 CLIENTS = ("sbatch", "squeue", "scancel", "sinfo")
 # Every wait of the test ends within its own bound.
@@ -308,6 +315,30 @@ class SlurmTrial(unittest.TestCase):
         self.assertEqual(status, 0, out + err)
         self.assertIn("Slurm job", err)
         return self.records(results)[-1]
+
+    def test_a_two_control_trial_plays_both_halves_on_slurm(self):
+        # MCTS against a random mover: both halves accept H1, each an array.
+        words = ["bench/sprt", "HEAD", "--nodes", "20", "--long-nodes", "200"]
+        words += ["--base-option", "Search=random", "--openings", "20", "--seed", "9"]
+        words += ["--no-build", "--id", "slurm-pair", "--out", os.path.join(self.scratch, "pair")]
+        words += ["--", "--quiet"]
+        status, out, err = self.run_command(
+            shlex.join(words[:-2] + ["--slurm", "--slurm-batch", "2", "--slurm-poll", "1"])
+            + " -- --quiet"
+        )
+        self.assertEqual(status, 0, out + err)
+        self.assertEqual(err.count("Slurm job"), 2, err)
+        short, long = self.records()[-2:]
+        self.assertEqual([short["id"], long["id"]], ["slurm-pair-short", "slurm-pair-long"])
+        self.assertEqual([short["decision"], long["decision"]], ["H1", "H1"])
+        self.assertEqual(long["time"], {"nodes": 200})
+        self.assertEqual(short["pair"]["long"], "slurm-pair-long")
+        for half in ("short", "long"):
+            self.assertTrue(os.path.exists(os.path.join(self.scratch, "pair", half, "games.txt")))
+        self.assertEqual(
+            out.splitlines()[-1],
+            "sprt: slurm-pair-short and slurm-pair-long: the change passes both controls (H1)",
+        )
 
     def test_the_docs_trial_on_slurm_is_the_trial_of_one_process(self):
         (command,) = docs_example()
