@@ -1,6 +1,7 @@
 #include "protocol/board_text.hpp"
 
 #include <algorithm>
+#include <thread>
 
 #include "engine/notation.hpp"
 #include "engine/position_string.hpp"
@@ -143,6 +144,11 @@ std::vector<std::string> describe(const facade::Engine& engine) {
   lines.push_back("Rules: " + options_text(in_force, true, players));
   lines.push_back("Engine: " + options_text(in_force, false, players));
   lines.push_back("Parameters: " + parameters_text(in_force, players));
+  const int asked = in_force.engine.threads;
+  const int running = facade::running_threads(asked, std::thread::hardware_concurrency());
+  if (running < asked)
+    lines.push_back("Threads: " + std::to_string(asked) + " set, " + std::to_string(running) +
+                    " run: the machine runs " + std::to_string(running) + " threads at once");
   if (engine.options().rules != engine.game_rules())
     lines.push_back(
         "Pending: rule options changed since this game was set up; they apply at the next "

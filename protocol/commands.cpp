@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <optional>
+#include <thread>
 
 #include "engine/util/text.hpp"
 #include "protocol/board_text.hpp"
@@ -43,8 +44,18 @@ void setoption(Session& session, const Args& args) {
     output.error(applied.error());
     return;
   }
-  if (auto set = session.engine().set_options(options); !set)
+  if (auto set = session.engine().set_options(options); !set) {
     output.error("setoption: " + set.error());
+    return;
+  }
+  // More threads than the machine runs at once only take turns: the
+  // searches run one a core, and the GUI is told so.
+  const int asked = session.engine().options().engine.threads;
+  const int running = facade::running_threads(asked, std::thread::hardware_concurrency());
+  if (util::iequals(name, "Threads") && running < asked)
+    output.line("info string Threads " + std::to_string(asked) + ": this machine runs " +
+                std::to_string(running) + " threads at once, so searches use " +
+                std::to_string(running));
 }
 
 void ucinewgame(Session& session, const Args&) {

@@ -141,14 +141,14 @@ std::vector<std::string> level_lines() {
   return lines;
 }
 
-std::string status_line(const Position& position) {
+std::string status_line(const Position& position, int first_player) {
   if (!position.is_over()) return "status running";
   std::string line = "status over";
   for (const auto& group : position.standings()) {
     line += ' ';
     for (std::size_t i = 0; i < group.size(); ++i) {
       if (i) line += '=';
-      line += std::to_string(group[i] + 1);
+      line += std::to_string(group[i] + first_player);
     }
   }
   return line;

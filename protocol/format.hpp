@@ -27,8 +27,9 @@ std::vector<std::string> bench_lines(const facade::BenchResult& result);
 std::string bench_position_line(const facade::BenchLine& line);
 // "legal <m> <m> ...": start-end moves in ASCII order.
 std::string legal_line(const Position& position);
-// "status running" or "status over 2 1=3".
-std::string status_line(const Position& position);
+// "status running" or "status over 2 1=3": players numbered from
+// first_player (1 in our protocol, 0 in CCP).
+std::string status_line(const Position& position, int first_player = 1);
 // "level <name> elo <elo>" per level below full strength, weakest first.
 std::vector<std::string> level_lines();
 std::vector<std::string> eval_lines(const Position& position, const EvalTerms& terms);

@@ -104,6 +104,10 @@ class Session {
   const SessionConfig& config() const { return config_; }
   // When the line being handled arrived.
   std::chrono::steady_clock::time_point line_received() const { return line_received_; }
+  // Whether a handshake has fixed the protocol (a GUI that sent `uci`
+  // speaks it to the end of the session).
+  bool protocol_fixed() const { return protocol_fixed_; }
+  void fix_protocol() { protocol_fixed_ = true; }
 
   // From now on the session speaks `dialect` (called while the engine is
   // idle, by a command that needs it idle).
@@ -122,6 +126,7 @@ class Session {
   std::condition_variable idle_signal_;
   bool quit_ = false;
   std::chrono::steady_clock::time_point line_received_{};
+  bool protocol_fixed_ = false;
   // Changed only while the engine is idle; read by the worker's callbacks.
   std::unique_ptr<Dialect> dialect_;
   // Declared last: its worker calls back into the members above.

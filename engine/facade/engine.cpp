@@ -205,8 +205,11 @@ Expected<JobStart> Engine::start_search(const search::SearchLimits& limits,
     busy_ = true;
     stop_requested_ = false;
     job_stop_.store(false);
-    hold_for_stop_ = limits.infinite || !limits.ends_by_itself(player);
-    hold_for_ponderhit_ = limits.ponder;
+    // A finished game has no move to search for: every go answers at once,
+    // `infinite` and `ponder` too, as docs/protocol.md says.
+    const bool over = root.is_over();
+    hold_for_stop_ = !over && (limits.infinite || !limits.ends_by_itself(player));
+    hold_for_ponderhit_ = !over && limits.ponder;
   }
   // The game itself, not a copy: nothing changes it while a job runs
   // (check_idle), and the search is over before bestmove releases the
@@ -274,8 +277,13 @@ void Engine::search_job(const Game& game, search::SearchLimits limits, search::S
                    [this] { return stop_requested_ || (!hold_for_stop_ && !hold_for_ponderhit_); });
   }
   if (analysis) {
+    bool stopped = false;
+    {
+      std::lock_guard lock(mutex_);
+      stopped = stop_requested_;
+    }
     if (callbacks_.analysis)
-      callbacks_.analysis(Analysis{root, collector.lines(result.best), result.best});
+      callbacks_.analysis(Analysis{root, collector.lines(result.best), result.best, stopped});
   } else {
     // Whatever a search found, `ponder` is only named when Ponder is on.
     const Move ponder = params.want_ponder ? result.ponder : Move{};

@@ -68,6 +68,9 @@ struct Analysis {
   std::vector<AnalysisLine> lines;
   // The move the search would play (none when there is no move).
   Move best;
+  // `stop` (or `quit`) ended the search before its own limit: the lines
+  // are what it had found by then, perhaps fewer than asked for.
+  bool stopped = false;
 };
 
 struct PerftReport {

@@ -59,6 +59,9 @@ std::optional<std::int64_t> to_integer(std::string_view text) {
   if (digits.empty()) return std::nullopt;
   for (char c : digits)
     if (c < '0' || c > '9') return std::nullopt;
+  // One way to write a number: "3", never "003" (a position string's
+  // counts are strict, and so is every other number the engine reads).
+  if (digits.size() > 1 && digits[0] == '0') return std::nullopt;
   std::int64_t value = 0;
   const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
   if (error != std::errc() || end != digits.data() + digits.size()) return std::nullopt;

@@ -23,7 +23,8 @@ std::vector<std::string_view> split(std::string_view text, char separator);
 std::string quote_input(std::string_view text, std::size_t limit = 40);
 
 // Decimal digits with an optional leading '-', as a number; nullopt for
-// anything else (signs, spaces, hex) or a value beyond 64 bits.
+// anything else (signs, spaces, hex, a leading zero as in "007") or a
+// value beyond 64 bits.
 std::optional<std::int64_t> to_integer(std::string_view text);
 
 // A decimal number with an optional '-' and at most one '.' ("-12", "0.5",

@@ -158,6 +158,11 @@ void analyze(Session& session, const Args& args) {
   session.wait_for_engine();
 }
 
+// `status`: as section 4's, with CCP's player numbers (from 0).
+void ccp_status(Session& session, const Args&) {
+  session.output().line(status_line(session.engine().game().position(), 0));
+}
+
 class CcpDialect final : public Dialect {
  public:
   const std::vector<Command>& commands() const override { return commands_; }
@@ -191,7 +196,9 @@ class CcpDialect final : public Dialect {
       json += "{\"move\":\"" + path_text(root, lines[i].move) +
               "\",\"policy\":" + decimal(weights[i]) + "}";
     }
-    return "analysis " + json + "]}";
+    // A search cut short by stop says so: its value and moves are what it
+    // had found by then, not the answer to the limit asked for.
+    return "analysis " + json + "]" + (analysis.stopped ? ",\"stopped\":true" : "") + "}";
   }
 
  private:
@@ -208,7 +215,7 @@ class CcpDialect final : public Dialect {
       shared_command("quit"),
       shared_command("d"),
       shared_command("perft"),
-      shared_command("status"),
+      {"status", ccp_status, false, false},
       shared_command("bench"),
   };
 };

@@ -18,6 +18,7 @@ void handshake(Session& session, const Args&) {
   output.line("id author " + engine_author());
   for (const facade::OptionSpec& spec : facade::option_specs()) output.line(option_line(spec));
   output.line("uciok");
+  session.fix_protocol();
 }
 
 // `help [<option>]`: what each option (or the one named) is, a line each,
@@ -80,7 +81,16 @@ void position(Session& session, const Args& args) {
 }
 
 // `ccp`: from now on the session speaks CCP, whose handshake answers it.
+// After the `uci` handshake a GUI that speaks our protocol has sent it by
+// mistake, and switching would strand it (`uci` is no CCP command): it is
+// refused then.
 void switch_to_ccp(Session& session, const Args&) {
+  if (session.protocol_fixed()) {
+    session.output().error(
+        "ccp: this session speaks the UCI-style protocol since its 'uci'; CCP starts with a "
+        "first line 'ccp' or with --protocol ccp");
+    return;
+  }
   ccp::enter(session);
   session.handle_line("ccp", session.line_received());
 }

@@ -128,6 +128,41 @@ TEST(Session, CcpAnalysisListsTheMovesBestFirst) {
   }
 }
 
+// A CCP analysis cut short by stop says so; one that reached its limit
+// does not.
+TEST(Session, AStoppedCcpAnalysisSaysItWasStopped) {
+  const std::vector<std::string> stopped =
+      lines_starting(replies("ccp\nanalyze topk 3 nodes 1000000000\nstop\n"), "analysis ");
+  ASSERT_EQ(stopped.size(), 1u);
+  EXPECT_NE(stopped[0].find("],\"stopped\":true}"), std::string::npos) << stopped[0];
+  const std::vector<std::string> whole =
+      lines_starting(replies("ccp\nanalyze topk 3 nodes 3000\n"), "analysis ");
+  ASSERT_EQ(whole.size(), 1u);
+  EXPECT_EQ(whole[0].find("stopped"), std::string::npos) << whole[0];
+}
+
+// MCTS's MultiPV lines come as one block, the visits of the best move after
+// them all.
+TEST(Session, MctsMultiPvLinesComeBeforeTheVisits) {
+  const std::vector<std::string> lines = replies(
+      "setoption name Search value mcts\nsetoption name MultiPV value 3\n"
+      "position startpos\ngo nodes 2000\n");
+  std::vector<std::string> order;
+  for (const std::string& line : lines) {
+    if (line.rfind("info string visits", 0) == 0) order.push_back("visits");
+    if (line.find(" multipv ") != std::string::npos)
+      order.push_back("multipv " + std::to_string(field(line, "multipv")));
+  }
+  ASSERT_GE(order.size(), 4u);
+  // Each report: multipv 1, 2, 3, then the visits.
+  for (std::size_t i = 0; i + 3 < order.size(); i += 4) {
+    EXPECT_EQ(order[i], "multipv 1");
+    EXPECT_EQ(order[i + 1], "multipv 2");
+    EXPECT_EQ(order[i + 2], "multipv 3");
+    EXPECT_EQ(order[i + 3], "visits");
+  }
+}
+
 // Max^n honours MultiPV: every depth reports that many lines, each a
 // different first move.
 TEST(Session, MaxNReportsMultiPvLines) {

@@ -224,12 +224,13 @@ class Reporter {
       line.score = score_of_shares(root_, shares, root_.side_to_move(), shared_.config.share_scale);
       if (players >= 3) line.values.assign(shares.begin(), shares.begin() + players);
       info_(line);
-      if (k > 0) continue;
-      SearchInfo visits;
-      visits.text = "visits " + std::to_string(load(tree.node(ranked[0]).visits)) + " of " +
-                    std::to_string(load(tree.node(0).visits));
-      info_(visits);
     }
+    // After every MultiPV line, so that a GUI reads the lines as one block.
+    if (lines == 0) return;
+    SearchInfo visits;
+    visits.text = "visits " + std::to_string(load(tree.node(ranked[0]).visits)) + " of " +
+                  std::to_string(load(tree.node(0).visits));
+    info_(visits);
   }
 
   void say(const std::string& text) const {
