@@ -58,13 +58,14 @@ TEST(SearchConfig, AutoPlaysWhatTheTableSizePlays) {
   EXPECT_EQ(resolve_config(3, none).mcts.share_scale, 250);
   EXPECT_EQ(resolve_config(3, none).mcts.opponent_moves, 0);
   // From four players on the others are searched as racers; at four each
-  // one's width read from its moves, at six the mixed table's values.
+  // one's width read from its moves. Six plays the values of three and
+  // four players (the mixed table's did not pass the long control).
   EXPECT_EQ(resolve_config(4, none).mcts.opponent_moves, 8);
   EXPECT_EQ(resolve_config(4, none).mcts.racer_share, 0.9);
-  EXPECT_EQ(resolve_config(6, none).mcts.opponent_moves, 9);
+  EXPECT_EQ(resolve_config(6, none).mcts.opponent_moves, 8);
   EXPECT_EQ(resolve_config(6, none).mcts.racer_share, 0);
-  EXPECT_EQ(resolve_config(6, none).mcts.share_scale, 359);
-  EXPECT_EQ(resolve_config(6, none).mcts.exploration, 0.02);
+  EXPECT_EQ(resolve_config(6, none).mcts.share_scale, 250);
+  EXPECT_EQ(resolve_config(6, none).mcts.exploration, 0.2);
   EXPECT_TRUE(resolve_config(3, none, true).mcts.best_reply);
 }
 
