@@ -18,6 +18,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 RENDERER = os.path.join(REPO, "tools", "render-results")
 FIXTURE = os.path.join(HERE, "results_fixture")
+BUILD = os.path.join(REPO, "build")
 # The signature the fixture's records call today's; `old-mcts` has another.
 TODAY = "1000"
 
@@ -34,7 +35,8 @@ class Renderer(unittest.TestCase):
 
     def run_renderer(self, *options, signature=TODAY):
         result = subprocess.run(
-            [RENDERER, "--signature", signature, "--results", self.results, *options, self.page],
+            [RENDERER, "--signature", signature, "--results", self.results, "--build", BUILD]
+            + [*options, self.page],
             capture_output=True,
             text=True,
             cwd=self.folder.name,
@@ -140,6 +142,39 @@ class Renderer(unittest.TestCase):
         self.assertIn("| nps | 2,900,000 nodes/s |  |", text)
         text = self.rendered("speed-glance no-commands figures=moves_*")
         self.assertIn("| six players | 21,480 iterations |  |", text)
+
+    def test_a_list_page_is_rendered_from_its_pool(self):
+        package = os.path.join(REPO, "build", "tools", "python", "package")
+        if not os.path.isdir(package):
+            self.skipTest("the list's fit needs the Python module of build/")
+        folder = os.path.join(self.folder.name, "results")
+        shutil.copytree(FIXTURE, folder)
+        self.results = folder
+        text = self.rendered("list players=3")
+        self.assertIn(
+            "No tables at 3 players yet: `bench/list/update --players 3` plays them.", text
+        )
+        entries = [
+            {"key": "%s@abc" % name, "name": name, "commit": "f" * 40}
+            for name in ("random", "a", "b")
+        ]
+        # b first in every game, a second, random last: two tables.
+        games = [
+            {"seats": [0, 1, 2], "order": [[2], [1], [0]]},
+            {"seats": [1, 2, 0], "order": [[1], [0], [2]]},
+            {"seats": [2, 0, 1], "order": [[0], [2], [1]]},
+        ]
+        os.makedirs(os.path.join(folder, "list"))
+        with open(os.path.join(folder, "list", "pool-3p.jsonl"), "w", encoding="utf-8") as file:
+            for number in (1, 2):
+                line = {"table": number, "control": {"movetime": 50}, "entries": entries}
+                file.write(json.dumps(dict(line, games=games)) + "\n")
+        text = self.rendered("list players=3")
+        self.assertIn("2 tables, 6 games, 50 movetime a move; the anchor `random` = 0:", text)
+        rows = [line for line in text.splitlines() if line.startswith("| ") and "`" in line]
+        self.assertEqual([row.split("|")[2].strip() for row in rows], ["`b`", "`a`", "`random`"])
+        self.assertIn(", +inf] | 6 | 1.00 |", rows[0])
+        self.assertTrue(rows[2].startswith("| 3 | `random` | fffffff | +0 [+0, +0] | 6 | 3.00 |"))
 
     def test_a_belief_record_lists_its_rows(self):
         self.write(

@@ -8,12 +8,13 @@ import replay
 
 
 class Context:
-    def __init__(self, records, signature, builds=None, defaults=None, build=None):
+    def __init__(self, records, signature, builds=None, defaults=None, build=None, results=None):
         self.records = records
         self.signature = signature
         self.builds = builds or {}
         self.defaults = defaults or {}
         self.build = build  # the folder of the build under test, or None
+        self.results = results  # the records' folder (the list's pools are below it)
         self.read_parameters = None
 
     def parameters(self):

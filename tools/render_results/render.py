@@ -57,6 +57,7 @@ def load(results=RESULTS, signature=None, build=None):
             replay.read_builds(results),
             read_defaults(results),
             build,
+            results,
         )
     except records.RecordError as error:
         raise RenderError(str(error))
