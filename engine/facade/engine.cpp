@@ -285,8 +285,12 @@ void Engine::search_job(const Game& game, search::SearchLimits limits, search::S
     if (callbacks_.analysis)
       callbacks_.analysis(Analysis{root, collector.lines(result.best), result.best, stopped});
   } else {
-    // Whatever a search found, `ponder` is only named when Ponder is on.
-    const Move ponder = params.want_ponder ? result.ponder : Move{};
+    // Whatever a search found, `ponder` is only named when Ponder is on,
+    // and only at two players: at more, the next reply is not the position
+    // the engine moves in again, and a `go ponder` on it would search for
+    // another seat (docs/protocol.md, `Ponder`).
+    const bool two_players = root.rules().player_count() == 2;
+    const Move ponder = params.want_ponder && two_players ? result.ponder : Move{};
     if (callbacks_.bestmove) callbacks_.bestmove(BestMove{root, result.best, ponder});
   }
   finish_job();
