@@ -16,7 +16,9 @@ namespace tiaoqi::protocol {
 namespace {
 
 // While the command thread waits for the engine, at most this much input
-// is held; beyond it lines are refused (stop and quit are always kept).
+// is read ahead; beyond it the reader reads no further until the command
+// thread has taken lines (the pipe holds the rest, and the GUI's writes
+// wait), so that no line is lost. A stop or quit read is always taken in.
 constexpr std::size_t kMaxQueuedLines = 10'000;
 constexpr std::size_t kMaxQueuedBytes = 16 * kMaxInputLine;
 // How often a wait for input asks whether the output's reader has gone.
@@ -31,22 +33,23 @@ bool is_interrupt(const InputLine& line) {
 struct Entry {
   InputLine line;
   bool interrupt = false;
-  // Stands for a line that was refused because the queue was full.
-  bool refused = false;
 };
 
 class InputQueue {
  public:
+  // Takes a line in, first waiting while the queue is full (a stop or quit
+  // never waits); returns at once after abandon().
   void push(InputLine line) {
-    std::lock_guard lock(mutex_);
+    std::unique_lock lock(mutex_);
     const bool interrupt = is_interrupt(line);
-    if (!interrupt && (lines_.size() >= kMaxQueuedLines || bytes_ >= kMaxQueuedBytes)) {
-      ++refused_;
-    } else {
-      bytes_ += line.text.size();
-      interrupts_ += interrupt;
-      lines_.push_back(Entry{std::move(line), interrupt, false});
-    }
+    if (!interrupt)
+      room_.wait(lock, [this] {
+        return abandoned_.load() || (lines_.size() < kMaxQueuedLines && bytes_ < kMaxQueuedBytes);
+      });
+    if (abandoned_.load()) return;
+    bytes_ += line.text.size();
+    interrupts_ += interrupt;
+    lines_.push_back(Entry{std::move(line), interrupt});
     changed_.notify_all();
   }
 
@@ -57,22 +60,18 @@ class InputQueue {
   }
 
   // The next entry, or nullopt once the input has ended and all is handled
-  // or once `give_up` says so (asked while waiting). Refused lines are
-  // reported first.
+  // or once `give_up` says so (asked while waiting).
   std::optional<Entry> pop(const std::function<bool()>& give_up) {
     std::unique_lock lock(mutex_);
     while (!changed_.wait_for(lock, kReaderCheckInterval,
-                              [this] { return !lines_.empty() || refused_ > 0 || ended_; }))
+                              [this] { return !lines_.empty() || ended_; }))
       if (give_up()) return std::nullopt;
-    if (refused_ > 0) {
-      --refused_;
-      return Entry{InputLine{}, false, true};
-    }
     if (lines_.empty()) return std::nullopt;
     Entry entry = std::move(lines_.front());
     lines_.pop_front();
     bytes_ -= entry.line.text.size();
     interrupts_ -= entry.interrupt;
+    room_.notify_all();
     return entry;
   }
 
@@ -81,17 +80,22 @@ class InputQueue {
     return interrupts_ > 0;
   }
 
-  // The consumer has quit: the reader stops after the line it is reading.
-  void abandon() { abandoned_.store(true); }
+  // The consumer has quit: the reader stops after the line it is reading
+  // (or at once, if it waits for room).
+  void abandon() {
+    std::lock_guard lock(mutex_);
+    abandoned_.store(true);
+    room_.notify_all();
+  }
   bool abandoned() const { return abandoned_.load(); }
 
  private:
   std::mutex mutex_;
   std::condition_variable changed_;
+  std::condition_variable room_;
   std::deque<Entry> lines_;
   std::size_t bytes_ = 0;
   std::size_t interrupts_ = 0;
-  std::size_t refused_ = 0;
   bool ended_ = false;
   std::atomic<bool> abandoned_{false};
 };
@@ -125,10 +129,6 @@ void run_input(Session& session, std::istream& in, bool input_may_block) {
   // job running is stopped (end_of_input sees the same and stops it).
   const auto reader_gone = [&session] { return session.output().reader_gone(); };
   while (auto entry = queue->pop(reader_gone)) {
-    if (entry->refused) {
-      session.output().error("too much input while waiting for the engine; a line was ignored");
-      continue;
-    }
     if (!handle(session, entry->line)) {
       quit = true;
       break;

@@ -128,6 +128,18 @@ TEST(Session, CcpAnalysisListsTheMovesBestFirst) {
   }
 }
 
+// A flood of commands faster than the engine handles them loses none:
+// the reader waits for room instead of refusing lines.
+TEST(Session, AFloodOfCommandsLosesNoLine) {
+  std::string script = "setoption name Search value random\nposition startpos\n";
+  for (int i = 0; i < 12'000; ++i) script += "go depth 1\n";
+  for (int i = 0; i < 12'000; ++i) script += "isready\n";
+  const std::vector<std::string> lines = replies(script);
+  EXPECT_EQ(lines_starting(lines, "bestmove ").size(), 12'000u);
+  EXPECT_EQ(lines_starting(lines, "readyok").size(), 12'000u);
+  EXPECT_TRUE(lines_starting(lines, "info string error").empty());
+}
+
 // A CCP analysis cut short by stop says so; one that reached its limit
 // does not.
 TEST(Session, AStoppedCcpAnalysisSaysItWasStopped) {
