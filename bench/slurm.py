@@ -25,6 +25,13 @@ import trials
 from trials import Failed, Refused
 
 
+# The folder's list of the array jobs submitted for it, one id a line.
+JOB_FILE = "slurm-jobs.txt"
+# How often a shard whose task ended without finishing it is submitted
+# again before the command gives up on it.
+RETRIES = 2
+
+
 def add_flags(parser):
     parser.add_argument("--slurm", action="store_true")
     parser.add_argument("--slurm-batch", default="8")
@@ -77,7 +84,13 @@ def shard_files(folder, part, parts):
 def remove_shards(folder):
     """Removes the files of an earlier array in the folder: a new
     measurement starts from nothing."""
-    for pattern in ("games-*-of-*.txt", "summary-*-of-*.json", "task-of-*.sh", "slurm-*.out"):
+    for pattern in (
+        "games-*-of-*.txt",
+        "summary-*-of-*.json",
+        "task-of-*.sh",
+        "slurm-*.out",
+        JOB_FILE,
+    ):
         for path in glob.glob(os.path.join(folder, pattern)):
             os.remove(path)
 
@@ -122,8 +135,9 @@ def array_ranges(parts):
     return ",".join(ranges)
 
 
-def submit(tool, settings, runner, folder, parts, todo, concurrency):
-    """Submits the shards `todo` as one array job; returns its id."""
+def submit(tool, settings, runner, folder, parts, todo, concurrency, per_shard):
+    """Submits the shards `todo` as one array job; returns its id, which
+    the folder's JOB_FILE keeps for a command given again."""
     script = os.path.join(folder, f"task-of-{parts}.sh")
     with open(script, "w", encoding="utf-8") as file:
         file.write(task_script(runner, folder, parts))
@@ -146,23 +160,44 @@ def submit(tool, settings, runner, folder, parts, todo, concurrency):
             f"{result.stderr.strip() or result.stdout.strip()}"
         )
     job = result.stdout.strip().split(";")[0]
+    with open(os.path.join(folder, JOB_FILE), "a", encoding="utf-8") as file:
+        file.write(job + "\n")
     print(
-        f"{tool}: Slurm job {job}: {len(todo)} of {parts} shards of about"
-        f" {settings.batch} openings each, files in {folder}",
+        f"{tool}: Slurm job {job}: {len(todo)} of {parts} shards of"
+        f" {'about ' if parts > 1 else ''}{per_shard} opening{'s' if per_shard != 1 else ''}"
+        f" each, files in {folder}",
         file=sys.stderr,
     )
     return job
 
 
-def running(job):
-    """Whether a task of the job is still pending or running."""
-    result = subprocess.run(["squeue", "-h", "-j", job, "-o", "%T"], capture_output=True, text=True)
+def active_tasks(job):
+    """The array task ids of the job still pending or running (one line a
+    task with -r, so a pending range is listed task by task)."""
+    result = subprocess.run(
+        ["squeue", "-h", "-r", "-j", job, "-o", "%K"], capture_output=True, text=True
+    )
     if result.returncode != 0:
         # A job that left the controller's memory is done.
         if "Invalid job id" in result.stderr:
-            return False
+            return set()
         raise Failed(f"squeue exited with status {result.returncode}: {result.stderr.strip()}")
-    return bool(result.stdout.strip())
+    return {int(word) for word in result.stdout.split() if word.isdigit()}
+
+
+def running(job):
+    """Whether a task of the job is still pending or running."""
+    return bool(active_tasks(job))
+
+
+def earlier_jobs(folder):
+    """The jobs an earlier run of the command submitted for this folder
+    that still have tasks pending or running."""
+    path = os.path.join(folder, JOB_FILE)
+    if not os.path.exists(path):
+        return []
+    with open(path, encoding="utf-8") as file:
+        return [job for job in file.read().split() if running(job)]
 
 
 def cancel(job):
@@ -216,30 +251,124 @@ def last_shard(merged, parts):
     return max(part for part in range(1, parts + 1) if slots * (part - 1) // parts <= last)
 
 
+class Array:
+    """The jobs of one match's shards: those an earlier run left active
+    (never submitted twice) and those this run submits, with how often
+    each shard was submitted again after its task ended unfinished."""
+
+    def __init__(self, tool, settings, runner, folder, parts, concurrency, per_shard):
+        self.tool, self.settings, self.runner = tool, settings, runner
+        self.folder, self.parts = folder, parts
+        self.concurrency, self.per_shard = concurrency, per_shard
+        self.jobs = earlier_jobs(folder)
+        self.retries = {}
+        self.given_up = []
+        if self.jobs:
+            print(
+                f"{tool}: Slurm job {', '.join(self.jobs)} of an earlier run is still active:"
+                " its shards are not submitted again",
+                file=sys.stderr,
+            )
+
+    def unfinished(self):
+        return [
+            part
+            for part in range(1, self.parts + 1)
+            if not finished(shard_files(self.folder, part, self.parts)[1])
+        ]
+
+    def active(self):
+        tasks = set()
+        for job in self.jobs:
+            tasks |= active_tasks(job)
+        return tasks
+
+    def step(self):
+        """Submits the unfinished shards that no task holds (a task that
+        ended without finishing its shard is retried, at most RETRIES
+        times); returns whether any task is still active."""
+        active = self.active()
+        todo = [
+            part for part in self.unfinished() if part not in active and part not in self.given_up
+        ]
+        retry = []
+        for part in todo if self.jobs else []:
+            self.retries[part] = self.retries.get(part, 0) + 1
+            if self.retries[part] > RETRIES:
+                self.given_up.append(part)
+            else:
+                retry.append(part)
+        if self.jobs:
+            todo = retry
+            for part in todo:
+                print(
+                    f"{self.tool}: shard {part} ended unfinished (its log"
+                    f" {os.path.join(self.folder, f'slurm-{part}.out')}): submitted again,"
+                    f" try {self.retries[part] + 1} of {RETRIES + 1}",
+                    file=sys.stderr,
+                )
+        if todo:
+            self.jobs.append(
+                submit(
+                    self.tool,
+                    self.settings,
+                    self.runner,
+                    self.folder,
+                    self.parts,
+                    todo,
+                    self.concurrency,
+                    self.per_shard,
+                )
+            )
+            return True
+        return bool(active)
+
+    def cancel(self):
+        for job in self.jobs:
+            cancel(job)
+        for job in self.jobs:
+            wait_until_gone(job)
+
+
+def progress(tool, merged, shown):
+    """One line when the merged games grew: the games, the LLR and its
+    bounds, as the one-machine run reports them."""
+    results = merged["results"]
+    if results["games"] == shown or "sprt" not in results:
+        return shown
+    sprt = results["sprt"]
+    print(
+        f"{tool}: {results['games']} games merged, LLR {sprt['llr']:.2f}"
+        f" ({sprt['lower']:.2f}, {sprt['upper']:.2f})",
+        file=sys.stderr,
+        flush=True,
+    )
+    return results["games"]
+
+
 def play(tool, settings, runner, openings, concurrency, games, summary_path, sequential):
     """Plays the match (runner: tiaoqi-match and its words, without its
     outputs) on Slurm into games and summary_path; with sequential, stops
-    once its SPRT decides."""
+    once its SPRT decides, whatever shard failed."""
     folder = os.path.dirname(os.path.abspath(summary_path))
     parts = max(1, math.ceil(openings / settings.batch))
-    todo = [
-        part for part in range(1, parts + 1) if not finished(shard_files(folder, part, parts)[1])
-    ]
-    job = None
+    array = Array(tool, settings, runner, folder, parts, concurrency, math.ceil(openings / parts))
+    shown = 0
     try:
         while True:
             if sequential:
                 # The records of running tasks are still growing: the
                 # summaries alone say whether the test decided.
                 merged = merge(runner[0], folder, parts, None, summary_path, True, True)
+                if merged is not None:
+                    shown = progress(tool, merged, shown)
                 if merged is not None and merged["match"]["sprt_stopped"]:
-                    if job is not None:
+                    if array.jobs:
                         print(
-                            f"{tool}: the SPRT is decided: cancelling the shards still to" " come",
+                            f"{tool}: the SPRT is decided: cancelling the shards still to come",
                             file=sys.stderr,
                         )
-                        cancel(job)
-                        wait_until_gone(job)
+                        array.cancel()
                     # Only the shards up to the decision: a cancelled
                     # task's files count for nothing.
                     merge(
@@ -253,26 +382,22 @@ def play(tool, settings, runner, openings, concurrency, games, summary_path, seq
                         up_to=last_shard(merged, parts),
                     )
                     return
-            if job is None and todo:
-                job = submit(tool, settings, runner, folder, parts, todo, concurrency)
-            elif job is None or not running(job):
+            if not array.step():
                 break
             time.sleep(settings.poll)
     except BaseException:
-        # Ctrl-C or a failure: the tasks stop with the command, and the
-        # same command resubmits the shards they leave unfinished.
-        if job is not None:
+        # Ctrl-C, SIGTERM or a failure: the tasks stop with the command,
+        # and the same command resubmits the shards they leave unfinished.
+        for job in array.jobs:
             cancel(job)
         raise
     merged = merge(runner[0], folder, parts, games, summary_path, sequential, True)
     if sequential and merged is not None and merged["match"]["sprt_stopped"]:
         return
-    missing = [
-        part for part in range(1, parts + 1) if not finished(shard_files(folder, part, parts)[1])
-    ]
+    missing = array.unfinished()
     if missing:
         raise Failed(
-            f"{len(missing)} of {parts} shards did not finish (the first: shard"
-            f" {missing[0]}, its log {os.path.join(folder, f'slurm-{missing[0]}.out')});"
+            f"{len(missing)} of {parts} shards did not finish after {RETRIES} retries (the first:"
+            f" shard {missing[0]}, its log {os.path.join(folder, f'slurm-{missing[0]}.out')});"
             " the same command resubmits them"
         )

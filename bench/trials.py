@@ -37,9 +37,18 @@ class Interrupted(Exception):
     """A child was stopped by a signal: as a Ctrl-C of the command."""
 
 
+def as_interrupt(signum, frame):
+    raise KeyboardInterrupt
+
+
 def main_guard(program, body):
     """Runs body() and turns its refusals, failures and a Ctrl-C into one
-    line on standard error and the exit status of the tools' convention."""
+    line on standard error and the exit status of the tools' convention.
+    SIGTERM and SIGHUP act as a Ctrl-C: Slurm sends SIGTERM at a job's time
+    limit, at scancel and at preemption, and a closed terminal SIGHUP; the
+    matches and arrays the command runs must stop with it."""
+    for number in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(number, as_interrupt)
     try:
         sys.exit(body())
     except Refused as error:
@@ -73,10 +82,23 @@ def run_child(command, **options):
 
 
 class Parser(argparse.ArgumentParser):
-    """argparse whose errors are one Refused line instead of a usage block."""
+    """argparse whose errors are one Refused line instead of a usage block.
+    A flag whose value is words for another program (--slurm-args) takes a
+    value that starts with '-' as its value, not as a flag."""
+
+    WORDS_FLAGS = ("--slurm-args",)
 
     def error(self, message):
         raise Refused(message)
+
+    def parse_args(self, args=None, namespace=None):
+        joined, words = [], list(args if args is not None else sys.argv[1:])
+        while words:
+            word = words.pop(0)
+            if word in self.WORDS_FLAGS and words:
+                word = f"{word}={words.pop(0)}"
+            joined.append(word)
+        return super().parse_args(joined, namespace)
 
 
 def split_runner_args(argv):

@@ -7,7 +7,11 @@ job array, merges them in opening order as they finish, cancels the rest
 once the SPRT decides, and records the games one run would have played.
 The command is docs/match.md's example of it, read from the page. An
 SPSA iteration played as an array steps as the one of one process, and a
-cell of bench/strength plays its games on Slurm.
+cell of bench/strength plays its games on Slurm. SIGTERM stops a trial
+and cancels its array; a command given again while its array is active
+submits nothing twice, and a shard whose task was cancelled is submitted
+again; a two-control trial plays both halves as arrays; the job script
+of docs/match.md runs as written.
 
 Usage: slurm_test.py BUILD_DIR (a build with tiaoqi and tiaoqi-match).
 It needs root and Slurm (tools/setup slurm installs it); without them it
@@ -59,11 +63,21 @@ def docs_example():
     with open(os.path.join(REPO, "docs", "match.md"), encoding="utf-8") as file:
         text = file.read()
     for fence_line, indent, content, marker in markup.split_blocks(text):
-        if marker and marker[1] == "not run" and "slurm_test.py" in (marker[2] or ""):
+        if marker and marker[1] == "not run" and "runs this very command" in (marker[2] or ""):
             example = markup.Example("shell", fence_line, indent, content, {})
             markup.parse_shell(example)
             return [step.text.replace("\\\n", " ") for step in example.steps]
     raise AssertionError("docs/match.md has no example marked as run by slurm_test.py")
+
+
+def docs_job_script():
+    """The job script of docs/match.md that this test submits."""
+    with open(os.path.join(REPO, "docs", "match.md"), encoding="utf-8") as file:
+        text = file.read()
+    for fence_line, indent, content, marker in markup.split_blocks(text):
+        if marker and marker[1] == "not run" and "submits this job script" in (marker[2] or ""):
+            return "\n".join(content) + "\n"
+    raise AssertionError("docs/match.md has no job script marked as submitted by slurm_test.py")
 
 
 def free_port():
@@ -339,6 +353,128 @@ class SlurmTrial(unittest.TestCase):
             out.splitlines()[-1],
             "sprt: slurm-pair-short and slurm-pair-long: the change passes both controls (H1)",
         )
+
+    def popen(self, words):
+        """A command started in the clone, in a process group of its own."""
+        environment = dict(self.cluster.environment, TIAOQI_BUILD_DIR=self.build)
+        environment.pop("TIAOQI_MATCH", None)
+        return subprocess.Popen(
+            words,
+            cwd=self.clone,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=environment,
+            start_new_session=True,
+        )
+
+    def start_command(self, words):
+        """Starts a command; returns the process and the id of the first
+        array job it submits."""
+        process = self.popen(words)
+        lines = []
+        deadline = time.monotonic() + TRIAL_SECONDS
+        while time.monotonic() < deadline:
+            line = process.stderr.readline()
+            lines.append(line)
+            found = re.match(r"^sprt: Slurm job (\d+):", line)
+            if found:
+                return process, found.group(1)
+            if not line and process.poll() is not None:
+                break
+        process.kill()
+        raise AssertionError("no Slurm job was submitted: " + "".join(lines))
+
+    def long_trial(self, name):
+        """A trial that cannot decide soon: two copies of one engine (every
+        game pair the same game twice), each opening a task of its own."""
+        words = ["bench/sprt", "HEAD", "--nodes", "3000", "--openings", "12", "--seed", "21"]
+        words += ["--no-build", "--slurm", "--slurm-batch", "1", "--slurm-poll", "1"]
+        return words + ["--id", name, "--out", os.path.join(self.scratch, name), "--", "--quiet"]
+
+    def running_task(self, job):
+        """A task of the job that is running now (pending ones are listed
+        as a range), or None."""
+        for entry in self.cluster.jobs():
+            found = re.match(rf"^{job}_(\d+)$", entry)
+            if found:
+                return found.group(0)
+        return None
+
+    def test_sigterm_stops_the_command_and_its_array(self):
+        process, job = self.start_command(self.long_trial("sigterm"))
+        wait_for(lambda: self.cluster.jobs(), START_SECONDS, "the array's tasks")
+        process.send_signal(signal.SIGTERM)
+        out, err = process.communicate(timeout=TRIAL_SECONDS)
+        self.assertEqual(process.returncode, 1, out + err)
+        self.assertEqual(
+            err.splitlines()[-1], "sprt: interrupted; the same command resumes where it stopped"
+        )
+        wait_for(
+            lambda: not any(j.startswith(job) for j in self.cluster.jobs()),
+            STOP_SECONDS,
+            "the array to be cancelled",
+        )
+
+    def test_a_rerun_watches_the_array_still_active_and_a_failed_shard_is_retried(self):
+        words = self.long_trial("rerun")
+        first, job = self.start_command(words)
+        wait_for(lambda: self.cluster.jobs(), START_SECONDS, "the array's tasks")
+        # The driver dies without a word; its array runs on.
+        os.killpg(first.pid, signal.SIGKILL)
+        first.communicate()
+        self.assertTrue(any(j.startswith(job) for j in self.cluster.jobs()))
+        again = self.popen(words)
+        # One task of the old array is cancelled while it runs: its shard
+        # is submitted again.
+        seen = [None]
+        wait_for(
+            lambda: seen.append(self.running_task(job)) or seen[-1], START_SECONDS, "a running task"
+        )
+        running = seen[-1]
+        subprocess.run(["scancel", running], env=self.cluster.environment, timeout=10)
+        out, err = again.communicate(timeout=TRIAL_SECONDS)
+        self.assertEqual(again.returncode, 0, out + err)
+        self.assertIn(f"Slurm job {job} of an earlier run is still active", err)
+        self.assertRegex(err, rf"shard {running.split('_')[1]} ended unfinished")
+        self.assertIn("games merged, LLR", err)
+        (record,) = [r for r in self.records() if r["id"] == "rerun"]
+        # Every opening once in every rotation: nothing lost, nothing twice.
+        self.assertEqual(record["games"], 24)
+
+    def test_the_docs_job_script_runs_as_written(self):
+        folder = os.path.join(self.scratch, "job")
+        os.makedirs(folder)
+        script = os.path.join(folder, "job.sh")
+        with open(script, "w", encoding="utf-8") as file:
+            file.write(docs_job_script())
+        environment = dict(
+            self.cluster.environment,
+            MATCH=os.path.join(self.build, "tools", "tiaoqi-match"),
+            NEW=os.path.join(self.build, "protocol", "tiaoqi"),
+            BASE=os.path.join(self.build, "protocol", "tiaoqi"),
+        )
+        result = subprocess.run(
+            ["sbatch", "--wait", f"--chdir={folder}", f"--output={folder}/slurm-%a.out", script],
+            cwd=folder,
+            capture_output=True,
+            text=True,
+            env=environment,
+            timeout=TRIAL_SECONDS,
+        )
+        self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
+        shards = sorted(glob.glob(os.path.join(folder, "shard-*.json")))
+        self.assertEqual(len(shards), 4)
+        merged = os.path.join(folder, "all.json")
+        result = subprocess.run(
+            [environment["MATCH"], "merge", *shards, "--json", merged],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
+        with open(merged, encoding="utf-8") as file:
+            self.assertEqual(json.load(file)["results"]["games"], 16)
 
     def test_the_docs_trial_on_slurm_is_the_trial_of_one_process(self):
         (command,) = docs_example()
