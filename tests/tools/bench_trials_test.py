@@ -161,6 +161,11 @@ class Trials(ClonedScripts):
                 "give --shard or --merge-shards, not both",
             ),
             (["HEAD", "--nodes", "50", "--slurm-batch", "2"], "--slurm-batch needs --slurm"),
+            # sbatch's words that start with '-' are --slurm-args's value.
+            (
+                ["HEAD", "--nodes", "50", "--slurm-args", "--partition=gpu"],
+                "--slurm-args needs --slurm",
+            ),
             (
                 ["HEAD", "--nodes", "50", "--slurm", "--slurm-batch", "0"],
                 "--slurm-batch expects a whole number of at least 1, got '0'",
