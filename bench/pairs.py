@@ -61,10 +61,7 @@ def long_control(args, flags, test):
         if args.openings is not None:
             raise Refused("--long-max-games caps the long half: give --max-games, not --openings")
         trials.positive("--long-max-games", args.long_max_games, low=flags.players)
-    if not bounds["elo0"] < bounds["elo1"]:
-        raise Refused("--long-elo0 must be below --long-elo1")
-    if not (abs(bounds["elo0"]) <= 1000 and abs(bounds["elo1"]) <= 1000):
-        raise Refused("--long-elo0 and --long-elo1 must lie between -1000 and 1000")
+    trials.check_elo_bounds(bounds["elo0"], bounds["elo1"], "--long-")
     return {"time": {kind: value}, "test": bounds}
 
 

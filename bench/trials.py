@@ -129,6 +129,17 @@ def decimal(flag, text):
     return value
 
 
+def check_elo_bounds(elo0, elo1, prefix="--"):
+    """Refuses SPRT bounds that are out of order or beyond tiaoqi-match's
+    range; prefix names the flags (--elo0, --long-elo0)."""
+    if not elo0 < elo1:
+        raise Refused(f"{prefix}elo0 must be below {prefix}elo1")
+    if not (abs(elo0) <= 1000 and abs(elo1) <= 1000):
+        raise Refused(
+            f"{prefix}elo0 and {prefix}elo1 must lie between -1000 and 1000 (tiaoqi-match's range)"
+        )
+
+
 def name_values(flag, words):
     """Name=Value words as an ordered dict; a word without `=` or a name
     given twice is refused."""

@@ -2,18 +2,28 @@
 Plackett-Luce fit of the match runner (tiaoqi.stats, bound from
 tools/match: one fit, one scale), anchored at the list's anchor, with
 intervals from a bootstrap over the pool's tables, the likelihood of
-superiority between neighbours, and pairwise scores.
+superiority between neighbours.
 
 A table is one opening played in every rotation of its seats: its games
 share the opening, so the bootstrap draws whole tables."""
 
+import json
 import math
+import os
 import random
 
 # Bootstrap samples of the pool's tables; 200 as the runner's intervals.
 RESAMPLES = 200
 # The seed of the draws, so that the same pool gives the same intervals.
 SEED = 1
+
+
+def read_pool(path):
+    """A pool's tables, one a line; none when the file is not there."""
+    if not os.path.exists(path):
+        return []
+    with open(path, encoding="utf-8") as file:
+        return [json.loads(line) for line in file if line.strip()]
 
 
 def load_stats(package_folder):
@@ -141,25 +151,3 @@ def count_games(tables):
                     places[key] = places.get(key, 0) + middle
                 place += len(group)
     return games, places
-
-
-def pairwise(tables):
-    """{(a, b): [points of a, meetings]}: over every two seats of a and b in
-    one game, 1 when a finished ahead, 1/2 for a tie."""
-    scores = {}
-    for table in tables:
-        for game in table["games"]:
-            place = {}
-            for rank, group in enumerate(game["order"]):
-                for player in group:
-                    place[player] = rank
-            for a, seat_a in enumerate(game["seats"]):
-                for b, seat_b in enumerate(game["seats"]):
-                    key_a = table["entries"][seat_a]["key"]
-                    key_b = table["entries"][seat_b]["key"]
-                    if key_a == key_b:
-                        continue
-                    score = scores.setdefault((key_a, key_b), [0.0, 0])
-                    score[0] += 1.0 if place[a] < place[b] else 0.5 if place[a] == place[b] else 0.0
-                    score[1] += 1
-    return scores

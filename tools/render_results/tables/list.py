@@ -3,7 +3,6 @@ rendered from its pool (bench/results/list/pool-<N>p.jsonl) with the
 list's own statistics (bench/list/ratings.py), which fit through the
 build's Python module."""
 
-import json
 import math
 import os
 import sys
@@ -21,13 +20,6 @@ def bound(value):
     return ("+inf" if value > 0 else "-inf") if math.isinf(value) else "%+.0f" % value
 
 
-def read_pool(path):
-    if not os.path.exists(path):
-        return []
-    with open(path, encoding="utf-8") as file:
-        return [json.loads(line) for line in file if line.strip()]
-
-
 @table("list")
 def list_table(context, args, words):
     """One table size's list (`players=N`): every entry of its pool,
@@ -35,16 +27,16 @@ def list_table(context, args, words):
     games, average place and the likelihood that it is stronger than the
     next one down."""
     players = int(args["players"])
-    pool = read_pool(os.path.join(context.results, "list", "pool-%dp.jsonl" % players))
+    if LIST_FOLDER not in sys.path:
+        sys.path.insert(0, LIST_FOLDER)
+    import ratings
+
+    pool = ratings.read_pool(os.path.join(context.results, "list", "pool-%dp.jsonl" % players))
     if not pool:
         return [
             "No tables at %d players yet: `bench/list/update --players %d` plays them."
             % (players, players)
         ]
-    if LIST_FOLDER not in sys.path:
-        sys.path.insert(0, LIST_FOLDER)
-    import ratings
-
     if context.build is None:
         raise ValueError("the list's ratings are fitted by the build's Python module: give a build")
     stats = ratings.load_stats(os.path.join(context.build, "tools", "python", "package"))
