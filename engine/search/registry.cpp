@@ -11,6 +11,7 @@
 #include "engine/search/mcts/search.hpp"
 #include "engine/search/race.hpp"
 #include "engine/search/random.hpp"
+#include "engine/search/round_end.hpp"
 #include "engine/search/solitaire/play.hpp"
 
 namespace tiaoqi::search {
@@ -118,6 +119,11 @@ SearchResult run_search(const SearchRequest& request) {
     at_once.start(TimeBudget{}, std::nullopt, false);
     return greedy_search(request.with_control(at_once));
   }
+  // A result the round's end decides is proven alike for every search that
+  // looks ahead (round_end.hpp).
+  if (played.family != SearchFamily::kOnePly && played.family != SearchFamily::kSolver &&
+      !root.rules().dragons())
+    if (auto proven = prove_round_end(request)) return *proven;
   if (request.plan.races_first)
     if (auto raced =
             request.state.race().search(root, request.limits, request.control, request.info))
