@@ -17,7 +17,7 @@ std::string ordinal(int place) {
   return kOrdinals[std::clamp(place, 0, 5)];
 }
 
-std::string state_text(const Position& position) {
+std::string state_text(const Position& position, int first_player) {
   const int players = position.rules().player_count();
   std::string text;
   if (position.is_over()) {
@@ -26,13 +26,14 @@ std::string state_text(const Position& position) {
     for (const auto& group : position.standings()) {
       text += " " + ordinal(place) + " player";
       for (std::size_t i = 0; i < group.size(); ++i)
-        text += (i ? " = " : " ") + std::to_string(group[i] + 1);
+        text += (i ? " = " : " ") + std::to_string(group[i] + first_player);
       text += ";";
       place += static_cast<int>(group.size());
     }
     text.pop_back();
     if (position.standings().front().size() == 1)
-      text += " (won by player " + std::to_string(position.standings().front().front() + 1) + ")";
+      text += " (won by player " +
+              std::to_string(position.standings().front().front() + first_player) + ")";
     else
       text += " (first place shared)";
   } else {
@@ -41,7 +42,7 @@ std::string state_text(const Position& position) {
   std::string eliminated;
   for (int p = 0; p < players; ++p)
     if (position.is_eliminated(p))
-      eliminated += (eliminated.empty() ? "" : ", ") + std::to_string(p + 1);
+      eliminated += (eliminated.empty() ? "" : ", ") + std::to_string(p + first_player);
   if (!eliminated.empty()) text += "; eliminated: player " + eliminated;
   return text;
 }
@@ -78,7 +79,7 @@ std::string parameters_text(const facade::Options& options, int player_count) {
 
 }  // namespace
 
-std::vector<std::string> board_picture(const Position& position) {
+std::vector<std::string> board_picture(const Position& position, bool hole_numbers) {
   const Geometry& geometry = position.geometry();
   int min_column = 1000, max_column = -1000;
   for (int h = 0; h < geometry.hole_count(); ++h) {
@@ -102,34 +103,41 @@ std::vector<std::string> board_picture(const Position& position) {
       }
       row[static_cast<std::size_t>(2 * c.x + c.y - min_column)] = symbol;
     }
-    const std::string first_name = geometry.name(first);
-    const std::string last_name = geometry.name(static_cast<Hole>(first + length - 1));
+    const Hole last = static_cast<Hole>(first + length - 1);
+    std::string holes;
+    if (!hole_numbers)
+      holes = geometry.name(first).substr(0, 1) + "-" + geometry.name(last).substr(0, 1);
+    else if (length == 1)
+      holes = std::to_string(first);
+    else
+      holes = std::to_string(first) + "-" + std::to_string(last);
     std::string label = std::to_string(rank);
     if (label.size() < 2) label = " " + label;
-    lines.push_back(label + "  " + row + "   " + first_name.substr(0, 1) + "-" +
-                    last_name.substr(0, 1));
+    lines.push_back(label + "  " + row + "   " + holes);
   }
   return lines;
 }
 
-std::vector<std::string> describe(const facade::Engine& engine) {
+std::vector<std::string> describe(const facade::Engine& engine, const BoardStyle& style) {
   const Game& game = engine.game();
   const Position& position = game.position();
   const Rules& rules = position.rules();
-  std::vector<std::string> lines = board_picture(position);
+  const int first = style.first_player;
+  std::vector<std::string> lines = board_picture(position, style.hole_numbers);
   lines.push_back("");
-  lines.push_back("Position: " + position_string(position));
+  lines.push_back("Position: " + (style.position_text ? style.position_text(position)
+                                                      : position_string(position)));
   if (position.is_over())
     lines.push_back("To move: nobody, the game is over");
   else
-    lines.push_back("To move: player " + std::to_string(position.side_to_move() + 1) + " (" +
+    lines.push_back("To move: player " + std::to_string(position.side_to_move() + first) + " (" +
                     armies_text(rules, position.side_to_move()) + ")");
   std::string seating;
   for (int p = 0; p < rules.player_count(); ++p)
-    seating += (p ? ", " : "") + std::string("player ") + std::to_string(p + 1) + " " +
+    seating += (p ? ", " : "") + std::string("player ") + std::to_string(p + first) + " " +
                armies_text(rules, p);
   lines.push_back("Seating: " + seating);
-  lines.push_back("State: " + state_text(position));
+  lines.push_back("State: " + state_text(position, first));
   std::string last = "Moves: " + std::to_string(position.move_count()) + " played";
   if (!game.moves().empty()) {
     const Position& before = game.history()[game.history().size() - 2];

@@ -117,7 +117,8 @@ void ponderhit(Session& session, const Args&) { session.engine().ponderhit(); }
 void quit(Session& session, const Args&) { session.quit(); }
 
 void display(Session& session, const Args&) {
-  for (const std::string& line : describe(session.engine())) session.output().line(line);
+  for (const std::string& line : session.dialect().describe_lines(session.engine()))
+    session.output().line(line);
 }
 
 void perft(Session& session, const Args& args) {

@@ -96,13 +96,21 @@ std::string bestmove_line(const facade::BestMove& best) {
   return line;
 }
 
-std::vector<std::string> perft_lines(const facade::PerftReport& report) {
+std::vector<std::string> perft_lines(const facade::PerftReport& report, MoveText move_text) {
   if (report.stopped) return {"info string perft stopped; the count is incomplete"};
   const Geometry& geometry = report.root.geometry();
   std::vector<std::pair<std::string, std::uint64_t>> rows;
-  for (const auto& [move, count] : report.counts)
-    rows.emplace_back(move_ends_text(geometry, move), count);
-  std::sort(rows.begin(), rows.end());
+  if (move_text) {
+    std::vector<std::pair<Move, std::uint64_t>> counts = report.counts;
+    std::sort(counts.begin(), counts.end(), [](const auto& a, const auto& b) {
+      return std::pair(a.first.from, a.first.to) < std::pair(b.first.from, b.first.to);
+    });
+    for (const auto& [move, count] : counts) rows.emplace_back(move_text(report.root, move), count);
+  } else {
+    for (const auto& [move, count] : report.counts)
+      rows.emplace_back(move_ends_text(geometry, move), count);
+    std::sort(rows.begin(), rows.end());
+  }
   std::vector<std::string> lines;
   for (const auto& [text, count] : rows) lines.push_back(text + ": " + std::to_string(count));
   lines.push_back("Nodes searched: " + std::to_string(report.total));

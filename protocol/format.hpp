@@ -19,9 +19,14 @@ struct InfoWords {
 };
 std::string info_line(const search::SearchInfo& info, const InfoWords& words = {});
 std::string bestmove_line(const facade::BestMove& best);
-// "<move>: <count>" per root move in ASCII order of the start-end text,
-// then "Nodes searched: <total>".
-std::vector<std::string> perft_lines(const facade::PerftReport& report);
+// A move as a dialect writes it where the shared commands list moves.
+using MoveText = std::string (*)(const Position& root, Move move);
+// "<move>: <count>" per root move, then "Nodes searched: <total>". The
+// moves are their start-end text in ASCII order, or with `move_text`
+// that dialect's text in the order of the holes' numbers (start, then
+// end).
+std::vector<std::string> perft_lines(const facade::PerftReport& report,
+                                     MoveText move_text = nullptr);
 std::vector<std::string> bench_lines(const facade::BenchResult& result);
 // "info string bench position <i> (<name>): nodes <n>, best <move>".
 std::string bench_position_line(const facade::BenchLine& line);

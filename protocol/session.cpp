@@ -3,12 +3,21 @@
 #include <chrono>
 
 #include "engine/util/text.hpp"
+#include "protocol/board_text.hpp"
 #include "protocol/format.hpp"
 #include "protocol/line_reader.hpp"
 
 namespace tiaoqi::protocol {
 
 std::string Dialect::analysis_line(const facade::Analysis&) const { return {}; }
+
+std::vector<std::string> Dialect::perft_lines(const facade::PerftReport& report) const {
+  return protocol::perft_lines(report);
+}
+
+std::vector<std::string> Dialect::describe_lines(const facade::Engine& engine) const {
+  return describe(engine);
+}
 
 Session::Session(Output::Sink sink, std::unique_ptr<Dialect> dialect, SessionConfig config)
     : config_(config),
@@ -34,7 +43,7 @@ facade::EngineCallbacks Session::callbacks() {
     write(dialect_->analysis_line(analysis));
   };
   callbacks.perft = [this](const facade::PerftReport& report) {
-    for (const std::string& line : perft_lines(report)) output_.line(line);
+    for (const std::string& line : dialect_->perft_lines(report)) output_.line(line);
   };
   callbacks.bench_position = [this](const facade::BenchLine& line) {
     output_.line(bench_position_line(line));

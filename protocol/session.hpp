@@ -43,6 +43,10 @@ class Dialect {
   virtual std::string bestmove_line(const facade::BestMove& best) const = 0;
   // The answer to an analysis (only a dialect that asks for one writes it).
   virtual std::string analysis_line(const facade::Analysis& analysis) const;
+  // What the shared `perft` and `d` print, in the dialect's notation
+  // (format.hpp, board_text.hpp: ours unless the dialect says otherwise).
+  virtual std::vector<std::string> perft_lines(const facade::PerftReport& report) const;
+  virtual std::vector<std::string> describe_lines(const facade::Engine& engine) const;
 };
 
 // bench searches each position to this depth unless told otherwise.
@@ -99,6 +103,7 @@ class Session {
   void set_interrupt_probe(std::function<bool()> probe) { interrupt_probe_ = std::move(probe); }
 
   Output& output() { return output_; }
+  const Dialect& dialect() const { return *dialect_; }
   const facade::Engine& engine() const { return engine_; }
   facade::Engine& engine() { return engine_; }
   const SessionConfig& config() const { return config_; }

@@ -7,7 +7,9 @@
 
 #include "engine/game.hpp"
 #include "engine/movegen.hpp"
+#include "engine/position_string.hpp"
 #include "engine/util/text.hpp"
+#include "protocol/board_text.hpp"
 #include "protocol/ccp/cells.hpp"
 #include "protocol/commands.hpp"
 #include "protocol/format.hpp"
@@ -75,6 +77,24 @@ std::vector<double> preferences(const std::vector<facade::AnalysisLine>& lines) 
   return weights;
 }
 
+// The games CCP's cells can hold: two players on the standard board with
+// ten pieces each.
+bool fits_cells(const RuleOptions& rules) {
+  return rules.variant == Variant::kStandard && rules.players == 2 &&
+         rules.armies_per_player == 1 && rules.board_size == kMaxArmSize &&
+         rules.pieces_per_army == 10;
+}
+
+// A position as `position cells` takes it; another game's as its
+// position string.
+std::string cells_position(const Position& position) {
+  RuleOptions rules = position.rules().options();
+  rules.board_size = position.geometry().arm_size();
+  if (!fits_cells(rules)) return position_string(position);
+  return "cells " + cells_text(position) + " player " + std::to_string(position.side_to_move()) +
+         " ply " + std::to_string(position.move_count());
+}
+
 void handshake(Session& session, const Args&) {
   Output& output = session.output();
   output.line("id name " + engine_name());
@@ -100,9 +120,7 @@ void position(Session& session, const Args& args) {
                    util::quote_input(util::join(args, 0, args.size()), 200));
       return;
     }
-    const RuleOptions& rules = session.engine().options().rules;
-    if (rules.variant != Variant::kStandard || rules.players != 2 || rules.armies_per_player != 1 ||
-        rules.board_size != kMaxArmSize || rules.pieces_per_army != 10) {
+    if (!fits_cells(session.engine().options().rules)) {
       output.error(
           "position cells: CCP positions are two-player games on the standard board with 10 "
           "pieces each; the rule options say otherwise");
@@ -199,6 +217,15 @@ class CcpDialect final : public Dialect {
     // A search cut short by stop says so: its value and moves are what it
     // had found by then, not the answer to the limit asked for.
     return "analysis " + json + "]" + (analysis.stopped ? ",\"stopped\":true" : "") + "}";
+  }
+
+  // perft's moves and `d`'s holes, players and position in CCP's numbers.
+  std::vector<std::string> perft_lines(const facade::PerftReport& report) const override {
+    return protocol::perft_lines(report, path_text);
+  }
+
+  std::vector<std::string> describe_lines(const facade::Engine& engine) const override {
+    return describe(engine, BoardStyle{0, true, cells_position});
   }
 
  private:
