@@ -20,10 +20,9 @@ OptionSpec spin(std::string_view name, OptionWords words, bool is_rule, SpinRang
   spec.is_rule = is_rule;
   spec.range = range;
   spec.get = [field](const Options& options) { return std::to_string(field(options)); };
-  spec.set = [field, range](Options& options, std::string_view value) {
+  spec.store = [field](Options& options, std::int64_t value) {
     auto& target = field(options);
-    target = static_cast<std::remove_reference_t<decltype(target)>>(
-        *util::parse_integer(value, range.min, range.max, ""));
+    target = static_cast<std::remove_reference_t<decltype(target)>>(value);
   };
   return spec;
 }
@@ -38,9 +37,7 @@ OptionSpec check(std::string_view name, OptionWords words, bool is_rule, Field f
   spec.get = [field](const Options& options) {
     return std::string(field(options) ? "true" : "false");
   };
-  spec.set = [field](Options& options, std::string_view value) {
-    field(options) = value == "true";
-  };
+  spec.store = [field](Options& options, std::int64_t value) { field(options) = value != 0; };
   return spec;
 }
 
@@ -57,10 +54,9 @@ OptionSpec combo(std::string_view name, OptionWords words, bool is_rule,
   spec.get = [field, values](const Options& options) {
     return std::string(values[static_cast<std::size_t>(field(options))]);
   };
-  spec.set = [field, values](Options& options, std::string_view value) {
+  spec.store = [field](Options& options, std::int64_t index) {
     auto& target = field(options);
-    for (std::size_t i = 0; i < values.size(); ++i)
-      if (values[i] == value) target = static_cast<std::remove_reference_t<decltype(target)>>(i);
+    target = static_cast<std::remove_reference_t<decltype(target)>>(index);
   };
   return spec;
 }
@@ -78,8 +74,8 @@ OptionSpec search_option() {
     if (kind.selectable) spec.values.push_back(kind.name);
   spec.get = [](const Options& o) { return std::string(o.engine.search); };
   // Stores the table's own spelling, which lives as long as the table.
-  spec.set = [](Options& o, std::string_view value) {
-    if (const search::SearchKind* kind = search::find_search(value)) o.engine.search = kind->name;
+  spec.store = [names = spec.values](Options& o, std::int64_t index) {
+    o.engine.search = names[static_cast<std::size_t>(index)];
   };
   return spec;
 }
@@ -97,13 +93,11 @@ OptionSpec parameter_option(std::size_t index) {
   spec.get = [index, &tunable](const Options& o) {
     return search::tunable_text(tunable, o.engine.tunables[index]);
   };
-  spec.read_text = [&tunable](std::string_view value) -> Expected<std::string> {
+  spec.store_text = [index, &tunable](Options& o, std::string_view value) -> Status {
     auto read = search::parse_tunable(tunable, value);
     if (!read) return Error{read.error()};
-    return search::tunable_text(tunable, *read);
-  };
-  spec.set = [index, &tunable](Options& o, std::string_view value) {
-    if (auto read = search::parse_tunable(tunable, value)) o.engine.tunables[index] = *read;
+    o.engine.tunables[index] = *read;
+    return Done{};
   };
   return spec;
 }
@@ -142,9 +136,7 @@ std::vector<OptionSpec> make_specs() {
   pieces.is_rule = kRule;
   pieces.values = {"10", "15"};
   pieces.get = [](const Options& o) { return std::to_string(o.rules.pieces_per_army); };
-  pieces.set = [](Options& o, std::string_view v) {
-    o.rules.pieces_per_army = v == "15" ? 15 : 10;
-  };
+  pieces.store = [](Options& o, std::int64_t index) { o.rules.pieces_per_army = index ? 15 : 10; };
   specs.push_back(pieces);
   specs.push_back(spin(
       "BoardSize",
@@ -320,29 +312,25 @@ Status set_option(Options& options, std::string_view name, std::string_view valu
         if (auto reason = spec->refuse(*number))
           return fail(what + " " + std::to_string(*number) + " is refused: " + *reason);
       }
-      spec->set(options, std::to_string(*number));
+      spec->store(options, *number);
       return Done{};
     }
     case OptionType::kCheck:
       if (util::iequals(value, "true") || util::iequals(value, "false")) {
-        spec->set(options, util::iequals(value, "true") ? "true" : "false");
+        spec->store(options, util::iequals(value, "true") ? 1 : 0);
         return Done{};
       }
       return fail(what + " expects true or false, got " + util::quote_input(value));
     case OptionType::kCombo:
-      for (std::string_view allowed : spec->values) {
-        if (util::iequals(allowed, value)) {
-          spec->set(options, allowed);
+      for (std::size_t i = 0; i < spec->values.size(); ++i) {
+        if (util::iequals(spec->values[i], value)) {
+          spec->store(options, static_cast<std::int64_t>(i));
           return Done{};
         }
       }
       return fail(what + " expects " + joined(spec->values) + ", got " + util::quote_input(value));
-    case OptionType::kString: {
-      auto text = spec->read_text(value);
-      if (!text) return Error{text.error()};
-      spec->set(options, *text);
-      return Done{};
-    }
+    case OptionType::kString:
+      return spec->store_text(options, value);
   }
   return Done{};
 }
@@ -408,25 +396,28 @@ RuleOptions ccerl_rule_options() {
   return rules;
 }
 
+namespace {
+
+// What a go would play with these options (the plan's part that they
+// decide alone).
+search::SearchPlan plan_of(const Options& options, int player_count) {
+  return search::plan_played(options.engine.search, player_count,
+                             options.rules.variant == Variant::kDragons, options.engine.tunables);
+}
+
+}  // namespace
+
 std::string_view played_search_name(const Options& options, int player_count) {
-  const search::SearchKind* asked = search::find_search(options.engine.search);
-  if (!asked) return {};
-  const search::SearchKind& played =
-      search::played_search(*asked, player_count, options.rules.variant == Variant::kDragons);
-  return played.name == asked->name ? std::string_view{} : played.name;
+  const std::string_view played = plan_of(options, player_count).played->name;
+  return played == options.engine.search ? std::string_view{} : played;
 }
 
 std::string played_parameter_value(const Options& options, const OptionSpec& spec,
                                    int player_count) {
   const auto& tunables = search::tunable_specs();
-  for (std::size_t i = 0; i < tunables.size(); ++i) {
-    if (tunables[i].name != spec.name) continue;
-    const std::string_view played = played_search_name(options, player_count);
-    const bool best_reply_tree = (played.empty() ? options.engine.search : played) == "mctsbrs";
-    const search::SearchConfig config =
-        search::resolve_config(player_count, options.engine.tunables, best_reply_tree);
-    return search::tunable_text(tunables[i], tunables[i].get(config));
-  }
+  for (const search::TunableSpec& tunable : tunables)
+    if (tunable.name == spec.name)
+      return search::tunable_text(tunable, tunable.get(plan_of(options, player_count).config));
   return spec.get(options);
 }
 

@@ -71,15 +71,18 @@ struct OptionSpec {
   std::vector<std::string_view> values;
   // Spin values inside the range that still make no game, with the reason.
   std::function<std::optional<std::string>(std::int64_t)> refuse;
-  // String: reads a value into the spelling `set` stores, or says why not.
-  std::function<Expected<std::string>(std::string_view)> read_text;
   // One of the search's parameters (search/config.hpp): `d` lists them
   // apart, each with the value it plays.
   bool is_parameter = false;
   // The value as the protocol writes it.
   std::function<std::string(const Options&)> get;
-  // Stores a value already checked and spelled as the table spells it.
-  std::function<void(Options&, std::string_view)> set;
+  // Stores a value that set_option has read and checked, the one place
+  // that reads an option's text: a spin's number, a check's 1 or 0, a
+  // combo's index in `values`.
+  std::function<void(Options&, std::int64_t)> store;
+  // String: reads the value and stores it, or says why not and leaves the
+  // options as they were.
+  std::function<Status(Options&, std::string_view)> store_text;
 };
 
 const std::vector<OptionSpec>& option_specs();

@@ -32,34 +32,49 @@ std::string_view two_player_alphabeta(int players) { return players == 2 ? "alph
 // With one opponent a best reply is the next move: the tree is MCTS's own.
 std::string_view two_player_mcts(int players) { return players == 2 ? "mcts" : ""; }
 
-constexpr bool kSelectable = true;
-constexpr bool kPlayedOnly = false;
-constexpr bool kAnyGame = true;
-constexpr bool kRaces = true;
-
-constexpr bool kBestReplyTree = true;
-
+// One row per search, its fields named (registry.hpp says what each one
+// means); a field left out keeps SearchKind's default.
 const std::vector<SearchKind> kSearchKinds = {
-    // name, family, option value, plays every game, plays races, tree of
-    // best replies, plays, entry
-    {"auto", SearchFamily::kChoice, kSelectable, false, kRaces, false, auto_plays, nullptr},
-    {"alphabeta", SearchFamily::kDepthFirst, kSelectable, false, kRaces, false, alphabeta_plays,
-     alphabeta_search},
-    {"paranoid", SearchFamily::kDepthFirst, kSelectable, false, false, false, two_player_alphabeta,
-     alphabeta_search},
-    {"brs", SearchFamily::kDepthFirst, kSelectable, false, false, false, two_player_alphabeta,
-     best_reply_search},
-    {"maxn", SearchFamily::kDepthFirst, kSelectable, false, false, false, two_player_alphabeta,
-     maxn_search},
-    {"mcts", SearchFamily::kTree, kSelectable, false, false, false, nullptr, mcts::search},
-    {"mctsbrs", SearchFamily::kTree, kSelectable, false, false, kBestReplyTree, two_player_mcts,
-     mcts::search},
-    {"greedy", SearchFamily::kOnePly, kSelectable, kAnyGame, false, false, nullptr, greedy_search},
-    {"random", SearchFamily::kOnePly, kSelectable, kAnyGame, false, false, nullptr, random_search},
-    {"solitaire", SearchFamily::kSolver, kPlayedOnly, false, false, false, nullptr,
-     solitaire::play_crossing},
-    {"ismcts", SearchFamily::kTree, kPlayedOnly, false, false, false, nullptr,
-     dragons::dragons_search},
+    {.name = "auto", .family = SearchFamily::kChoice, .plays_races = true, .plays = auto_plays},
+    {.name = "alphabeta",
+     .family = SearchFamily::kDepthFirst,
+     .plays_races = true,
+     .plays = alphabeta_plays,
+     .run = alphabeta_search},
+    {.name = "paranoid",
+     .family = SearchFamily::kDepthFirst,
+     .plays = two_player_alphabeta,
+     .run = alphabeta_search},
+    {.name = "brs",
+     .family = SearchFamily::kDepthFirst,
+     .plays = two_player_alphabeta,
+     .run = best_reply_search},
+    {.name = "maxn",
+     .family = SearchFamily::kDepthFirst,
+     .plays = two_player_alphabeta,
+     .run = maxn_search},
+    {.name = "mcts", .family = SearchFamily::kTree, .run = mcts::search},
+    {.name = "mctsbrs",
+     .family = SearchFamily::kTree,
+     .best_reply_tree = true,
+     .plays = two_player_mcts,
+     .run = mcts::search},
+    {.name = "greedy",
+     .family = SearchFamily::kOnePly,
+     .plays_any_game = true,
+     .run = greedy_search},
+    {.name = "random",
+     .family = SearchFamily::kOnePly,
+     .plays_any_game = true,
+     .run = random_search},
+    {.name = "solitaire",
+     .family = SearchFamily::kSolver,
+     .selectable = false,
+     .run = solitaire::play_crossing},
+    {.name = "ismcts",
+     .family = SearchFamily::kTree,
+     .selectable = false,
+     .run = dragons::dragons_search},
 };
 
 const SearchKind& named(std::string_view name) {
@@ -89,15 +104,21 @@ const SearchKind& played_search(const SearchKind& asked, int players, bool drago
   return played_search(named(other), players, dragons);
 }
 
-SearchPlan plan_search(const Position& root, const SearchParams& params, const SearchLimits& limits,
-                       int move_overhead_ms, std::optional<std::uint64_t> node_cap) {
-  const int players = root.rules().player_count();
-  const SearchKind* asked = find_search(params.search);
+SearchPlan plan_played(std::string_view search, int players, bool dragons,
+                       const Tunables& tunables) {
+  const SearchKind* asked = find_search(search);
   if (!asked) asked = &named("auto");
   SearchPlan plan;
-  plan.played = &played_search(*asked, players, root.rules().dragons());
-  plan.config = resolve_config(players, params.tunables, plan.played->best_reply_tree);
+  plan.played = &played_search(*asked, players, dragons);
+  plan.config = resolve_config(players, tunables, plan.played->best_reply_tree);
   plan.races_first = plan.config.race_solver && (asked->plays_races || plan.played->plays_races);
+  return plan;
+}
+
+SearchPlan plan_search(const Position& root, const SearchParams& params, const SearchLimits& limits,
+                       int move_overhead_ms, std::optional<std::uint64_t> node_cap) {
+  SearchPlan plan = plan_played(params.search, root.rules().player_count(), root.rules().dragons(),
+                                params.tunables);
   plan.budget = plan_time(limits, root.side_to_move(), move_overhead_ms, plan.config.moves_to_go);
   plan.nodes = limits.nodes;
   if (node_cap) plan.nodes = std::min(plan.nodes.value_or(*node_cap), *node_cap);

@@ -29,22 +29,22 @@ enum class SearchFamily : std::uint8_t {
 // bench. A new search is a file (or folder) with its entry, and a row.
 struct SearchKind {
   std::string_view name;
-  SearchFamily family;
+  SearchFamily family = SearchFamily::kDepthFirst;
   // A value of the Search option; the others are only ever played in place
   // of one (the solitaire's crossing solver, the dragons' search).
-  bool selectable;
+  bool selectable = true;
   // Plays every game itself: neither the solitaire nor the dragons variant
   // puts another search in its place (greedy, random).
-  bool plays_any_game;
+  bool plays_any_game = false;
   // A pure race (race.hpp) is played by the race solver before it searches.
-  bool plays_races;
+  bool plays_races = false;
   // Its parameters are resolved for a tree of best replies (mctsbrs).
-  bool best_reply_tree;
+  bool best_reply_tree = false;
   // The name of the search it plays at a table of `players` (two or more)
   // when that is another one; empty: itself. Null: always itself.
-  std::string_view (*plays)(int players);
+  std::string_view (*plays)(int players) = nullptr;
   // Its entry; null for a search that only ever plays another (auto).
-  SearchResult (*run)(const SearchRequest& request);
+  SearchResult (*run)(const SearchRequest& request) = nullptr;
 };
 
 // Every search, the Search option's values first in the order `uci` lists
@@ -59,6 +59,13 @@ const SearchKind* find_search(std::string_view name);
 // for that table size, the solitaire's solver at one player, or the
 // dragons' search, except for those that play every game themselves.
 const SearchKind& played_search(const SearchKind& asked, int players, bool dragons);
+
+// The part of a plan that the options alone decide: what `search` plays
+// at a table of `players` (in the dragons variant when `dragons`), its
+// parameters and whether the race solver goes first; no budget or limit.
+// `d` prints it.
+SearchPlan plan_played(std::string_view search, int players, bool dragons,
+                       const Tunables& tunables);
 
 // Plans a search of `root` once: what `params.search` plays there, the
 // parameters for the table size, the time budget (with `move_overhead_ms`)

@@ -125,8 +125,7 @@ bool ranks_before(const RootLine& a, const RootLine& b) {
   return a.evaluation > b.evaluation;
 }
 
-void report(const SearchRequest& request, const std::vector<RootLine>& lines,
-            std::uint64_t nodes) {
+void report(const SearchRequest& request, const std::vector<RootLine>& lines, std::uint64_t nodes) {
   if (!request.info) return;
   const int shown = std::min<int>(request.params.multipv, static_cast<int>(lines.size()));
   for (int k = 0; k < shown; ++k) {
