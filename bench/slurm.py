@@ -1,16 +1,20 @@
-"""A match played as a Slurm job array (docs/match.md, "Trials on a Slurm
-cluster"): its openings cut into shards of --slurm-batch openings, one
-array task a shard, each task one `tiaoqi-match --shard K/N` run with the
-match's --concurrency on the cores Slurm gives it, and the shards' files
-merged into the match's record and summary. The shards' files live in the
-match's folder, which every node must see: the work tree (or --out) on a
-shared folder.
+"""Matches played as one Slurm job array (docs/match.md, "Trials on a
+Slurm cluster"): each match's openings cut into shards of --slurm-batch
+openings, one array task a shard, each task one `tiaoqi-match --shard
+K/N` run with the match's --concurrency on the cores Slurm gives it, and
+each match's shards merged into its record and summary once they have
+finished. The shards of every match of a command (the cells of
+bench/strength, the iterations of a batch of bench/spsa) are one array,
+submitted at once. The shards' files live in their match's folder, the
+array's script, logs and job list in the array's folder, which every node
+must see: the work tree (or --out) on a shared folder.
 
 A sequential test watches the shards as they finish: it merges, in
 opening order, what has finished, and cancels the tasks still to come
 once the test decides, keeping the games one run would have played
 (tiaoqi-match merge --sequential)."""
 
+import contextlib
 import json
 import math
 import os
@@ -82,8 +86,8 @@ def shard_files(folder, part, parts):
 
 
 def remove_shards(folder):
-    """Removes the files of an earlier array in the folder: a new
-    measurement starts from nothing."""
+    """Removes the files of an earlier array in the folder (a match's or
+    an array's): a new measurement starts from nothing."""
     for pattern in (
         "games-*-of-*.txt",
         "summary-*-of-*.json",
@@ -107,20 +111,73 @@ def finished(summary_path):
         return False
 
 
-def task_script(runner, folder, parts):
-    """The array task: its shard of the match, resumed when an earlier
-    task of it was cut short."""
-    games, summary = shard_files(folder, "$k", parts)
-    quiet = [] if "--quiet" in runner else ["--quiet"]
-    return (
-        "#!/bin/sh\n"
-        "# One shard of a match, written by bench/slurm.py: the task's shard of\n"
-        "# the openings, resumed from its record when an earlier task was cut.\n"
-        "k=$SLURM_ARRAY_TASK_ID\n"
-        f'resume=\nif [ -e "{games}" ]; then resume=--resume; fi\n'
-        f'exec {shlex.join(runner + quiet)} --shard "$k/{parts}"'
-        f' --record "{games}" --json "{summary}" $resume\n'
-    )
+class Match:
+    """One match of an array: tiaoqi-match and its words (without its
+    outputs), its number of openings, and the record and summary its
+    shards merge into; the shards' files live in the summary's folder.
+    A match played already (its summary whole) keeps its place in the
+    array's numbering and submits nothing."""
+
+    def __init__(self, runner, openings, games, summary, batch, played=False):
+        self.runner, self.openings = runner, openings
+        self.games, self.summary = games, summary
+        self.folder = os.path.dirname(os.path.abspath(summary))
+        self.parts = max(1, math.ceil(openings / batch))
+        self.played = played
+
+    def files(self, part):
+        return shard_files(self.folder, part, self.parts)
+
+    def openings_of(self, part):
+        """The openings of shard `part`: tiaoqi-match's shard K of N plays
+        the slots from slots (K - 1) / N on."""
+        return self.openings * part // self.parts - self.openings * (part - 1) // self.parts
+
+    def finished(self, part):
+        return self.played or finished(self.files(part)[1])
+
+
+def shards_text(tasks, todo, noun):
+    """What an array submits, in true numbers: "3 of 8 shards of 1 or 2
+    openings each, for 2 cells"; tasks are (match, part) by task id - 1."""
+    chosen = [tasks[task - 1] for task in todo]
+    shards = trials.plural(len(todo), "shard")
+    if len(todo) != len(tasks):
+        shards = f"{len(todo)} of {trials.plural(len(tasks), 'shard')}"
+    sizes = sorted({match.openings_of(part) for match, part in chosen})
+    openings = trials.plural(sizes[-1], "opening")
+    if len(sizes) > 1:
+        openings = f"{sizes[0]} to {openings}" if len(sizes) > 2 else f"{sizes[0]} or {openings}"
+    text = f"{shards} of {openings}{' each' if len(todo) > 1 else ''}"
+    matches = len({id(match) for match, _ in chosen})
+    return text + (f", for {trials.plural(matches, noun)}" if matches > 1 else "")
+
+
+def task_script(tasks):
+    """The array task: task T is its match's shard, resumed when an
+    earlier task of it was cut short; tasks are (match, part) by T - 1."""
+    lines = [
+        "#!/bin/sh",
+        "# Shards of matches, written by bench/slurm.py: the task's shard of its",
+        "# match, resumed from its record when an earlier task was cut.",
+        "t=$SLURM_ARRAY_TASK_ID",
+    ]
+    first = 1
+    for index, (match, _) in enumerate(tasks):
+        if index + 1 < len(tasks) and tasks[index + 1][0] is match:
+            continue
+        quiet = [] if "--quiet" in match.runner else ["--quiet"]
+        games, summary = match.files("$k")
+        lines += [
+            f'if [ "$t" -ge {first} ] && [ "$t" -le {index + 1} ]; then',
+            f"  k=$((t - {first - 1}))",
+            f'  resume=; if [ -e "{games}" ]; then resume=--resume; fi',
+            f'  exec {shlex.join(match.runner + quiet)} --shard "$k/{match.parts}"'
+            f' --record "{games}" --json "{summary}" $resume',
+            "fi",
+        ]
+        first = index + 2
+    return "\n".join(lines + ['echo "no shard for task $t" >&2', "exit 2", ""])
 
 
 def array_ranges(parts):
@@ -133,42 +190,6 @@ def array_ranges(parts):
             ranges.append(str(start) if start == part else f"{start}-{part}")
             start = None
     return ",".join(ranges)
-
-
-def submit(tool, settings, runner, folder, parts, todo, concurrency, per_shard):
-    """Submits the shards `todo` as one array job; returns its id, which
-    the folder's JOB_FILE keeps for a command given again."""
-    script = os.path.join(folder, f"task-of-{parts}.sh")
-    with open(script, "w", encoding="utf-8") as file:
-        file.write(task_script(runner, folder, parts))
-    os.chmod(script, 0o755)
-    command = [
-        "sbatch",
-        "--parsable",
-        f"--array={array_ranges(todo)}",
-        f"--cpus-per-task={concurrency}",
-        f"--job-name=tiaoqi-{tool}",
-        f"--chdir={trials.REPO}",
-        f"--output={os.path.join(folder, 'slurm-%a.out')}",
-        *settings.sbatch_args,
-        script,
-    ]
-    result = subprocess.run(command, capture_output=True, text=True)
-    if result.returncode != 0:
-        raise Failed(
-            f"sbatch exited with status {result.returncode}: "
-            f"{result.stderr.strip() or result.stdout.strip()}"
-        )
-    job = result.stdout.strip().split(";")[0]
-    with open(os.path.join(folder, JOB_FILE), "a", encoding="utf-8") as file:
-        file.write(job + "\n")
-    print(
-        f"{tool}: Slurm job {job}: {len(todo)} of {parts} shards of"
-        f" {'about ' if parts > 1 else ''}{per_shard} opening{'s' if per_shard != 1 else ''}"
-        f" each, files in {folder}",
-        file=sys.stderr,
-    )
-    return job
 
 
 def active_tasks(job):
@@ -211,25 +232,29 @@ def wait_until_gone(job, seconds=60):
         time.sleep(0.5)
 
 
-def merge(match, folder, parts, games, summary_path, sequential, partial, up_to=None):
-    """tiaoqi-match merge over the shards whose summaries are there (of
-    the first up_to shards), into summary_path and (unless None) the record
-    games; the merged summary, or None when no shard is there yet."""
+def merge(match, sequential, partial, games=True, up_to=None):
+    """tiaoqi-match merge over the match's shards whose summaries are there
+    (of the first up_to shards), into its summary and (with games) its
+    record; the merged summary, or None when no shard is there yet."""
     present = [
         part
-        for part in range(1, (up_to or parts) + 1)
-        if os.path.exists(shard_files(folder, part, parts)[1])
+        for part in range(1, (up_to or match.parts) + 1)
+        if os.path.exists(match.files(part)[1])
     ]
     if not present:
         return None
-    files = [shard_files(folder, part, parts) for part in present]
+    files = [match.files(part) for part in present]
     command = [
-        match,
+        match.runner[0],
         "merge",
         *[summary for _, summary in files],
-        *(["--records", *[record for record, _ in files], "--record", games] if games else []),
+        *(
+            ["--records", *[record for record, _ in files], "--record", match.games]
+            if games
+            else []
+        ),
         "--json",
-        summary_path,
+        match.summary,
         "--overwrite",
         *(["--sequential"] if sequential else []),
         *(["--partial"] if partial else []),
@@ -240,7 +265,7 @@ def merge(match, folder, parts, games, summary_path, sequential, partial, up_to=
             f"tiaoqi-match merge exited with status {result.returncode}:"
             f" {result.stderr.strip()}"
         )
-    return trials.read_summary(summary_path)
+    return trials.read_summary(match.summary)
 
 
 def last_shard(merged, parts):
@@ -252,14 +277,17 @@ def last_shard(merged, parts):
 
 
 class Array:
-    """The jobs of one match's shards: those an earlier run left active
-    (never submitted twice) and those this run submits, with how often
-    each shard was submitted again after its task ended unfinished."""
+    """The jobs of the shards of one or more matches, numbered in a row
+    (task T is the T-th shard of the matches in order, the same for a
+    command given again): the jobs an earlier run left active (never
+    submitted twice) and those this run submits, with how often each
+    shard was submitted again after its task ended unfinished. Its
+    folder keeps the array's script, logs and job list."""
 
-    def __init__(self, tool, settings, runner, folder, parts, concurrency, per_shard):
-        self.tool, self.settings, self.runner = tool, settings, runner
-        self.folder, self.parts = folder, parts
-        self.concurrency, self.per_shard = concurrency, per_shard
+    def __init__(self, tool, settings, folder, matches, concurrency, noun):
+        self.tool, self.settings, self.folder = tool, settings, folder
+        self.concurrency, self.noun = concurrency, noun
+        self.tasks = [(match, part) for match in matches for part in range(1, match.parts + 1)]
         self.jobs = earlier_jobs(folder)
         self.retries = {}
         self.given_up = []
@@ -270,11 +298,14 @@ class Array:
                 file=sys.stderr,
             )
 
-    def unfinished(self):
+    def log(self, task):
+        return os.path.join(self.folder, f"slurm-{task}.out")
+
+    def unfinished(self, match=None):
         return [
-            part
-            for part in range(1, self.parts + 1)
-            if not finished(shard_files(self.folder, part, self.parts)[1])
+            task
+            for task, (owner, part) in enumerate(self.tasks, 1)
+            if (match is None or owner is match) and not owner.finished(part)
         ]
 
     def active(self):
@@ -283,43 +314,64 @@ class Array:
             tasks |= active_tasks(job)
         return tasks
 
+    def submit(self, todo):
+        """Submits the tasks `todo` as one array job; the folder's
+        JOB_FILE keeps its id for a command given again."""
+        script = os.path.join(self.folder, f"task-of-{len(self.tasks)}.sh")
+        with open(script, "w", encoding="utf-8") as file:
+            file.write(task_script(self.tasks))
+        os.chmod(script, 0o755)
+        command = [
+            "sbatch",
+            "--parsable",
+            f"--array={array_ranges(todo)}",
+            f"--cpus-per-task={self.concurrency}",
+            f"--job-name=tiaoqi-{self.tool}",
+            f"--chdir={trials.REPO}",
+            f"--output={self.log('%a')}",
+            *self.settings.sbatch_args,
+            script,
+        ]
+        result = subprocess.run(command, capture_output=True, text=True)
+        if result.returncode != 0:
+            raise Failed(
+                f"sbatch exited with status {result.returncode}: "
+                f"{result.stderr.strip() or result.stdout.strip()}"
+            )
+        job = result.stdout.strip().split(";")[0]
+        with open(os.path.join(self.folder, JOB_FILE), "a", encoding="utf-8") as file:
+            file.write(job + "\n")
+        print(
+            f"{self.tool}: Slurm job {job}: {shards_text(self.tasks, todo, self.noun)},"
+            f" files in {self.folder}",
+            file=sys.stderr,
+        )
+        self.jobs.append(job)
+
     def step(self):
         """Submits the unfinished shards that no task holds (a task that
         ended without finishing its shard is retried, at most RETRIES
         times); returns whether any task is still active."""
         active = self.active()
         todo = [
-            part for part in self.unfinished() if part not in active and part not in self.given_up
+            task for task in self.unfinished() if task not in active and task not in self.given_up
         ]
-        retry = []
-        for part in todo if self.jobs else []:
-            self.retries[part] = self.retries.get(part, 0) + 1
-            if self.retries[part] > RETRIES:
-                self.given_up.append(part)
-            else:
-                retry.append(part)
         if self.jobs:
-            todo = retry
-            for part in todo:
+            retry = []
+            for task in todo:
+                self.retries[task] = self.retries.get(task, 0) + 1
+                if self.retries[task] > RETRIES:
+                    self.given_up.append(task)
+                    continue
+                retry.append(task)
                 print(
-                    f"{self.tool}: shard {part} ended unfinished (its log"
-                    f" {os.path.join(self.folder, f'slurm-{part}.out')}): submitted again,"
-                    f" try {self.retries[part] + 1} of {RETRIES + 1}",
+                    f"{self.tool}: shard {task} ended unfinished (its log {self.log(task)}):"
+                    f" submitted again, try {self.retries[task] + 1} of {RETRIES + 1}",
                     file=sys.stderr,
                 )
+            todo = retry
         if todo:
-            self.jobs.append(
-                submit(
-                    self.tool,
-                    self.settings,
-                    self.runner,
-                    self.folder,
-                    self.parts,
-                    todo,
-                    self.concurrency,
-                    self.per_shard,
-                )
-            )
+            self.submit(todo)
             return True
         return bool(active)
 
@@ -328,6 +380,17 @@ class Array:
             cancel(job)
         for job in self.jobs:
             wait_until_gone(job)
+
+    def failed(self):
+        """The failure of the shards that did not finish, or None."""
+        missing = self.unfinished()
+        if not missing:
+            return None
+        return Failed(
+            f"{len(missing)} of {len(self.tasks)} shards did not finish after {RETRIES} retries"
+            f" (the first: shard {missing[0]}, its log {self.log(missing[0])});"
+            " the same command resubmits them"
+        )
 
 
 def progress(tool, merged, shown):
@@ -348,56 +411,79 @@ def progress(tool, merged, shown):
 
 def play(tool, settings, runner, openings, concurrency, games, summary_path, sequential):
     """Plays the match (runner: tiaoqi-match and its words, without its
-    outputs) on Slurm into games and summary_path; with sequential, stops
-    once its SPRT decides, whatever shard failed."""
-    folder = os.path.dirname(os.path.abspath(summary_path))
-    parts = max(1, math.ceil(openings / settings.batch))
-    array = Array(tool, settings, runner, folder, parts, concurrency, math.ceil(openings / parts))
+    outputs) on Slurm into games and summary_path, its array's files in
+    the summary's folder; with sequential, stops once its SPRT decides,
+    whatever shard failed."""
+    match = Match(runner, openings, games, summary_path, settings.batch)
+    if not sequential:
+        play_all(tool, settings, match.folder, [match], concurrency, "match")
+        return
+    array = Array(tool, settings, match.folder, [match], concurrency, "match")
     shown = 0
-    try:
+    with cancelled_on_failure(array):
         while True:
-            if sequential:
-                # The records of running tasks are still growing: the
-                # summaries alone say whether the test decided.
-                merged = merge(runner[0], folder, parts, None, summary_path, True, True)
-                if merged is not None:
-                    shown = progress(tool, merged, shown)
-                if merged is not None and merged["match"]["sprt_stopped"]:
-                    if array.jobs:
-                        print(
-                            f"{tool}: the SPRT is decided: cancelling the shards still to come",
-                            file=sys.stderr,
-                        )
-                        array.cancel()
-                    # Only the shards up to the decision: a cancelled
-                    # task's files count for nothing.
-                    merge(
-                        runner[0],
-                        folder,
-                        parts,
-                        games,
-                        summary_path,
-                        True,
-                        True,
-                        up_to=last_shard(merged, parts),
+            # The records of running tasks are still growing: the
+            # summaries alone say whether the test decided.
+            merged = merge(match, True, True, games=False)
+            if merged is not None:
+                shown = progress(tool, merged, shown)
+            if merged is not None and merged["match"]["sprt_stopped"]:
+                if array.jobs:
+                    print(
+                        f"{tool}: the SPRT is decided: cancelling the shards still to come",
+                        file=sys.stderr,
                     )
-                    return
+                    array.cancel()
+                # Only the shards up to the decision: a cancelled task's
+                # files count for nothing.
+                merge(match, True, True, up_to=last_shard(merged, match.parts))
+                return
             if not array.step():
                 break
             time.sleep(settings.poll)
+    merged = merge(match, True, True)
+    if merged is not None and merged["match"]["sprt_stopped"]:
+        return
+    failure = array.failed()
+    if failure:
+        raise failure
+
+
+def play_all(tool, settings, folder, matches, concurrency, noun, merged=None):
+    """Plays the matches on Slurm as one array whose files are in folder
+    (noun says what a match is to the command: a cell, an iteration),
+    every shard submitted at once; merges each match into its record and
+    summary as soon as its shards have finished, and calls merged(match)
+    then. A match whose shards did not finish fails the command once the
+    others are merged."""
+    array = Array(tool, settings, folder, matches, concurrency, noun)
+    waiting = [match for match in matches if not match.played]
+    with cancelled_on_failure(array):
+        while waiting:
+            active = array.step()
+            for match in list(waiting):
+                if not array.unfinished(match):
+                    merge(match, False, False)
+                    waiting.remove(match)
+                    if merged:
+                        merged(match)
+            if not active:
+                break
+            if waiting:
+                time.sleep(settings.poll)
+    failure = array.failed()
+    if failure:
+        raise failure
+
+
+@contextlib.contextmanager
+def cancelled_on_failure(array):
+    """Cancels the array's jobs when the block ends by an exception:
+    Ctrl-C, SIGTERM or a failure stop the tasks with the command, and the
+    same command resubmits the shards they leave unfinished."""
+    try:
+        yield array
     except BaseException:
-        # Ctrl-C, SIGTERM or a failure: the tasks stop with the command,
-        # and the same command resubmits the shards they leave unfinished.
         for job in array.jobs:
             cancel(job)
         raise
-    merged = merge(runner[0], folder, parts, games, summary_path, sequential, True)
-    if sequential and merged is not None and merged["match"]["sprt_stopped"]:
-        return
-    missing = array.unfinished()
-    if missing:
-        raise Failed(
-            f"{len(missing)} of {parts} shards did not finish after {RETRIES} retries (the first:"
-            f" shard {missing[0]}, its log {os.path.join(folder, f'slurm-{missing[0]}.out')});"
-            " the same command resubmits them"
-        )

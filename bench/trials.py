@@ -381,6 +381,39 @@ def read_summary(path):
         raise Failed(f"cannot read the match summary {path}: {error}")
 
 
+def plural(count, word, words=None):
+    """ "1 opening", "2 openings"; words is the plural where it is not
+    word + s."""
+    return f"{count} {word if count == 1 else words or word + 's'}"
+
+
+def forfeits(rows):
+    """The games each engine of a summary's rows (tiaoqi-match's engine
+    rows) lost by its fault, by name: faults (a crash, a hang, an illegal
+    move, garbage) and losses on time. A record keeps them apart from the
+    losses, which count them too, as the rating does."""
+    return {
+        "faults": {row["name"]: row["faults"] for row in rows},
+        "time_losses": {row["name"]: row["time_losses"] for row in rows},
+    }
+
+
+def forfeits_text(record):
+    """ "; forfeits: base 2 faults, new 1 loss on time" for a record whose
+    engines forfeited games; "" when none did (or the record predates the
+    count)."""
+    counts = [
+        f"{name} {plural(count, word, words)}"
+        for kind, word, words in (
+            ("faults", "fault", None),
+            ("time_losses", "loss on time", "losses on time"),
+        )
+        for name, count in record.get(kind, {}).items()
+        if count
+    ]
+    return f"; forfeits: {', '.join(counts)}" if counts else ""
+
+
 def utc_now():
     return datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 

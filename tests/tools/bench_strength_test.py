@@ -228,6 +228,9 @@ class Cells(Case):
         self.assertGreater(record["engine"]["signature"], 0)
         self.assertEqual(len(record["engine"]["commit"]), 40)
         self.assertIn("dirty", record)
+        # The games each engine forfeited, apart from its losses: none here.
+        self.assertEqual(record["faults"], {"mcts": 0, "paranoid": 0})
+        self.assertEqual(record["time_losses"], {"mcts": 0, "paranoid": 0})
         for key in ("move_ms", "table_move_ms"):
             self.assertEqual(sorted(record[key]), ["max", "mean", "moves", "over_movetime"])
             self.assertGreater(record[key]["moves"], 0)

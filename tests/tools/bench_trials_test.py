@@ -2,14 +2,17 @@
 """Tests of bench/sprt and bench/spsa: their answers to bad command lines
 (one line, exit status 2, nothing written), the refusal of a work tree
 with changes, and the records they append after tiny real matches (a few
-games at 50 nodes a move) and after a match that a fake runner interrupts
-and then finishes.
+games at 50 nodes a move, of builds or of two engines given by their
+words, one of which crashes) and after a match that a fake runner
+interrupts and then finishes; SPSA's batches of iterations at one theta;
+and the line that says what a Slurm array submits.
 
 Usage: bench_trials_test.py BUILD_DIR (a build with tiaoqi and
 tiaoqi-match). The scripts run in a scratch clone of the repository, with
 the source tree's scripts committed there, so that the clone is clean and
 HEAD is both the base and the new engine: one binary, nothing to build."""
 
+import hashlib
 import json
 import os
 import signal
@@ -23,6 +26,13 @@ from scripts_clone import ClonedScripts
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BUILD = os.path.abspath(sys.argv.pop(1)) if len(sys.argv) > 1 else os.path.join(REPO, "build")
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.join(REPO, "bench"))
+import slurm  # noqa: E402
+
+ENGINE = os.path.join(BUILD, "protocol", "tiaoqi")
+# The test double that crashes at every second game (tests/tools/doubles).
+CRASHING = os.path.join(BUILD, "tests", "tools", "tiaoqi_test_engine") + " --mode crash --games 1"
 SCRIPTS = ("bench/sprt", "bench/spsa", "bench/trials.py", "bench/slurm.py", "bench/pairs.py")
 
 # A runner that plays nothing: the first call writes a record file and
@@ -40,8 +50,10 @@ if "--resume" not in argv:
     sys.exit(130)
 results = {
     "games": 8,
-    "engines": [{"name": "new", "games": 8, "wins": 5, "points": 6.0},
-                {"name": "base", "games": 8, "wins": 3, "points": 2.0}],
+    "engines": [{"name": "new", "games": 8, "wins": 5, "points": 6.0, "faults": 0,
+                 "time_losses": 0},
+                {"name": "base", "games": 8, "wins": 3, "points": 2.0, "faults": 1,
+                 "time_losses": 0}],
     "elo": [{"engines": ["new", "base"], "samples": 4, "score": 0.75, "elo": 190.8,
              "low": 20.5, "high": None, "los": 0.99, "pentanomial": [0, 0, 1, 1, 2]}],
     "sprt": {"elo0": 0, "elo1": 5, "alpha": 0.05, "beta": 0.05, "llr": 3.1,
@@ -59,6 +71,24 @@ time.sleep(60)
 """
 INTERRUPTED = "sprt: interrupted; the same command resumes where it stopped"
 
+# A runner for bench/spsa that plays nothing: it logs its words, and plus
+# wins both games of every match, whatever the values.
+SPSA_RUNNER = r"""#!/usr/bin/python3
+import json, os, sys
+argv = sys.argv[1:]
+with open(os.environ["FAKE_LOG"], "a") as log:
+    log.write(json.dumps(argv) + "\n")
+open(argv[argv.index("--record") + 1], "w").close()
+rows = [{"name": "plus", "games": 2, "points": 2.0}, {"name": "minus", "games": 2, "points": 0.0}]
+summary = {"match": {"interrupted": False}, "results": {"games": 2, "engines": rows}, "games": []}
+json.dump(summary, open(argv[argv.index("--json") + 1], "w"))
+"""
+
+
+def sha256(path):
+    with open(path, "rb") as file:
+        return hashlib.sha256(file.read()).hexdigest()
+
 
 class Trials(ClonedScripts):
     REPO, SCRIPTS = REPO, SCRIPTS
@@ -70,7 +100,7 @@ class Trials(ClonedScripts):
     @staticmethod
     def script_environment(environment=None):
         env = {name: value for name, value in os.environ.items() if name != "TIAOQI_MATCH"}
-        env.update(TIAOQI_BUILD_DIR=BUILD, **(environment or {}))
+        env.update({"TIAOQI_BUILD_DIR": BUILD, **(environment or {})})
         return env
 
     def run_script(self, name, *words, environment=None):
@@ -104,7 +134,7 @@ class Trials(ClonedScripts):
 
     def test_sprt_refuses_bad_command_lines(self):
         cases = [
-            ([], "the following arguments are required: base"),
+            ([], "expected BASE (a commit) or --new-engine and --base-engine"),
             (
                 ["HEAD", "--nodes", "50", "--players", "5"],
                 "--players expects 2, 3, 4 or 6, got '5'",
@@ -182,6 +212,119 @@ class Trials(ClonedScripts):
         status, _, err = self.run_script("sprt", "HEAD", "--nodes", "50", "--results", missing)
         self.assertEqual(status, 2)
         self.assertIn("does not exist", err)
+
+    def test_sprt_refuses_engines_it_cannot_play(self):
+        engine = f"cmd={ENGINE}"
+        both = ["--new-engine", engine, "--base-engine", engine]
+        cases = [
+            (
+                ["HEAD", "--nodes", "50", *both],
+                "--new-engine and --base-engine name both sides: give them without BASE ('HEAD')",
+            ),
+            (
+                ["--nodes", "50", "--new-engine", engine],
+                "--new-engine needs its other side: give --new-engine and --base-engine",
+            ),
+            (
+                ["--nodes", "50", "--new-engine", engine, "--base-engine", "name=x"],
+                "--base-engine expects cmd=COMMAND among its words, got 'name=x'",
+            ),
+            (
+                ["--nodes", "50", "--new-engine", engine, "--base-engine", f"{engine} Hash"],
+                "--base-engine expects words Name=Value (cmd=COMMAND, name=NAME, proto=ccp,"
+                " option.Name=Value, ...), got 'Hash'",
+            ),
+            (
+                ["--nodes", "50", "--new-engine", "cmd=no/such/engine", "--base-engine", engine],
+                "--new-engine: 'no/such/engine' (cmd=) is no program that can be run",
+            ),
+            (
+                ["--nodes", "50", "--new-engine", engine, "--base-engine", f"{engine} name=new"],
+                "--new-engine and --base-engine both take name=new",
+            ),
+            (
+                ["--nodes", "50", *both, "--new-option", "Hash=8"],
+                "--new-option sets an option of a build of this repository: with --new-engine"
+                " and --base-engine give option.Name=Value in the engine's words",
+            ),
+        ]
+        for words, message in cases:
+            with self.subTest(words=words):
+                self.assert_refused("sprt", words, message)
+
+    def run_engines(self, *words):
+        """bench/sprt of two engines with no build folder at all: a build
+        would fail, so none is tried."""
+        environment = {
+            "TIAOQI_BUILD_DIR": os.path.join(self.folder, "no-build"),
+            "TIAOQI_MATCH": os.path.join(BUILD, "tools", "tiaoqi-match"),
+        }
+        words = [*words, "--results", self.results, "--out", os.path.join(self.folder, "match")]
+        return self.run_script("sprt", *words, "--", "--quiet", environment=environment)
+
+    def test_sprt_plays_two_engines_given_by_their_words(self):
+        # MCTS against the random mover of the same program: H1 within 20 pairs.
+        words = ["--new-engine", f"cmd={ENGINE} name=mcts", "--base-engine"]
+        words += [f"cmd={ENGINE} name=random option.Search=random nodes=20"]
+        words += ["--nodes", "20", "--max-games", "40", "--seed", "3", "--id", "two"]
+        status, out, err = self.run_engines(*words)
+        self.assertEqual(status, 0, err)
+        (record,) = self.records()
+        self.assertEqual([record["id"], record["decision"]], ["two", "H1"])
+        self.assertRegex(out.splitlines()[-1], r"^sprt: two: H1 after \d+ games, LLR ")
+        identity = {"command": ENGINE, "program": ENGINE, "sha256": sha256(ENGINE)}
+        (id_line,) = [
+            line
+            for line in subprocess.run(
+                [ENGINE], input="uci\nquit\n", capture_output=True, text=True
+            ).stdout.splitlines()
+            if line.startswith("id name ")
+        ]
+        identity["id"] = id_line[len("id name ") :]
+        self.assertEqual(record["new"], {"name": "mcts", **identity, "settings": {}, "options": {}})
+        self.assertEqual(
+            record["base"],
+            {
+                "name": "random",
+                **identity,
+                "settings": {"nodes": "20"},
+                "options": {"Search": "random"},
+            },
+        )
+        # The repository that ran it, no build of it measured: no signature.
+        self.assertEqual(record["engine"], {"commit": self.head, "signature": None})
+        self.assertFalse(record["replayable"])
+        self.assertEqual(record["faults"], {"mcts": 0, "random": 0})
+        self.assertNotIn("--id", record["command"])
+        self.assertFalse(os.path.exists(os.path.join(self.folder, "no-build")))
+        # Given again, the same programs' trial is recorded already.
+        status, out, _ = self.run_engines(*words[:-2])
+        self.assertEqual(status, 0)
+        self.assertIn("the trial is recorded already, as 'two'", out)
+        self.assertEqual(len(self.records()), 1)
+
+    def test_sprt_counts_the_games_an_engine_forfeits_apart_from_its_losses(self):
+        status, out, err = self.run_engines(
+            "--new-engine",
+            f"cmd={ENGINE}",
+            "--base-engine",
+            f"cmd='{CRASHING}' name=double",
+            "--nodes",
+            "50",
+            "--max-games",
+            "4",
+        )
+        self.assertEqual(status, 0, err)
+        (record,) = self.records()
+        # The double crashes in its second game, and again after each restart.
+        self.assertEqual([record["games"], record["score"]], [4, 1.0])
+        self.assertEqual(record["faults"], {"new": 0, "double": 2})
+        self.assertEqual(record["time_losses"], {"new": 0, "double": 0})
+        self.assertEqual(record["base"]["id"], "TestDouble crash")
+        self.assertTrue(
+            out.splitlines()[-1].endswith(f"; forfeits: double 2 faults; record in {self.results}"),
+            out,
+        )
 
     def test_spsa_refuses_bad_command_lines(self):
         cases = [
@@ -594,7 +737,12 @@ class Trials(ClonedScripts):
             [record["elo"], record["elo_low"], record["elo_high"]], [190.8, 20.5, None]
         )
         self.assertEqual(record["pentanomial"], [0, 0, 1, 1, 2])
-        self.assertIn("H1 after 8 games, LLR 3.10 (-2.94, 2.94), Elo +190.8 [+20.5, +inf]", out)
+        self.assertIn(
+            "H1 after 8 games, LLR 3.10 (-2.94, 2.94), Elo +190.8 [+20.5, +inf];"
+            " forfeits: base 1 fault;",
+            out,
+        )
+        self.assertEqual(record["faults"], {"new": 0, "base": 1})
 
     def test_spsa_appends_its_record(self):
         status, out, err = self.run_script(
@@ -673,6 +821,78 @@ class Trials(ClonedScripts):
         # A whole-number parameter is sent rounded (the engine refuses 7.5): it played.
         self.assertEqual(
             [p["name"] for p in record["parameters"]], ["MctsExploration", "MctsOpponentMoves"]
+        )
+
+    def test_spsa_plays_a_batch_at_the_theta_it_starts_from(self):
+        fake = self.fake_runner("spsa-match", SPSA_RUNNER)
+
+        def run(batch):
+            """The record, and the centre of plus and minus of each match."""
+            log = os.path.join(self.folder, f"batch-{batch}.log")
+            words = ["--param", "MctsExploration=0.6,0.1,2,0.2,0.002", "--iterations", "3"]
+            words += ["--iteration-batch", batch, "--nodes", "50", "--no-build"]
+            words += ["--results", self.results, "--out", os.path.join(self.folder, batch)]
+            environment = {"TIAOQI_MATCH": fake, "FAKE_LOG": log}
+            status, _, err = self.run_script("spsa", *words, environment=environment)
+            self.assertEqual(status, 0, err)
+            with open(log, encoding="utf-8") as file:
+                calls = [json.loads(line) for line in file]
+            sent = [
+                [float(word.split("=")[1]) for word in call if word.startswith("MctsExploration=")]
+                for call in calls
+            ]
+            return self.records()[-1], [round((plus + minus) / 2, 5) for plus, minus in sent]
+
+        alone, centres = run("1")
+        # One at a time, each iteration perturbs the theta the one before moved.
+        self.assertEqual(len(set(centres)), 3)
+        self.assertEqual(centres[0], 0.6)
+        batched, centres = run("2")
+        # A batch of two perturbs the theta it starts from, twice; the third
+        # iteration, a batch of its own, the theta both steps moved.
+        self.assertEqual(centres[:2], [0.6, 0.6])
+        self.assertNotEqual(centres[2], 0.6)
+        # Plus wins whatever it plays: every step the same, taken in order.
+        self.assertEqual(batched["parameters"], alone["parameters"])
+        self.assertEqual(batched["games"], 6)
+
+    def test_spsa_refuses_a_batch_longer_than_the_run(self):
+        words = ["--nodes", "50", "--param", "Hash=4,1,8,1,1", "--iterations", "2"]
+        self.assert_refused(
+            "spsa",
+            words + ["--iteration-batch", "3"],
+            "--iteration-batch 3 is more than the run's 2 iterations",
+        )
+        self.assert_refused(
+            "spsa",
+            words + ["--iteration-batch", "0"],
+            "--iteration-batch expects a whole number of at least 1, got '0'",
+        )
+
+
+class SubmissionLine(unittest.TestCase):
+    """What a Slurm array's line says it submits: the true numbers."""
+
+    def text(self, openings, batch, todo=None, noun="cell", matches=1):
+        tasks = [
+            (match, part)
+            for match in [slurm.Match(["m"], openings, "g", "s", batch) for _ in range(matches)]
+            for part in range(1, match.parts + 1)
+        ]
+        return slurm.shards_text(tasks, todo or list(range(1, len(tasks) + 1)), noun)
+
+    def test_counts_and_plurals(self):
+        self.assertEqual(self.text(1, 8), "1 shard of 1 opening")
+        self.assertEqual(self.text(2, 8), "1 shard of 2 openings")
+        self.assertEqual(self.text(100, 2), "50 shards of 2 openings each")
+        self.assertEqual(self.text(3, 1), "3 shards of 1 opening each")
+        # 5 openings in 3 shards: 1, 2 and 2, as tiaoqi-match --shard cuts them.
+        self.assertEqual(self.text(5, 2), "3 shards of 1 or 2 openings each")
+        self.assertEqual(self.text(5, 2, todo=[3]), "1 of 3 shards of 2 openings")
+        self.assertEqual(self.text(10, 3, todo=[1, 3]), "2 of 4 shards of 2 openings each")
+        self.assertEqual(
+            self.text(1, 8, noun="iteration", matches=3),
+            "3 shards of 1 opening each, for 3 iterations",
         )
 
 

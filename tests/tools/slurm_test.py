@@ -5,9 +5,10 @@ slurm.conf and state folders of their own), gives the record of the same
 trial played in one process: bench/sprt --slurm submits its shards as a
 job array, merges them in opening order as they finish, cancels the rest
 once the SPRT decides, and records the games one run would have played.
-The command is docs/match.md's example of it, read from the page. An
-SPSA iteration played as an array steps as the one of one process, and a
-cell of bench/strength plays its games on Slurm. SIGTERM stops a trial
+The command is docs/match.md's example of it, read from the page. A
+batch of SPSA iterations played as one array steps as in one process,
+the cells of bench/strength are one array, each recorded, and a trial
+of two engines given by their words plays on Slurm. SIGTERM stops a trial
 and cancels its array; a command given again while its array is active
 submits nothing twice, and a shard whose task was cancelled is submitted
 again; a two-control trial plays both halves as arrays; the job script
@@ -523,51 +524,83 @@ class SlurmTrial(unittest.TestCase):
         self.assertIn(f"the trial is recorded already, as '{on_slurm['id']}'", out)
         self.assertEqual(self.records()[-1]["id"], "one-process")
 
-    def test_an_spsa_iteration_on_slurm_is_the_one_of_one_process(self):
+    def test_a_batch_of_spsa_iterations_on_slurm_is_the_one_of_one_process(self):
         words = [
             "bench/spsa",
             "--param",
             "MctsExploration=0.6,0.1,2,0.2,0.002",
             "--iterations",
-            "1",
-            "--openings-per-iteration",
-            "2",
+            "3",
+            "--iteration-batch",
+            "3",
             "--nodes",
             "50",
             "--seed",
             "4",
             "--no-build",
         ]
-        on_slurm = self.on_slurm(words, "sprt.jsonl")
+        status, out, err = self.run_command(
+            shlex.join(words + ["--slurm", "--slurm-batch", "1", "--slurm-poll", "1"])
+        )
+        self.assertEqual(status, 0, out + err)
+        # The three iterations' matches, one opening each, in one array.
+        (line,) = [line for line in err.splitlines() if "Slurm job" in line]
+        self.assertRegex(
+            line,
+            r"^spsa: Slurm job \d+: 3 shards of 1 opening each, for 3 iterations, files in ",
+        )
+        on_slurm = self.records()[-1]
         status, out, err = self.run_command(
             shlex.join(words + ["--out", os.path.join(self.scratch, "spsa-alone")])
         )
         self.assertEqual(status, 0, out + err)
         alone = self.records()[-1]
         self.assertNotEqual(on_slurm["id"], alone["id"])
-        # The same games, so the same step to the last digit.
-        self.assertEqual([on_slurm["games"], on_slurm["parameters"]], [4, alone["parameters"]])
-        self.assertEqual(alone["games"], 4)
+        # The same games, so the same steps to the last digit.
+        self.assertEqual([on_slurm["games"], on_slurm["parameters"]], [6, alone["parameters"]])
+        self.assertEqual(alone["games"], 6)
 
-    def test_a_strength_cell_plays_on_slurm(self):
+    def test_the_cells_of_strength_are_one_array(self):
+        words = ["bench/strength", "--players", "3", "--nodes", "50", "--tables"]
+        words += ["paranoid brs", "--openings", "2", "--no-build", "--slurm", "--slurm-poll", "1"]
+        status, out, err = self.run_command(shlex.join(words))
+        self.assertEqual(status, 0, out + err)
+        (line,) = [line for line in err.splitlines() if "Slurm job" in line]
+        self.assertRegex(
+            line, r"^strength: Slurm job \d+: 2 shards of 2 openings each, for 2 cells, files in "
+        )
+        # Each cell recorded once its shard is merged, in the order they finish.
+        records = sorted(self.records("matches.jsonl")[-2:], key=lambda record: record["id"])
+        self.assertEqual([record["opponents"] for record in records], ["brs", "paranoid"])
+        # Two openings, the engine in each of the three seats.
+        self.assertEqual([record["games"] for record in records], [6, 6])
+        self.assertEqual(records[1]["faults"], {"mcts": 0, "paranoid": 0})
+
+    def test_a_trial_of_two_engines_plays_on_slurm(self):
+        engine = os.path.join(self.build, "protocol", "tiaoqi")
         record = self.on_slurm(
             [
-                "bench/strength",
-                "--players",
-                "3",
+                "bench/sprt",
+                "--new-engine",
+                f"cmd={engine}",
+                "--base-engine",
+                f"cmd={engine} name=random Search=random",
                 "--nodes",
-                "50",
-                "--tables",
-                "paranoid",
+                "20",
                 "--openings",
-                "2",
-                "--no-build",
+                "20",
+                "--seed",
+                "3",
+                "--out",
+                os.path.join(self.scratch, "engines"),
             ],
-            "matches.jsonl",
+            "sprt.jsonl",
         )
-        # Two openings, the engine in each of the three seats.
-        self.assertEqual(record["games"], 6)
-        self.assertIn(record["first"], range(0, 7))
+        self.assertEqual(record["decision"], "H1")
+        self.assertEqual(
+            [record["new"]["command"], record["base"]["options"]], [engine, {"Search": "random"}]
+        )
+        self.assertEqual(len(record["base"]["sha256"]), 64)
 
 
 if __name__ == "__main__":
