@@ -509,16 +509,45 @@ def read_record(path, wanted_id):
     return None
 
 
+def without_id_and_again(argv):
+    """The words of a trial without --id, which its record holds, and
+    --again: the words that give the same trial again."""
+    return [word for word in without_flag(argv, "--id") if word != "--again"]
+
+
+def refuse_taken_id(results, wanted):
+    """Refuses an --id that the records' file already holds."""
+    if wanted is not None and wanted in existing_ids(results):
+        raise Refused(f"{results} already holds a record '{wanted}'")
+
+
 def replay_command(program_name, argv):
     """The command, from the repository's root, that makes the record again."""
     return shlex.join([f"bench/{program_name}", *argv])
 
 
+# The flags that sprt and spsa share, as their --help writes them: a line
+# "{flags of a trial: KIND}" of a head comment stands for them.
+TRIAL_FLAGS_HELP = """\
+  --rule Name=Value           a rule option (repeatable)
+  --concurrency N             games at once (1)
+  --id NAME                   the record's id (default {kind}-N)
+  --what TEXT                 what is measured, in a few words, for the
+                              docs' tables (the record's `what`)
+  --results FILE              the records' file (bench/results/sprt.jsonl)"""
+
+
 def help_text(path):
     """The script's head comment, as --help prints it."""
     with open(path, encoding="utf-8") as file:
-        lines = file.read().split('"""')[1]
-    return lines.strip() + "\n"
+        text = file.read().split('"""')[1]
+    text = re.sub(
+        r"^  \{flags of a trial: (\w+)\}$",
+        lambda match: TRIAL_FLAGS_HELP.format(kind=match.group(1)),
+        text,
+        flags=re.M,
+    )
+    return text.strip() + "\n"
 
 
 def wilson(wins, games, z=1.96):
