@@ -509,6 +509,16 @@ def read_record(path, wanted_id):
     return None
 
 
+def parser_of(program_name, path, argv):
+    """A trial's parser, its own words and the runner's (after `--`);
+    --help prints the script's head comment and exits."""
+    own, runner_extra = split_runner_args(argv)
+    if "-h" in own or "--help" in own:
+        print(help_text(path), end="")
+        sys.exit(0)
+    return Parser(prog=program_name, add_help=False, allow_abbrev=False), own, runner_extra
+
+
 def without_id_and_again(argv):
     """The words of a trial without --id, which its record holds, and
     --again: the words that give the same trial again."""
