@@ -75,15 +75,12 @@ std::string Seating::to_string() const {
   return text;
 }
 
-Expected<Rules> Rules::make(const RuleOptions& options) {
-  auto seating = Seating::standard(options.players, options.armies_per_player);
-  if (!seating) return Error{seating.error()};
-  if (options.board_size < kMinArmSize || options.board_size > kMaxArmSize)
-    return fail("BoardSize " + std::to_string(options.board_size) + " is out of range 2..4");
-  return make(options, *seating, options.board_size);
-}
+namespace {
 
-Expected<Rules> Rules::make(const RuleOptions& options, const Seating& seating, int arm_size) {
+// Every check of a game's options against its seating and board, each
+// refusal saying what the rules need (docs/rules.md, "Players and armies"
+// and the options' sections).
+Status check_game(const RuleOptions& options, const Seating& seating, int arm_size) {
   if (options.variant == Variant::kDragons) {
     // The hidden-dragon game is one setting: three players in a/c/e, ten
     // pieces each, the standard board.
@@ -135,6 +132,35 @@ Expected<Rules> Rules::make(const RuleOptions& options, const Seating& seating, 
       return fail("MoveLimitDraw needs a move limit (MaxPlies above 0)");
   }
 
+  if (options.pieces_per_army == 15) {
+    if (arm_size != kMaxArmSize)
+      return fail("PiecesPerArmy 15 exists only on the standard board (BoardSize 4)");
+    std::uint8_t seated = 0;
+    for (const auto& armies : seating.armies)
+      for (int army : armies) seated |= static_cast<std::uint8_t>(1u << army);
+    for (int army = 0; army < kArmies; ++army) {
+      const int next = (army + 1) % kArmies;
+      if ((seated >> army & 1) && (seated >> next & 1))
+        return fail(std::string("PiecesPerArmy 15 needs armies in non-neighbouring arms, but '") +
+                    army_letter(army) + "' and '" + army_letter(next) + "' are neighbours");
+    }
+  }
+  return Done{};
+}
+
+}  // namespace
+
+Expected<Rules> Rules::make(const RuleOptions& options) {
+  auto seating = Seating::standard(options.players, options.armies_per_player);
+  if (!seating) return Error{seating.error()};
+  if (options.board_size < kMinArmSize || options.board_size > kMaxArmSize)
+    return fail("BoardSize " + std::to_string(options.board_size) + " is out of range 2..4");
+  return make(options, *seating, options.board_size);
+}
+
+Expected<Rules> Rules::make(const RuleOptions& options, const Seating& seating, int arm_size) {
+  if (Status checked = check_game(options, seating, arm_size); !checked)
+    return Error{checked.error()};
   Rules rules;
   rules.options_ = options;
   if (rules.dragons()) {
@@ -164,76 +190,7 @@ Expected<Rules> Rules::make(const RuleOptions& options, const Seating& seating, 
   }
 
   const bool wide = options.pieces_per_army == 15;
-  if (wide) {
-    if (arm_size != kMaxArmSize)
-      return fail("PiecesPerArmy 15 exists only on the standard board (BoardSize 4)");
-    for (int army = 0; army < kArmies; ++army) {
-      const int next = (army + 1) % kArmies;
-      if ((rules.seated_armies_ >> army & 1) && (rules.seated_armies_ >> next & 1))
-        return fail(std::string("PiecesPerArmy 15 needs armies in non-neighbouring arms, but '") +
-                    army_letter(army) + "' and '" + army_letter(next) + "' are neighbours");
-    }
-  }
-
-  const Geometry& geometry = *rules.geometry_;
-  for (int army = 0; army < kArmies; ++army) {
-    rules.home_[army] = wide ? geometry.wide_arm(army) : geometry.arm(army);
-    rules.target_[army] = wide ? geometry.wide_arm(opposite(army)) : geometry.arm(opposite(army));
-    // In the dragons variant a piece may stop anywhere.
-    rules.stop_allowed_[army] = options.foreign_stop || options.variant == Variant::kDragons
-                                    ? geometry.all_holes()
-                                    : geometry.hexagon() | rules.home_[army] | rules.target_[army];
-    rules.target_tips_[army] = geometry.tip(opposite(army));
-    for (int h = 0; h < geometry.hole_count(); ++h)
-      rules.tip_distances_[army][h] = static_cast<std::uint8_t>(
-          geometry.distance(static_cast<Hole>(h), rules.target_tips_[army]));
-    for (int h = 0; h < geometry.hole_count(); ++h) {
-      int count = 0;
-      for (int d = 0; d < kDirections; ++d) {
-        const Hole landing = geometry.beyond(static_cast<Hole>(h), d);
-        if (landing == kNoHole ||
-            rules.tip_distances_[army][landing] >= rules.tip_distances_[army][h] ||
-            count == kMaxForwardJumps)
-          continue;
-        // A jump changes the tip distance by at most 2 and at least -2, and
-        // at most three of the six directions lead nearer the tip.
-        rules.forward_jumps_[army][h][count++] = {geometry.neighbour(static_cast<Hole>(h), d),
-                                                  landing};
-        rules.forward_grid_[army][d][geometry.parity_class(static_cast<Hole>(h))].set(
-            geometry.grid_bit(static_cast<Hole>(h)));
-      }
-    }
-    for (int h : geometry.all_holes()) {
-      const int distance = rules.tip_distances_[army][h];
-      for (int bit = 0; bit < kDistanceBits; ++bit)
-        if (distance >> bit & 1) rules.tip_distance_bits_[army][bit].set(h);
-      for (int d = 0; d <= distance && d <= kMaxTipDistance; ++d)
-        rules.tip_distance_at_least_[army][d].set(h);
-    }
-    std::vector<int> target_distances;
-    for (int h : rules.target_[army]) target_distances.push_back(rules.tip_distances_[army][h]);
-    std::sort(target_distances.begin(), target_distances.end());
-    int sum = 0;
-    for (std::size_t k = 0; k < target_distances.size(); ++k) {
-      sum += target_distances[k];
-      rules.best_tip_sums_[army][k + 1] = static_cast<std::uint8_t>(sum);
-    }
-    for (int c = 0; c < kParityClasses; ++c) {
-      rules.stop_allowed_grid_[army][c] = geometry.to_grid(rules.stop_allowed_[army], c);
-      rules.target_grid_[army][c] = geometry.to_grid(rules.target_[army], c);
-    }
-    for (int h : geometry.all_holes()) {
-      for (int d = 0; d < kDirections; ++d) {
-        const Hole step = geometry.neighbour(static_cast<Hole>(h), d);
-        if (step != kNoHole && rules.stop_allowed_[army].test(step))
-          rules.step_grid_[army][d][geometry.parity_class(static_cast<Hole>(h))].set(
-              geometry.grid_bit(static_cast<Hole>(h)));
-      }
-    }
-    if (rules.seated_armies_ >> army & 1)
-      for (int h : rules.target_[army])
-        rules.target_armies_[h] |= static_cast<std::uint8_t>(1u << army);
-  }
+  for (int army = 0; army < kArmies; ++army) rules.fill_army(army, wide);
   rules.home_size_ = rules.home_[0].count();
   for (int p = 0; p < rules.player_count_; ++p) {
     for (int army : seating.armies[p]) {
@@ -242,6 +199,63 @@ Expected<Rules> Rules::make(const RuleOptions& options, const Seating& seating, 
     }
   }
   return rules;
+}
+
+void Rules::fill_army(int army, bool wide) {
+  const Geometry& geometry = *geometry_;
+  home_[army] = wide ? geometry.wide_arm(army) : geometry.arm(army);
+  target_[army] = wide ? geometry.wide_arm(opposite(army)) : geometry.arm(opposite(army));
+  // In the dragons variant a piece may stop anywhere.
+  stop_allowed_[army] = options_.foreign_stop || options_.variant == Variant::kDragons
+                            ? geometry.all_holes()
+                            : geometry.hexagon() | home_[army] | target_[army];
+  target_tips_[army] = geometry.tip(opposite(army));
+  for (int h = 0; h < geometry.hole_count(); ++h)
+    tip_distances_[army][h] =
+        static_cast<std::uint8_t>(geometry.distance(static_cast<Hole>(h), target_tips_[army]));
+  for (int h = 0; h < geometry.hole_count(); ++h) {
+    int count = 0;
+    for (int d = 0; d < kDirections; ++d) {
+      const Hole landing = geometry.beyond(static_cast<Hole>(h), d);
+      if (landing == kNoHole || tip_distances_[army][landing] >= tip_distances_[army][h] ||
+          count == kMaxForwardJumps)
+        continue;
+      // A jump changes the tip distance by at most 2 and at least -2, and
+      // at most three of the six directions lead nearer the tip.
+      forward_jumps_[army][h][count++] = {geometry.neighbour(static_cast<Hole>(h), d), landing};
+      forward_grid_[army][d][geometry.parity_class(static_cast<Hole>(h))].set(
+          geometry.grid_bit(static_cast<Hole>(h)));
+    }
+  }
+  for (int h : geometry.all_holes()) {
+    const int distance = tip_distances_[army][h];
+    for (int bit = 0; bit < kDistanceBits; ++bit)
+      if (distance >> bit & 1) tip_distance_bits_[army][bit].set(h);
+    for (int d = 0; d <= distance && d <= kMaxTipDistance; ++d)
+      tip_distance_at_least_[army][d].set(h);
+  }
+  std::vector<int> target_distances;
+  for (int h : target_[army]) target_distances.push_back(tip_distances_[army][h]);
+  std::sort(target_distances.begin(), target_distances.end());
+  int sum = 0;
+  for (std::size_t k = 0; k < target_distances.size(); ++k) {
+    sum += target_distances[k];
+    best_tip_sums_[army][k + 1] = static_cast<std::uint8_t>(sum);
+  }
+  for (int c = 0; c < kParityClasses; ++c) {
+    stop_allowed_grid_[army][c] = geometry.to_grid(stop_allowed_[army], c);
+    target_grid_[army][c] = geometry.to_grid(target_[army], c);
+  }
+  for (int h : geometry.all_holes()) {
+    for (int d = 0; d < kDirections; ++d) {
+      const Hole step = geometry.neighbour(static_cast<Hole>(h), d);
+      if (step != kNoHole && stop_allowed_[army].test(step))
+        step_grid_[army][d][geometry.parity_class(static_cast<Hole>(h))].set(
+            geometry.grid_bit(static_cast<Hole>(h)));
+    }
+  }
+  if (seated_armies_ >> army & 1)
+    for (int h : target_[army]) target_armies_[h] |= static_cast<std::uint8_t>(1u << army);
 }
 
 }  // namespace tiaoqi

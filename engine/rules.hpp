@@ -160,6 +160,9 @@ class Rules {
   }
 
  private:
+  // The tables of one army (homes, targets, distances, grids) for an army
+  // of 15 pieces (`wide`) or 10.
+  void fill_army(int army, bool wide);
   RuleOptions options_;
   Generator generator_ = Generator::kShortJumps;
   bool bulk_count_ = true;

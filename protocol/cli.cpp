@@ -10,6 +10,7 @@
 
 #include "engine/perft.hpp"
 #include "engine/search/limits.hpp"
+#include "engine/util/expected.hpp"
 #include "engine/util/text.hpp"
 #include "protocol/ccp/dialect.hpp"
 #include "protocol/identity.hpp"
@@ -82,17 +83,13 @@ int usage_error(std::ostream& err, const std::string& message) {
   return kExitUsage;
 }
 
-}  // namespace
-
-int run_command_line(int argc, const char* const* argv, std::istream& in, std::ostream& out,
-                     std::ostream& err) {
-  po::options_description visible = flags();
+// Reads the command line into `arguments`; false (with the message in
+// `error`) on a flag boost cannot read.
+bool read_arguments(int argc, const char* const* argv, Arguments& arguments, std::string& error) {
   po::options_description all;
-  all.add(visible).add_options()("positional", po::value<std::vector<std::string>>(), "");
+  all.add(flags()).add_options()("positional", po::value<std::vector<std::string>>(), "");
   po::positional_options_description positional;
   positional.add("positional", -1);
-
-  Arguments arguments;
   try {
     po::variables_map values;
     po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(),
@@ -108,12 +105,77 @@ int run_command_line(int argc, const char* const* argv, std::istream& in, std::o
     if (values.count("protocol")) arguments.protocol = values["protocol"].as<std::string>();
     if (values.count("positional"))
       arguments.positional = values["positional"].as<std::vector<std::string>>();
-  } catch (const po::error& error) {
-    return usage_error(err, error.what());
+  } catch (const po::error& caught) {
+    error = caught.what();
+    return false;
   }
+  return true;
+}
+
+// The one-shot command the words name ("bench 5", "perft 3"; empty: none),
+// or the reason it cannot run, checked before anything runs.
+Expected<std::string> one_shot_command(const std::vector<std::string>& words) {
+  if (words.empty()) return std::string{};
+  const std::string& command = words[0];
+  if (command == "bench") {
+    if (words.size() > 2) return fail("bench takes at most one depth");
+    if (words.size() == 2) {
+      auto depth = util::parse_integer(words[1], 1, search::kMaxDepth, "bench depth");
+      if (!depth) return Error{depth.error()};
+      return "bench " + words[1];
+    }
+    return std::string("bench");
+  }
+  if (command == "perft") {
+    if (words.size() != 2) return fail("perft needs exactly one depth");
+    auto depth = util::parse_integer(words[1], 1, kMaxPerftDepth, "perft depth");
+    if (!depth) return Error{depth.error()};
+    return "perft " + words[1];
+  }
+  return fail("unknown command " + util::quote_input(command));
+}
+
+// Applies --protocol, the --option presets and --fen to the session; false
+// when one of them fails (the message already on `err`).
+bool set_up(Session& session, const Arguments& arguments, std::ostream& err) {
+  // CCP starts from the rating list's rules; --option values then apply on
+  // top of them.
+  if (arguments.protocol == "ccp") ccp::enter(session);
+  for (const std::string& preset : arguments.option_presets)
+    if (!preset_option(session, preset, err)) return false;
+  if (!arguments.option_presets.empty()) {
+    // The presets describe the game to play: set its start up now, so that
+    // a combination that makes no valid game is a usage error.
+    const std::size_t errors = session.output().errors();
+    session.handle_line("position startpos");
+    if (session.output().errors() != errors) {
+      err << "tiaoqi: the --option values make no valid game\n";
+      return false;
+    }
+  }
+  if (!arguments.fen.empty()) {
+    // Set on the engine itself: the error is the command line's, not a
+    // `position` command's.
+    facade::PositionRequest request;
+    request.position_string = arguments.fen;
+    if (auto set = session.engine().set_position(request); !set) {
+      err << "tiaoqi: --fen: " << set.error() << "\n";
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+int run_command_line(int argc, const char* const* argv, std::istream& in, std::ostream& out,
+                     std::ostream& err) {
+  Arguments arguments;
+  if (std::string error; !read_arguments(argc, argv, arguments, error))
+    return usage_error(err, error);
 
   if (arguments.help) {
-    out << kUsage << visible << kExitStatus;
+    out << kUsage << flags() << kExitStatus;
     return kExitOk;
   }
   if (arguments.version) {
@@ -126,24 +188,8 @@ int run_command_line(int argc, const char* const* argv, std::istream& in, std::o
 
   // The one-shot commands and their arguments, checked before anything runs.
   const std::vector<std::string>& words = arguments.positional;
-  std::string one_shot;
-  if (!words.empty()) {
-    const std::string& command = words[0];
-    if (command == "bench") {
-      if (words.size() > 2) return usage_error(err, "bench takes at most one depth");
-      if (words.size() == 2 && !util::parse_integer(words[1], 1, search::kMaxDepth, "bench depth"))
-        return usage_error(
-            err, util::parse_integer(words[1], 1, search::kMaxDepth, "bench depth").error());
-      one_shot = words.size() == 2 ? "bench " + words[1] : "bench";
-    } else if (command == "perft") {
-      if (words.size() != 2) return usage_error(err, "perft needs exactly one depth");
-      auto depth = util::parse_integer(words[1], 1, kMaxPerftDepth, "perft depth");
-      if (!depth) return usage_error(err, depth.error());
-      one_shot = "perft " + words[1];
-    } else {
-      return usage_error(err, "unknown command " + util::quote_input(command));
-    }
-  }
+  const Expected<std::string> one_shot = one_shot_command(words);
+  if (!one_shot) return usage_error(err, one_shot.error());
   if (!arguments.fen.empty() && (words.empty() || words[0] != "perft"))
     return usage_error(err, "--fen goes with the perft command");
   if (arguments.protocol != "uci" && arguments.protocol != "ccp")
@@ -174,31 +220,7 @@ int run_command_line(int argc, const char* const* argv, std::istream& in, std::o
   // before a write fails: the engine then stops and exits (docs/protocol.md).
   if (&out == &std::cout)
     session.output().set_reader_probe([] { return descriptor_reader_gone(STDOUT_FILENO); });
-  // CCP starts from the rating list's rules; --option values then apply on
-  // top of them.
-  if (arguments.protocol == "ccp") ccp::enter(session);
-  for (const std::string& preset : arguments.option_presets)
-    if (!preset_option(session, preset, err)) return kExitUsage;
-  if (!arguments.option_presets.empty()) {
-    // The presets describe the game to play: set its start up now, so that
-    // a combination that makes no valid game is a usage error.
-    const std::size_t errors = session.output().errors();
-    session.handle_line("position startpos");
-    if (session.output().errors() != errors) {
-      err << "tiaoqi: the --option values make no valid game\n";
-      return kExitUsage;
-    }
-  }
-  if (!arguments.fen.empty()) {
-    // Set on the engine itself: the error is the command line's, not a
-    // `position` command's.
-    facade::PositionRequest request;
-    request.position_string = arguments.fen;
-    if (auto set = session.engine().set_position(request); !set) {
-      err << "tiaoqi: --fen: " << set.error() << "\n";
-      return kExitUsage;
-    }
-  }
+  if (!set_up(session, arguments, err)) return kExitUsage;
   setting_up = false;
 
   for (const std::string& path : arguments.commands_files) {
@@ -210,14 +232,14 @@ int run_command_line(int argc, const char* const* argv, std::istream& in, std::o
     if (!run_lines(session, file)) return kExitOk;
   }
 
-  if (one_shot.empty()) {
+  if (one_shot->empty()) {
     // Like UCI engines, say who we are before the first command.
     session.output().line(greeting());
     run_input(session, in, &in == &std::cin);
     return kExitOk;
   }
   session.wait_for_engine();
-  session.handle_line(one_shot);
+  session.handle_line(*one_shot);
   session.wait_for_engine();
   return kExitOk;
 }

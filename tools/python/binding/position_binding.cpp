@@ -192,18 +192,9 @@ py::dict evaluation(const Game& game) {
   return result;
 }
 
-}  // namespace
-
-void bind_position(py::module_& module) {
-  py::class_<Game>(module, "Position", R"doc(
-A game as the engine plays it: a position with the moves that led to it.
-
-Players are numbered from 0 in turn order (the protocol's player 1 is 0).
-Moves are text, start and end ("k3g7") or a full path ("k3k5i7g7"), or a
-path of hole indices; in the dragons variant a move may carry the
-referee's marks ('*' a dragon revealed, '#' a dragon captured). Bad input
-raises ValueError with the engine's message and changes nothing.
-)doc")
+// Making a position, reading and writing it as text, and comparing.
+void define_construction(py::class_<Game>& position) {
+  position
       .def(py::init([](const py::object& rules, const std::optional<std::string>& dragon,
                        const py::object& moves, const py::kwargs& keywords) {
              return make_position(std::nullopt, rules, dragon, moves, keywords);
@@ -238,7 +229,12 @@ the position is then that player's view.)doc")
       .def(
           "__eq__", [](const Game& a, const Game& b) { return game_key(a).equal(game_key(b)); },
           py::is_operator())
-      .def("__hash__", [](const Game& game) { return py::hash(game_key(game)); })
+      .def("__hash__", [](const Game& game) { return py::hash(game_key(game)); });
+}
+
+// What the position is: rules, players, the state of the game, moves so far.
+void define_state(py::class_<Game>& position) {
+  position
       .def_property_readonly(
           "rules", [](const Game& game) { return rule_options_of(game.rules()); },
           "The rules this game plays under.")
@@ -297,7 +293,12 @@ the position is then that player's view.)doc")
             return names;
           },
           "The dragons this position knows (its own and the revealed ones, in a player's view).")
-      .def_property_readonly("hash", [](const Game& game) { return game.position().hash(); })
+      .def_property_readonly("hash", [](const Game& game) { return game.position().hash(); });
+}
+
+// Legal moves, holes, and playing and taking back moves.
+void define_moves(py::class_<Game>& position) {
+  position
       .def(
           "legal_moves",
           [](const Game& game) {
@@ -357,7 +358,12 @@ the position is then that player's view.)doc")
             if (!game.undo())
               throw py::value_error("no move to take back: this is the first position");
           },
-          "Takes back the last move.")
+          "Takes back the last move.");
+}
+
+// perft and the static evaluation.
+void define_counts(py::class_<Game>& position) {
+  position
       .def(
           "perft",
           [](const Game& game, int depth, int threads) {
@@ -384,7 +390,12 @@ the position is then that player's view.)doc")
           py::arg("depth"), "perft of each legal move at depth - 1, by move.")
       .def("evaluate", &evaluation,
            "The static evaluation from the side to move: score (centi-steps), viewer, "
-           "opponent, and per player active, cost and features.")
+           "opponent, and per player active, cost and features.");
+}
+
+// The observation planes and the action space of the learning interfaces.
+void define_actions(py::class_<Game>& position) {
+  position
       .def(
           "observation",
           [](const Game& game, const std::optional<int>& viewer) {
@@ -432,7 +443,12 @@ the position is then that player's view.)doc")
             const Move move = value_or_raise(frame_for(game, std::nullopt).named_move(action));
             return move_ends_text(game.rules().geometry(), move);
           },
-          py::arg("action"), "The move (start and end) an action of the player to move names.")
+          py::arg("action"), "The move (start and end) an action of the player to move names.");
+}
+
+// The board as text and as an image; pickling and copies.
+void define_pictures(py::class_<Game>& position) {
+  position
       .def(
           "board_text", [](const Game& game) { return board_text(game.position()); },
           "The board as the protocol's `d` draws it: a line per rank from the top, '.' an empty "
@@ -448,6 +464,25 @@ the position is then that player's view.)doc")
       .def("__copy__", [](const Game& game) { return game; })
       .def(
           "__deepcopy__", [](const Game& game, const py::dict&) { return game; }, py::arg("memo"));
+}
+}  // namespace
+
+void bind_position(py::module_& module) {
+  py::class_<Game> position(module, "Position", R"doc(
+A game as the engine plays it: a position with the moves that led to it.
+
+Players are numbered from 0 in turn order (the protocol's player 1 is 0).
+Moves are text, start and end ("k3g7") or a full path ("k3k5i7g7"), or a
+path of hole indices; in the dragons variant a move may carry the
+referee's marks ('*' a dragon revealed, '#' a dragon captured). Bad input
+raises ValueError with the engine's message and changes nothing.
+)doc");
+  define_construction(position);
+  define_state(position);
+  define_moves(position);
+  define_counts(position);
+  define_actions(position);
+  define_pictures(position);
 
   module.def(
       "hole_names",

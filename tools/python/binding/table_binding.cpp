@@ -50,15 +50,9 @@ Hole hole_of(int index) {
   return static_cast<Hole>(index);
 }
 
-}  // namespace
-
-void bind_table(py::module_& module) {
-  py::class_<GameTable>(module, "GameTable", R"doc(
-One refereed game for the environments (tiaoqi.env, tiaoqi.single_agent_env):
-observations, masks and steps in each player's frame. In the dragons
-variant it holds every dragon and shows each player only its own view.
-)doc")
-      .def(py::init(&table_of), py::arg("rules"))
+// Making a table and what it is: players, the mover, the spaces' sizes.
+void define_state(py::class_<GameTable>& table) {
+  table.def(py::init(&table_of), py::arg("rules"))
       .def(
           "reset",
           [](GameTable& table, const std::string& dragons, std::uint64_t seed) {
@@ -73,12 +67,15 @@ variant it holds every dragon and shows each player only its own view.
                              [](const GameTable& table) { return table.frame(0).action_count(); })
       .def_property_readonly("hole_count",
                              [](const GameTable& table) { return table.frame(0).hole_count(); })
-      .def_property_readonly("observation_shape",
-                             [](const GameTable& table) {
-                               const int side = table.frame(0).side();
-                               return py::make_tuple(kPlaneCount, side, side);
-                             })
-      .def("observation", &observation, py::arg("viewer"))
+      .def_property_readonly("observation_shape", [](const GameTable& table) {
+        const int side = table.frame(0).side();
+        return py::make_tuple(kPlaneCount, side, side);
+      });
+}
+
+// What each player observes and may do.
+void define_observations(py::class_<GameTable>& table) {
+  table.def("observation", &observation, py::arg("viewer"))
       .def("action_mask", &action_mask, py::arg("viewer"))
       .def(
           "observe",
@@ -100,7 +97,12 @@ variant it holds every dragon and shows each player only its own view.
             std::sort(actions.begin(), actions.end());
             return py::array_t<long long>(static_cast<py::ssize_t>(actions.size()), actions.data());
           },
-          "The legal actions of the player to move, ascending (none once over).")
+          "The legal actions of the player to move, ascending (none once over).");
+}
+
+// Playing: an action, an engine's move, and the result.
+void define_play(py::class_<GameTable>& table) {
+  table
       .def(
           "step", [](GameTable& table, long long action) { raise_on_error(table.step(action)); },
           py::arg("action"), "Plays an action of the player to move; refused with ValueError.")
@@ -121,7 +123,12 @@ variant it holds every dragon and shows each player only its own view.
           "The engine searches the mover's view and plays its move (returned as text).")
       .def("rewards", &GameTable::rewards,
            "Per player, once over: 2 x placement score - 1 (1 first alone, -1 last alone).")
-      .def_property_readonly("standings", &GameTable::standings)
+      .def_property_readonly("standings", &GameTable::standings);
+}
+
+// A player's view as a position, a move, text and an image.
+void define_views(py::class_<GameTable>& table) {
+  table
       .def(
           "position",
           [](const GameTable& table, int viewer) {
@@ -149,7 +156,12 @@ variant it holds every dragon and shows each player only its own view.
             return board_image(table.view(checked_player(table, viewer)).position(), spacing);
           },
           py::arg("viewer"), py::arg("spacing") = kDefaultImageSpacing,
-          "What a player knows of the board as an RGB image (height, width, 3) of uint8.")
+          "What a player knows of the board as an RGB image (height, width, 3) of uint8.");
+}
+
+// Pickling and copies.
+void define_copies(py::class_<GameTable>& table) {
+  table
       .def(py::pickle(
           [](const GameTable& table) {
             std::vector<int> dragons(table.start_dragons().begin(), table.start_dragons().end());
@@ -176,6 +188,20 @@ variant it holds every dragon and shows each player only its own view.
       .def(
           "__deepcopy__", [](const GameTable& table, const py::dict&) { return GameTable(table); },
           py::arg("memo"));
+}
+}  // namespace
+
+void bind_table(py::module_& module) {
+  py::class_<GameTable> table(module, "GameTable", R"doc(
+One refereed game for the environments (tiaoqi.env, tiaoqi.single_agent_env):
+observations, masks and steps in each player's frame. In the dragons
+variant it holds every dragon and shows each player only its own view.
+)doc");
+  define_state(table);
+  define_observations(table);
+  define_play(table);
+  define_views(table);
+  define_copies(table);
 }
 
 }  // namespace tiaoqi::python
