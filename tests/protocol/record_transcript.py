@@ -35,156 +35,163 @@ def normalise(line):
     return re.sub(r"^(Nodes/second|Total time \(ms\)): \d+$", r"\1: *", line)
 
 
+class Recorder:
+    """Sends the script's lines to the engine and writes the transcript:
+    each line sent, each answer, loosely where the machine decides."""
+
+    def __init__(self, binary, args):
+        self.engine = subprocess.Popen(
+            [binary] + args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+        )
+        self.timed = False
+        self.last = None
+        self.just_sent_go = False
+        # The option from which on the announced options are skipped (""
+        # skips them all, None writes them all).
+        self.options_until = ""
+        # Write the Parameters line of `d` in full.
+        self.parameters = False
+        self.nosync = False
+
+    def write(self, text):
+        # Prints at once, so that a recording that stalls shows where.
+        print(text, flush=True)
+
+    def write_once(self, text):
+        if self.last != text:
+            self.write(text)
+            self.last = text
+
+    def answer_line(self, answer):
+        """Writes one engine line, loosely where a timed search shows."""
+        if answer.startswith("info string error: go:"):
+            self.timed = False  # the go was refused: no search runs
+        if self.timed:
+            self.write_once("<* info depth")
+            if answer.startswith("info depth"):
+                return
+        if answer.startswith("option name ") and self.options_until is not None:
+            until = self.options_until
+            if not until or answer.startswith("option name " + until + " "):
+                self.options_until = ""
+                self.write_once("<* option name")
+                return
+        if answer.startswith("Parameters: ") and not self.parameters:
+            self.write("<~ Parameters:")
+            self.last = None
+            return
+        if answer in ("uciok", "ccpok"):
+            self.options_until = ""  # "#options" holds for one announcement
+        if self.timed and answer.startswith("bestmove"):
+            self.write("<~ bestmove")
+            self.timed = False
+        else:
+            self.write("< " + normalise(answer))
+        self.last = None
+
+    def send(self, text):
+        words = text.split()
+        self.just_sent_go = words[:1] == ["go"]
+        if words[:1] == ["go"] and not ({"perft", "choose", "depth", "nodes"} & set(words)):
+            self.timed = True
+        self.write("> " + text)
+        self.last = None
+        self.engine.stdin.write(text.encode().decode("unicode_escape") + "\n")
+        self.engine.stdin.flush()
+
+    def read_until(self, predicate):
+        while True:
+            answer = self.engine.stdout.readline()
+            if not answer:
+                return
+            answer = answer.rstrip("\n")
+            self.answer_line(answer)
+            if predicate(answer):
+                return
+
+    def directive(self, line):
+        """Handles a line of the script that is not sent; false for one that is."""
+        words = line.split()
+        if line.startswith("#nosync"):
+            self.nosync = True
+        elif line.startswith("#sync"):
+            self.nosync = False
+        elif words == ["#parameters"]:
+            self.parameters = True
+        elif words[:1] == ["#options"]:
+            self.options_until = words[2] if words[1:2] == ["until"] else None
+        elif line.startswith("#") or not line.strip():
+            self.write(line)
+        elif line.startswith("< "):  # read one answer line here
+            if self.timed and not self.just_sent_go:
+                # After stop or ponderhit: the next line that is not a
+                # timed search's progress (its bestmove).
+                self.read_until(lambda answer: not answer.startswith("info depth"))
+            else:
+                self.read_until(lambda answer: True)
+        else:
+            return False
+        return True
+
+    def wait_for_answer(self, line):
+        """Reads the engine's answer to a line just sent."""
+        words = line.split()
+        word = words[0] if words else ""
+        ended = {
+            "perft": lambda a: a.startswith("Nodes searched"),
+            "bench": lambda a: a.startswith("Nodes/second"),
+        }
+        if word == "go" and "perft" in words:
+            # A count ends with its total; a refused one with bestmove.
+            self.read_until(lambda a: a.startswith("Nodes searched") or a.startswith("bestmove"))
+        elif word == "go" and ({"infinite", "ponder"} & set(words) or words == ["go"]):
+            return  # the search holds its bestmove; "< " lines read its info
+        elif word == "go":
+            # A refused go still answers bestmove, after its error.
+            self.read_until(lambda a: a.startswith("bestmove"))
+        elif word in ended:
+            self.read_until(lambda a: ended[word](a) or a.startswith("info string error"))
+        elif words == ["uci"]:
+            self.read_until(lambda a: a == "uciok")
+        elif words == ["isready"]:
+            self.read_until(lambda a: a == "readyok")
+        else:
+            self.send("isready")
+            self.read_until(lambda a: a == "readyok")
+
+    def finish(self):
+        """Closes the input and writes what the engine says before it exits."""
+        self.engine.stdin.close()
+        rest = self.engine.stdout.read().splitlines()
+        if rest:
+            self.write("= eof")
+            self.last = None  # what may come before the answer to the end of input
+        for answer in rest:
+            self.answer_line(answer)
+        code = self.engine.wait()
+        if code != 0:
+            self.write("= exit %d" % code)
+
+
 def main():
     binary, script = sys.argv[1], sys.argv[2]
     lines = open(script, encoding="utf-8").read().splitlines()
     args = []
-
-    class Out:
-        # Prints at once, so that a recording that stalls shows where.
-        def append(self, text):
-            print(text, flush=True)
-
-        def extend(self, texts):
-            for text in texts:
-                self.append(text)
-
-    out = Out()
-    # options_until: the option from which on the announced options are
-    # skipped ("" skips them all, None writes them all).
-    # parameters: write the Parameters line of `d` in full.
-    state = {
-        "timed": False,
-        "last": None,
-        "just_sent_go": False,
-        "options_until": "",
-        "parameters": False,
-    }
-
-    def answer_line(answer):
-        """Writes one engine line, loosely where a timed search shows."""
-        if answer.startswith("info string error: go:"):
-            state["timed"] = False  # the go was refused: no search runs
-        if state["timed"] and state["last"] != "<* info depth":
-            out.append("<* info depth")
-            state["last"] = "<* info depth"
-        if state["timed"] and answer.startswith("info depth"):
-            return
-        if answer.startswith("option name ") and state["options_until"] is not None:
-            until = state["options_until"]
-            if not until or answer.startswith("option name " + until + " "):
-                state["options_until"] = ""
-                if state["last"] != "<* option name":
-                    out.append("<* option name")
-                    state["last"] = "<* option name"
-                return
-        if answer.startswith("Parameters: ") and not state["parameters"]:
-            out.append("<~ Parameters:")
-            state["last"] = None
-            return
-        if answer in ("uciok", "ccpok"):
-            state["options_until"] = ""  # "#options" holds for one announcement
-        if state["timed"] and answer.startswith("bestmove"):
-            out.append("<~ bestmove")
-            state["timed"] = False
-        else:
-            out.append("< " + normalise(answer))
-        state["last"] = None
-
+    header = None
     if lines and lines[0].startswith("$ "):
+        header = lines[0]
         args = lines[0][2:].split()
-        out.append(lines[0])
         lines = lines[1:]
-    engine = subprocess.Popen(
-        [binary] + args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
-    )
-
-    def send(text):
-        words = text.split()
-        state["just_sent_go"] = words[:1] == ["go"]
-        if words[:1] == ["go"] and not ({"perft", "choose", "depth", "nodes"} & set(words)):
-            state["timed"] = True
-        out.append("> " + text)
-        state["last"] = None
-        engine.stdin.write(text.encode().decode("unicode_escape") + "\n")
-        engine.stdin.flush()
-
-    def read_until(predicate):
-        while True:
-            answer = engine.stdout.readline()
-            if not answer:
-                return
-            answer = answer.rstrip("\n")
-            answer_line(answer)
-            if predicate(answer):
-                return
-
-    nosync = False
+    if header:
+        print(header, flush=True)
+    recorder = Recorder(binary, args)
     for line in lines:
-        if line.startswith("#nosync"):
-            nosync = True
+        if recorder.directive(line):
             continue
-        if line.startswith("#sync"):
-            nosync = False
-            continue
-        if line.split() == ["#parameters"]:
-            state["parameters"] = True
-            continue
-        if line.split()[:1] == ["#options"]:
-            words = line.split()
-            state["options_until"] = words[2] if words[1:2] == ["until"] else None
-            continue
-        if line.startswith("#") or not line.strip():
-            out.append(line)
-            continue
-        if line.startswith("< "):  # read one answer line here
-            if state["timed"] and not state["just_sent_go"]:
-                # After stop or ponderhit: the next line that is not a
-                # timed search's progress (its bestmove).
-                read_until(lambda answer: not answer.startswith("info depth"))
-            else:
-                read_until(lambda answer: True)
-            continue
-        send(line)
-        if nosync or line.split() == ["quit"]:
-            continue
-        word = line.split()[0] if line.split() else ""
-        if word == "go" and "perft" in line.split():
-            read_until(
-                lambda a: a.startswith("Nodes searched") or a.startswith("info string error")
-            )
-        elif word == "go" and (
-            {"infinite", "ponder"} & set(line.split()) or line.split() == ["go"]
-        ):
-            continue  # the search holds its bestmove; "< " lines read its info
-        elif word == "go":
-            read_until(
-                lambda a: a.startswith("bestmove")
-                or (a.startswith("info string error") and "playing on" not in a)
-            )
-        elif word == "perft":
-            read_until(
-                lambda a: a.startswith("Nodes searched") or a.startswith("info string error")
-            )
-        elif word == "bench":
-            read_until(lambda a: a.startswith("Nodes/second") or a.startswith("info string error"))
-        elif line.split() == ["uci"]:
-            read_until(lambda a: a == "uciok")
-        elif line.split() == ["isready"]:
-            read_until(lambda a: a == "readyok")
-        else:
-            send("isready")
-            read_until(lambda a: a == "readyok")
-    engine.stdin.close()
-    rest = engine.stdout.read().splitlines()
-    if rest:
-        out.append("= eof")
-        state["last"] = None  # what may come before the answer to the end of input
-    for answer in rest:
-        answer_line(answer)
-    code = engine.wait()
-    if code != 0:
-        out.append("= exit %d" % code)
+        recorder.send(line)
+        if not recorder.nosync and line.split() != ["quit"]:
+            recorder.wait_for_answer(line)
+    recorder.finish()
 
 
 if __name__ == "__main__":
