@@ -4,7 +4,6 @@
 #include <chrono>
 #include <thread>
 
-#include "engine/nnue/network.hpp"
 #include "engine/notation.hpp"
 #include "engine/perft.hpp"
 #include "engine/position_string.hpp"
@@ -24,10 +23,8 @@ namespace {
 
 // What every search started from these options reads of them: the one
 // place that copies options into a search's parameters.
-search::SearchParams search_params(const EngineOptions& options,
-                                   const std::shared_ptr<const nnue::Network>& network) {
+search::SearchParams search_params(const EngineOptions& options) {
   search::SearchParams params;
-  if (options.evaluation == search::Evaluation::kNetwork) params.network = network;
   params.search = options.search;
   params.multipv = options.multipv;
   params.threads = running_threads(options.threads, std::thread::hardware_concurrency());
@@ -47,13 +44,6 @@ Engine::Engine(EngineCallbacks callbacks) : callbacks_(std::move(callbacks)) {
   if (!game) std::abort();
   game_.emplace(std::move(*game));
   game_rules_ = options_.rules;
-  // The built-in network is read once; a broken one is reported when
-  // Evaluation network asks for it.
-  auto network = nnue::parse_network(nnue::embedded_network());
-  if (network)
-    network_ = std::make_shared<const nnue::Network>(std::move(*network));
-  else
-    network_error_ = network.error();
 }
 
 Engine::~Engine() { stop(); }
@@ -66,9 +56,6 @@ Status Engine::check_idle() const {
 
 Status Engine::set_options(const Options& options) {
   if (auto idle = check_idle(); !idle) return idle;
-  if (options.engine.evaluation == search::Evaluation::kNetwork && !network_)
-    return fail("Evaluation network cannot be played: the built-in " + network_error_ +
-                "; the evaluation stays classic");
   if (options.engine.hash_mib != options_.engine.hash_mib &&
       !search_state_.resize(static_cast<std::size_t>(options.engine.hash_mib)))
     return fail("Hash " + std::to_string(options.engine.hash_mib) +
@@ -186,7 +173,7 @@ Expected<JobStart> Engine::start_search(const search::SearchLimits& limits,
 
   const Position& root = game_->position();
   const int player = root.side_to_move();
-  search::SearchParams params = search_params(options_.engine, network_);
+  search::SearchParams params = search_params(options_.engine);
   params.multipv = analysis_lines.value_or(options_.engine.multipv);
   params.want_ponder = options_.engine.ponder && !analysis_lines;
   // A level below full strength (not for analysis, which asks for the
@@ -331,7 +318,7 @@ Status Engine::bench(int depth) {
   // The options in force, the search's parameters among them, so that
   // the signature is that of the searches as they are set (run_bench
   // fixes the seed and MultiPV).
-  const search::SearchParams params = search_params(options_.engine, network_);
+  const search::SearchParams params = search_params(options_.engine);
   start_job([this, depth, params] {
     const BenchResult result = run_bench(depth, params, job_stop_, callbacks_.bench_position);
     if (callbacks_.bench) callbacks_.bench(result);

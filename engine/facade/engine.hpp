@@ -209,9 +209,6 @@ class Engine {
   std::uint64_t dragon_choices_ = 0;
   // Read by perft and bench, which have no SearchControl.
   std::atomic<bool> job_stop_{false};
-  // The built-in network (Evaluation network), or why it could not be read.
-  std::shared_ptr<const nnue::Network> network_;
-  std::string network_error_;
 };
 
 }  // namespace tiaoqi::facade

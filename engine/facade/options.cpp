@@ -247,12 +247,6 @@ std::vector<OptionSpec> make_specs() {
        "In the dragons variant: how the engine guesses where the others' hidden dragons are."},
       kEngine, {"behaviour", "uniform", "single"},
       [](auto& o) -> auto& { return o.engine.dragon_belief; }));
-  specs.push_back(combo(
-      "Evaluation",
-      {"Evaluation",
-       "What scores the search's simulations: the hand-made cost or the learned network (standard "
-       "game only)."},
-      kEngine, {"classic", "network"}, [](auto& o) -> auto& { return o.engine.evaluation; }));
   specs.push_back(check(
       "UCI_LimitStrength",
       {"Limit strength", "Play at the level of UCI_Elo instead of at full strength."}, kEngine,

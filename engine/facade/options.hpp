@@ -33,9 +33,6 @@ struct EngineOptions {
   bool ponder = false;
   std::int64_t seed = kSeedRange.default_value;
   search::DragonBelief dragon_belief = search::DragonBelief::kBehaviour;
-  // The cost that scores MCTS's cut-offs (search/params.hpp). classic
-  // stays the default until a trial says the network plays better.
-  search::Evaluation evaluation = search::Evaluation::kClassic;
   // A level below full strength (search/strength.hpp): UCI's names.
   bool limit_strength = false;
   int elo = static_cast<int>(search::elo_range().default_value);

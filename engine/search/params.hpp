@@ -3,21 +3,10 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
-#include <memory>
 #include <optional>
 #include <string_view>
 
-namespace tiaoqi::nnue {
-struct Network;
-}
-
 namespace tiaoqi::search {
-
-// What scores a position where MCTS cuts a simulation off (option
-// Evaluation): the hand-made cost of eval.hpp, or the learned one of
-// engine/nnue/ where the network applies (nnue::applies), the hand-made
-// elsewhere.
-enum class Evaluation : std::uint8_t { kClassic, kNetwork };
 
 // What a dragons search believes of the hidden dragons (option
 // DragonBelief): weights that follow how each player moved, every piece
@@ -45,9 +34,6 @@ struct SearchParams {
   bool want_ponder = false;
   // The search's parameters (config.hpp), as the options set them.
   Tunables tunables{};
-  // The learned evaluation, under Evaluation network; null: the hand-made
-  // one. Shared with the engine that loaded it, and never changed.
-  std::shared_ptr<const nnue::Network> network;
 };
 
 }  // namespace tiaoqi::search

@@ -27,6 +27,11 @@ WinShares softmax(const std::array<double, kMaxPlayers>& log_shares, int players
 
 constexpr double kNoShare = -INFINITY;
 
+// Each player's cost as the shares read it, in centi-steps, the side to
+// move's already lowered by its tempo; players out of the game are not
+// read.
+using PlayerCosts = std::array<int, kMaxPlayers>;
+
 }  // namespace
 
 WinShares final_shares(const Position& over) {
@@ -121,11 +126,6 @@ Outcome final_outcome(const Position& over) {
 Outcome static_outcome(const Position& position, double scale) {
   if (position.is_over()) return final_outcome(position);
   return outcome_of_shares(static_shares(position, scale), position.rules().player_count());
-}
-
-Outcome static_outcome(const Position& position, double scale, const PlayerCosts& costs) {
-  return outcome_of_shares(shares_of_costs(position, costs, scale),
-                           position.rules().player_count());
 }
 
 WinShares shares_of_score(const Position& root, const std::vector<Move>& pv, int score) {

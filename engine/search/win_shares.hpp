@@ -53,13 +53,6 @@ Outcome final_outcome(const Position& over);
 // Both readings of the static evaluation, from one evaluation.
 Outcome static_outcome(const Position& position, double scale);
 
-// Each player's cost as the shares read it, in centi-steps, the side to
-// move's already lowered by its tempo; players out of the game are not
-// read. Another evaluation's costs (the network's, engine/nnue/) enter here.
-using PlayerCosts = std::array<int, kMaxPlayers>;
-// static_outcome() of a position that is not over, from given costs.
-Outcome static_outcome(const Position& position, double scale, const PlayerCosts& costs);
-
 // The shares a score of a depth-first search (alpha-beta, paranoid,
 // best-reply, greedy) stands for, from the side to move's view at `root`
 // after the line `pv`: at the line's end the other players keep their

@@ -122,27 +122,6 @@ class CheckLayers(unittest.TestCase):
         self.assertIn("1 include(s) go up a layer", err)
         self.assertNotIn("cycle", err)
 
-    def test_the_learned_evaluation_is_of_the_core(self):
-        self.write(
-            {
-                "engine/nnue/network.hpp": ["engine/position.hpp"],
-                "engine/position.hpp": [],
-                "engine/search/mcts.hpp": ["engine/nnue/network.hpp"],
-            }
-        )
-        self.assertEqual(self.run_check()[0], 0)
-        self.write(
-            {
-                "engine/nnue/network.hpp": ["engine/search/mcts.hpp"],
-                "engine/search/mcts.hpp": [],
-            }
-        )
-        status, out, err = self.run_check()
-        self.assertEqual(status, 1)
-        self.assertIn(
-            'engine/nnue/network.hpp:3: includes "engine/search/mcts.hpp": the engine ' "core", err
-        )
-
 
 if __name__ == "__main__":
     unittest.main()

@@ -77,8 +77,8 @@ struct GameSamples {
 Expected<GameSamples> game_samples(const tools::GameRecord& record, const SamplingOptions& options);
 
 // The same samples handed one by one to `visit` with the position each
-// was taken from (for readers of more than the features: the export of
-// tools/tune/export.hpp); the players seated, 0 for a game not usable.
+// was taken from (for readers of more than the features); the players
+// seated, 0 for a game not usable.
 using SampleVisitor = std::function<void(const Position& position, const Sample& sample)>;
 Expected<int> visit_game_samples(const tools::GameRecord& record, const SamplingOptions& options,
                                  const SampleVisitor& visit);

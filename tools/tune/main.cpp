@@ -11,7 +11,6 @@
 #include "tools/common/text_file.hpp"
 #include "tools/tune/cli.hpp"
 #include "tools/tune/dataset.hpp"
-#include "tools/tune/export.hpp"
 #include "tools/tune/logistic.hpp"
 #include "tools/tune/report.hpp"
 
@@ -60,11 +59,7 @@ po::options_description tune_flags() {
       "holdout", po::value<int>()->value_name("K")->default_value(0),
       "leave the games of every K-th opening out of the fit and report the loss on them")(
       "json", po::value<std::string>()->value_name("FILE"),
-      "also write the results as JSON to FILE")(
-      "export", po::value<std::string>()->value_name("FILE"),
-      "fit nothing: write the samples for the network's trainer (tools/nnue/train) to FILE, "
-      "each seat's inputs in its own frame with its hand cost and share "
-      "(tools/tune/export.hpp)");
+      "also write the results as JSON to FILE");
   return flags;
 }
 
@@ -152,17 +147,6 @@ int main(int argc, char** argv) {
   if (vm.count("json"))
     if (auto writable = tools::check_writable(vm["json"].as<std::string>(), "--json"); !writable)
       return usage_error(writable.error());
-
-  if (vm.count("export")) {
-    const std::string path = vm["export"].as<std::string>();
-    if (auto writable = tools::check_writable(path, "--export"); !writable)
-      return usage_error(writable.error());
-    auto exported = export_samples(report.records, report.sampling, path);
-    if (!exported) return usage_error(exported.error());
-    std::cout << "exported " << util::plural(exported->samples, "sample") << " of "
-              << util::plural(exported->games, "game") << " to " << path << "\n";
-    return 0;
-  }
 
   auto dataset = read_dataset(report.records, report.sampling);
   if (!dataset) return usage_error(dataset.error());

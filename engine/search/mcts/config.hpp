@@ -4,10 +4,6 @@
 
 #include "engine/search/win_shares.hpp"
 
-namespace tiaoqi::nnue {
-struct Network;
-}
-
 namespace tiaoqi::search::mcts {
 
 // The parameters of the Monte Carlo tree search, as plain values: the
@@ -60,10 +56,6 @@ struct Config {
   // all when it strays further. opponent_moves is then the width while a
   // player has moved too little to tell.
   double racer_share = 0;
-  // The learned cost that scores a cut-off in place of the hand-made one
-  // (SearchParams::network), where it applies to the rules; null: the
-  // hand-made cost. Not a parameter of the table: it is set per search.
-  const nnue::Network* network = nullptr;
 };
 
 // The settings MCTS plays with at a table of `players` (what the options'

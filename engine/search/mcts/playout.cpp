@@ -45,29 +45,4 @@ Outcome play_out(Position& position, int plies, double epsilon, double share_sca
       [share_scale](const Position& at) { return static_outcome(at, share_scale); });
 }
 
-PlayerCosts network_costs(const Position& position, const nnue::Network& network,
-                          const nnue::Accumulators& accumulators) {
-  const Rules& rules = position.rules();
-  PlayerCosts costs{};
-  for (int p = 0; p < rules.player_count(); ++p)
-    costs[p] =
-        accumulators.cost(network, rules, p) - (p == position.side_to_move() ? network.tempo : 0);
-  return costs;
-}
-
-Outcome play_out(Position& position, int plies, double epsilon, double share_scale,
-                 const NetworkAtRoot& evaluation, util::Random& random, Trace& trace) {
-  return play_out_with<PieceMoveList>(
-      position, plies, random, trace,
-      [epsilon](const Position& at, const PieceMoveList& moves, util::Random& draw) {
-        return playout_move(at, moves, epsilon, draw);
-      },
-      [share_scale, &evaluation](const Position& at) {
-        if (at.is_over()) return final_outcome(at);
-        nnue::Accumulators accumulators = evaluation.root;
-        accumulators.update(evaluation.network, at);
-        return static_outcome(at, share_scale, network_costs(at, evaluation.network, accumulators));
-      });
-}
-
 }  // namespace tiaoqi::search::mcts

@@ -6,7 +6,6 @@
 
 #include "engine/move.hpp"
 #include "engine/movegen.hpp"
-#include "engine/nnue/accumulators.hpp"
 #include "engine/position.hpp"
 #include "engine/search/win_shares.hpp"
 #include "engine/util/random.hpp"
@@ -69,23 +68,5 @@ auto play_out_with(Position& position, int plies, util::Random& random, Trace& t
 // `share_scale` (static_outcome()).
 Outcome play_out(Position& position, int plies, double epsilon, double share_scale,
                  util::Random& random, Trace& trace);
-
-// The learned cost (engine/nnue/) and the accumulators of the search's root.
-struct NetworkAtRoot {
-  const nnue::Network& network;
-  const nnue::Accumulators& root;
-};
-// The same playout, a cut-off scored by the network's costs: the root's
-// accumulators brought up to where it stops by the holes that changed
-// since the root (the tree's moves and the playout's together; a hole
-// that a piece left and another took back costs nothing).
-Outcome play_out(Position& position, int plies, double epsilon, double share_scale,
-                 const NetworkAtRoot& evaluation, util::Random& random, Trace& trace);
-
-// The network's costs of a position that is not over, as the shares read
-// them (the side to move's lowered by the network's tempo), from
-// accumulators that stand for it.
-PlayerCosts network_costs(const Position& position, const nnue::Network& network,
-                          const nnue::Accumulators& accumulators);
 
 }  // namespace tiaoqi::search::mcts

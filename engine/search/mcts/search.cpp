@@ -278,17 +278,10 @@ SearchResult result_of(const Position& root, const SearchParams& params, const T
   return result;
 }
 
-// The network of the request's parameters, where it applies to the rules.
-Config with_network(Config config, const SearchRequest& request) {
-  const nnue::Network* network = request.params.network.get();
-  if (network && nnue::applies(request.root().rules())) config.network = network;
-  return config;
-}
-
 }  // namespace
 
 SearchResult search(const SearchRequest& request) {
-  return mcts_search(request, with_network(request.plan.config.mcts, request), {});
+  return mcts_search(request, request.plan.config.mcts, {});
 }
 
 SearchResult mcts_search(const SearchRequest& request, const Config& config, const Worlds& worlds) {
@@ -322,8 +315,6 @@ SearchResult mcts_search(const SearchRequest& request, const Config& config, con
   state.adopt(root, earlier);
   Shared shared(root, config, tree, state.history());
   shared.worlds = worlds;
-  // One refresh a search: each iteration brings a copy up to its cut-off.
-  if (config.network) shared.root_accumulators.refresh(*config.network, root);
   shared.best_reply = config.best_reply && root.rules().player_count() >= 3 && !worlds.draw;
   const RacerTally racers =
       config.racer_share > 0
@@ -393,11 +384,10 @@ SearchResult mcts_search(const SearchRequest& request, const Config& config, con
     if (limits.depth && depth_reached(root, tree, shared, *limits.depth)) break;
     if (own % kClockInterval != 0) continue;
     // Half the pool goes to the nodes visited most, the other half to
-    // growing on from them. A pruning costs 11 to 18 ns a node of the pool
-    // (32 to 50 ms for Hash 64), against about 0.5 us a node to grow the
-    // tree: past kPruneUntilPercent of the soft time the rest of the
-    // search could not use the room, and a pruning then never risks the
-    // deadline.
+    // growing on from them. A pruning walks the whole pool, but costs far
+    // less a node than growing the tree does: past kPruneUntilPercent of
+    // the soft time the rest of the search could not use the room, and a
+    // pruning then never risks the deadline.
     if (tree.full() && (!told_full || prunes)) {
       const std::size_t full_at = tree.used();
       const bool prune = prunes && !control.soft_time_share_up(kPruneUntilPercent);

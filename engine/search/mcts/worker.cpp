@@ -260,9 +260,6 @@ bool Worker::iterate() {
     outcome = final_outcome(position);
   } else if (shared_.worlds.simulate) {
     outcome.win = outcome.ahead = shared_.worlds.simulate(position, random_, trace_);
-  } else if (config.network) {
-    outcome = play_out(position, config.playout_plies, config.epsilon, config.share_scale,
-                       {*config.network, shared_.root_accumulators}, random_, trace_);
   } else {
     outcome = play_out(position, config.playout_plies, config.epsilon, config.share_scale, random_,
                        trace_);

@@ -7,7 +7,6 @@
 #include <optional>
 #include <vector>
 
-#include "engine/nnue/accumulators.hpp"
 #include "engine/position.hpp"
 #include "engine/search/mcts/config.hpp"
 #include "engine/search/mcts/history.hpp"
@@ -63,8 +62,6 @@ struct Shared {
   // search's simulations through it (kRewardUnits, whatever the tree's
   // reward): the chosen move's full value vector for the reports.
   std::unique_ptr<std::atomic<std::uint64_t>[]> root_rewards;
-  // Under config.network: the network's accumulators of the root.
-  nnue::Accumulators root_accumulators;
 
   // The iterations completed by all threads (exact once they have ended).
   std::uint64_t completed() const;

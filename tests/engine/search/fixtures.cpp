@@ -53,7 +53,6 @@ SearchRun run(const Game& game, const RunOptions& options, SearchState* state) {
   params.seed = options.seed;
   params.hash_mib = static_cast<int>(options.hash_mib);
   params.tunables = options.tunables;
-  params.network = options.network;
   SearchLimits limits;
   limits.nodes = options.nodes;
   limits.depth = options.depth;

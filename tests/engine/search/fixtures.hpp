@@ -1,7 +1,6 @@
 #pragma once
 
 #include <cstdint>
-#include <memory>
 #include <optional>
 #include <vector>
 
@@ -33,8 +32,6 @@ struct RunOptions {
   Tunables tunables{};
   // A `stop` that came before the search started.
   bool stopped = false;
-  // The learned evaluation (Evaluation network); null: classic.
-  std::shared_ptr<const nnue::Network> network;
 };
 
 SearchRun run(const Game& game, const RunOptions& options, SearchState* state = nullptr);
