@@ -105,8 +105,9 @@ OptionSpec parameter_option(std::size_t index) {
 constexpr bool kRule = true;
 constexpr bool kEngine = false;
 
-std::vector<OptionSpec> make_specs() {
-  std::vector<OptionSpec> specs;
+// The game and its board: the variant, the players and their armies, the
+// pieces and the board size.
+void add_board_options(std::vector<OptionSpec>& specs) {
   specs.push_back(combo(
       "Variant",
       {"Variant",
@@ -143,6 +144,10 @@ std::vector<OptionSpec> make_specs() {
       {"Board size",
        "The length of an arm of the star: 4 is the standard board, 2 and 3 are smaller ones."},
       kRule, kBoardSizeRange, [](auto& o) -> auto& { return o.rules.board_size; }));
+}
+
+// How pieces move (docs/rules.md, "Moves").
+void add_move_options(std::vector<OptionSpec>& specs) {
   specs.push_back(check(
       "LongJumps",
       {"Long jumps",
@@ -170,6 +175,10 @@ std::vector<OptionSpec> make_specs() {
        "A move may end on another player's piece in the mover's target; that piece goes to the "
        "hole the move started from."},
       kRule, [](auto& o) -> auto& { return o.rules.swap_rule; }));
+}
+
+// How a game ends (docs/rules.md, "End of the game").
+void add_end_options(std::vector<OptionSpec>& specs) {
   specs.push_back(check(
       "EqualTurns",
       {"Equal turns",
@@ -216,7 +225,10 @@ std::vector<OptionSpec> make_specs() {
     return "every position occurs once; 0 turns the rule off, 3 is threefold repetition";
   };
   specs.push_back(repetitions);
+}
 
+// The engine's own options: memory, threads, the search and how it plays.
+void add_engine_options(std::vector<OptionSpec>& specs) {
   specs.push_back(spin(
       "Hash", {"Hash (MiB)", "The size of the search's transposition table in MiB."}, kEngine,
       kHashRange, [](auto& o) -> auto& { return o.engine.hash_mib; }));
@@ -257,6 +269,14 @@ std::vector<OptionSpec> make_specs() {
        "The level to play at with UCI_LimitStrength: Elo at two players on the public rating "
        "list's scale, random moves at 0."},
       kEngine, search::elo_range(), [](auto& o) -> auto& { return o.engine.elo; }));
+}
+
+std::vector<OptionSpec> make_specs() {
+  std::vector<OptionSpec> specs;
+  add_board_options(specs);
+  add_move_options(specs);
+  add_end_options(specs);
+  add_engine_options(specs);
   for (std::size_t i = 0; i < search::tunable_specs().size(); ++i)
     specs.push_back(parameter_option(i));
   return specs;

@@ -284,36 +284,12 @@ SearchResult search(const SearchRequest& request) {
   return mcts_search(request, request.plan.config.mcts, {});
 }
 
-SearchResult mcts_search(const SearchRequest& request, const Config& config, const Worlds& worlds) {
-  State* kept = request.state.kept<State>();
-  if (!kept) return greedy_search(request);
-  State& state = *kept;
+// What a search's workers share besides the tree: the racers' widths,
+// the best-reply tree, and the positions before the root for a
+// repetition's draw.
+void configure_shared(Shared& shared, const SearchRequest& request, const Config& config,
+                      const Worlds& worlds, const std::vector<std::uint64_t>& earlier) {
   const Position& root = request.root();
-  const SearchParams& params = request.params;
-  const SearchLimits& limits = request.limits;
-  SearchControl& control = request.control;
-  const InfoSink& info = request.info;
-  SearchResult result;
-  MoveList moves;
-  root_moves(root, limits, moves);
-  if (moves.empty()) return result;
-  if (const auto win = immediate_win(root, moves)) {
-    result.best = *win;
-    result.score = win_in(1);
-    report_one_ply(root, control, 0, 1, *win, result.score, info);
-    return result;
-  }
-  const bool finish_only = keep_fastest_finish(root, config, control, state.finish(), moves);
-
-  // A `go depth` search starts afresh, so that its depth means the same
-  // search every time: the same position, options and Seed give the same
-  // answer, whatever was searched before.
-  if (limits.depth) state.clear();
-  Tree& tree = state.tree();
-  state.history().age();
-  const std::vector<std::uint64_t> earlier = request.game.earlier_hashes();
-  state.adopt(root, earlier);
-  Shared shared(root, config, tree, state.history());
   shared.worlds = worlds;
   shared.best_reply = config.best_reply && root.rules().player_count() >= 3 && !worlds.draw;
   const RacerTally racers =
@@ -326,24 +302,154 @@ SearchResult mcts_search(const SearchRequest& request, const Config& config, con
     shared.earlier_positions = earlier;
     std::sort(shared.earlier_positions.begin(), shared.earlier_positions.end());
   }
-  const std::uint64_t seed = util::mix64(static_cast<std::uint64_t>(params.seed)) ^ root.hash();
-  Worker main_worker(shared, seed);
-  shared.workers.push_back(&main_worker);
+}
+
+// Expands the root (afresh when the kept subtree filled the pool before
+// its root had children) and marks the root moves the search may play.
+void expand_root(const Position& root, const MoveList& moves, bool only_these, Tree& tree,
+                 Shared& shared, Worker& worker) {
   Position expanded_root = root;
-  if (tree.root().state != kExpanded && !main_worker.expand(0, expanded_root)) {
-    // The kept subtree filled the pool before its root had children.
+  if (tree.root().state != kExpanded && !worker.expand(0, expanded_root)) {
     tree.clear();
     expanded_root = root;
-    main_worker.expand(0, expanded_root);
+    worker.expand(0, expanded_root);
   }
   const Node& root_node = tree.root();
-  if (!limits.search_moves.empty() || finish_only) {
+  if (only_these) {
     shared.root_allowed.resize(root_node.child_count);
     for (std::uint32_t i = 0; i < root_node.child_count; ++i)
       shared.root_allowed[i] = moves.contains(tree.node(root_node.first_child + i).move);
   }
   shared.root_rewards.reset(
       new std::atomic<std::uint64_t>[std::size_t{root_node.child_count} * kMaxPlayers]());
+}
+
+// The workers beside the main one, each on a thread of its own that
+// iterates until the search stops them (for a pruning, or at the end).
+class Helpers {
+ public:
+  Helpers(Shared& shared, std::uint64_t seed, int thread_count) : shared_(shared) {
+    for (int i = 1; i < thread_count; ++i) {
+      workers_.push_back(std::make_unique<Worker>(shared, util::mix64(seed + i)));
+      shared.workers.push_back(workers_.back().get());
+    }
+  }
+  Helpers(const Helpers&) = delete;
+  Helpers& operator=(const Helpers&) = delete;
+  ~Helpers() { stop(); }
+
+  void start() {
+    shared_.done.store(false);
+    for (const auto& worker : workers_)
+      threads_.emplace_back([worker = worker.get()] {
+        while (worker->iterate()) {
+        }
+      });
+  }
+
+  void stop() {
+    shared_.done.store(true);
+    for (std::thread& thread : threads_) thread.join();
+    threads_.clear();
+  }
+
+ private:
+  Shared& shared_;
+  std::vector<std::unique_ptr<Worker>> workers_;
+  std::vector<std::thread> threads_;
+};
+
+// The tree is full: half the pool goes to the nodes visited most, the
+// other half to growing on from them. A pruning walks the whole pool, but
+// costs far less a node than growing the tree does: past
+// kPruneUntilPercent of the soft time the rest of the search could not
+// use the room, and a pruning then never risks the deadline. Says once
+// which of the two happened. False when the go's node limit was met while
+// the helpers stopped.
+bool on_full_tree(Tree& tree, Shared& shared, Helpers& helpers, const SearchControl& control,
+                  const Reporter& reporter, bool prunes, bool& told_full) {
+  const std::size_t full_at = tree.used();
+  const bool prune = prunes && !control.soft_time_share_up(kPruneUntilPercent);
+  if (prune) {
+    const std::size_t target = tree.capacity() / kPruneShare;
+    helpers.stop();
+    if (shared.ticket_limit && shared.tickets.load() >= *shared.ticket_limit) return false;
+    tree.prune(tree.prune_threshold(target));
+    helpers.start();
+  }
+  if (!told_full) {
+    told_full = true;
+    reporter.say("mcts tree full at " + std::to_string(full_at) + " nodes (Hash " +
+                 std::to_string(tree.megabytes()) + " MiB): " +
+                 (prune ? "it drops the subtrees of its least visited nodes and grows on"
+                        : "it stops growing"));
+  }
+  return true;
+}
+
+// The main worker's iterations, with the clock, the reports and the full
+// tree looked at every kClockInterval of them, until the search is done.
+void iterate(const SearchRequest& request, Tree& tree, Shared& shared, Worker& main_worker,
+             Helpers& helpers, std::uint64_t visits_left) {
+  const Position& root = request.root();
+  const SearchLimits& limits = request.limits;
+  SearchControl& control = request.control;
+  const Reporter reporter(root, request.params, control, request.info, shared, limits.depth);
+  bool told_full = false;
+  const bool prunes = tree.megabytes() <= kMaxPrunedMiB;
+  std::int64_t next_report_ms = kReportIntervalMs;
+  for (std::uint64_t own = 1; !control.stopped() && main_worker.iterate(); ++own) {
+    if (limits.depth && depth_reached(root, tree, shared, *limits.depth)) break;
+    if (own % kClockInterval != 0) continue;
+    if (tree.full() && (!told_full || prunes) &&
+        !on_full_tree(tree, shared, helpers, control, reporter, prunes, told_full))
+      break;
+    const std::uint64_t completed = shared.completed();
+    if (control.should_stop(completed) || completed >= visits_left) break;
+    if (control.soft_time_up() && settled(tree, shared)) break;
+    if (control.elapsed_ms() >= next_report_ms) {
+      reporter.report();
+      next_report_ms = control.elapsed_ms() + kReportIntervalMs;
+    }
+  }
+  helpers.stop();
+  reporter.report();
+}
+
+SearchResult mcts_search(const SearchRequest& request, const Config& config, const Worlds& worlds) {
+  State* kept = request.state.kept<State>();
+  if (!kept) return greedy_search(request);
+  State& state = *kept;
+  const Position& root = request.root();
+  const SearchParams& params = request.params;
+  const SearchLimits& limits = request.limits;
+  SearchResult result;
+  MoveList moves;
+  root_moves(root, limits, moves);
+  if (moves.empty()) return result;
+  if (const auto win = immediate_win(root, moves)) {
+    result.best = *win;
+    result.score = win_in(1);
+    report_one_ply(root, request.control, 0, 1, *win, result.score, request.info);
+    return result;
+  }
+  const bool finish_only =
+      keep_fastest_finish(root, config, request.control, state.finish(), moves);
+
+  // A `go depth` search starts afresh, so that its depth means the same
+  // search every time: the same position, options and Seed give the same
+  // answer, whatever was searched before.
+  if (limits.depth) state.clear();
+  Tree& tree = state.tree();
+  state.history().age();
+  const std::vector<std::uint64_t> earlier = request.game.earlier_hashes();
+  state.adopt(root, earlier);
+  Shared shared(root, config, tree, state.history());
+  configure_shared(shared, request, config, worlds, earlier);
+  const std::uint64_t seed = util::mix64(static_cast<std::uint64_t>(params.seed)) ^ root.hash();
+  Worker main_worker(shared, seed);
+  shared.workers.push_back(&main_worker);
+  expand_root(root, moves, !limits.search_moves.empty() || finish_only, tree, shared, main_worker);
   // The go's own node limit, to the iteration. A strength level's lower
   // one (the plan's) is the control's, seen every kClockInterval
   // iterations: the levels' Elo was measured so (a level of 1 node plays
@@ -352,73 +458,13 @@ SearchResult mcts_search(const SearchRequest& request, const Config& config, con
   // Visit counts are 32 bits: an analysis ends itself (and then waits for
   // stop) before they could overflow, after some two billion iterations.
   const std::uint64_t visits_left =
-      kMaxVisits - std::min<std::uint64_t>(root_node.visits, kMaxVisits);
+      kMaxVisits - std::min<std::uint64_t>(tree.root().visits, kMaxVisits);
   const int thread_count = std::max(1, params.threads);
   shared.virtual_loss = thread_count > 1;
 
-  std::vector<std::unique_ptr<Worker>> helpers;
-  for (int i = 1; i < thread_count; ++i) {
-    helpers.push_back(std::make_unique<Worker>(shared, util::mix64(seed + i)));
-    shared.workers.push_back(helpers.back().get());
-  }
-  std::vector<std::thread> helper_threads;
-  auto start_helpers = [&] {
-    for (const auto& helper : helpers)
-      helper_threads.emplace_back([worker = helper.get()] {
-        while (worker->iterate()) {
-        }
-      });
-  };
-  auto stop_helpers = [&] {
-    shared.done.store(true);
-    for (std::thread& thread : helper_threads) thread.join();
-    helper_threads.clear();
-  };
-  start_helpers();
-
-  const Reporter reporter(root, params, control, info, shared, limits.depth);
-  bool told_full = false;
-  const bool prunes = tree.megabytes() <= kMaxPrunedMiB;
-  std::int64_t next_report_ms = kReportIntervalMs;
-  for (std::uint64_t own = 1; !control.stopped() && main_worker.iterate(); ++own) {
-    if (limits.depth && depth_reached(root, tree, shared, *limits.depth)) break;
-    if (own % kClockInterval != 0) continue;
-    // Half the pool goes to the nodes visited most, the other half to
-    // growing on from them. A pruning walks the whole pool, but costs far
-    // less a node than growing the tree does: past kPruneUntilPercent of
-    // the soft time the rest of the search could not use the room, and a
-    // pruning then never risks the deadline.
-    if (tree.full() && (!told_full || prunes)) {
-      const std::size_t full_at = tree.used();
-      const bool prune = prunes && !control.soft_time_share_up(kPruneUntilPercent);
-      if (prune) {
-        const std::size_t target = tree.capacity() / kPruneShare;
-        stop_helpers();
-        if (shared.ticket_limit && shared.tickets.load() >= *shared.ticket_limit) break;
-        shared.done.store(false);
-        tree.prune(tree.prune_threshold(target));
-        start_helpers();
-      }
-      if (!told_full) {
-        told_full = true;
-        reporter.say("mcts tree full at " + std::to_string(full_at) + " nodes (Hash " +
-                     std::to_string(tree.megabytes()) + " MiB): " +
-                     (prune ? "it drops the subtrees of its least visited nodes and grows on"
-                            : "it stops growing"));
-      }
-    }
-    const std::uint64_t completed = shared.completed();
-    if (control.should_stop(completed) || completed >= visits_left) break;
-    if (control.soft_time_up() && settled(tree, shared)) break;
-
-    if (control.elapsed_ms() >= next_report_ms) {
-      reporter.report();
-      next_report_ms = control.elapsed_ms() + kReportIntervalMs;
-    }
-  }
-  stop_helpers();
-
-  reporter.report();
+  Helpers helpers(shared, seed, thread_count);
+  helpers.start();
+  iterate(request, tree, shared, main_worker, helpers, visits_left);
   state.remember(root);
   return result_of(root, params, tree, shared);
 }
