@@ -279,13 +279,17 @@ def build_work_tree(flags, targets):
 
 def run_build(source, folder, targets):
     environment = dict(os.environ, TIAOQI_BUILD_DIR=folder, TIAOQI_BUILD_TARGETS=targets)
-    script = os.path.join(source, "tools", "build")
+    # The build script: tools/dev/build, or tools/build in a commit from
+    # before the project's scripts had a folder of their own.
+    script = os.path.join(source, "tools", "dev", "build")
+    if not os.path.exists(script):
+        script = os.path.join(source, "tools", "build")
     with open(script, encoding="utf-8") as file:
         knows_targets = "TIAOQI_BUILD_TARGETS" in file.read()
     if knows_targets:
         commands = [[script]]
     else:
-        # A commit from before tools/build could build single targets: its
+        # A commit from before the build script could build single targets: its
         # two steps, for those targets only.
         commands = [
             ["cmake", "-S", source, "-B", folder, "-DCMAKE_BUILD_TYPE=Release"],
@@ -303,7 +307,7 @@ def run_build(source, folder, targets):
 def program(folder, *path):
     binary = os.path.join(folder, *path)
     if not os.access(binary, os.X_OK):
-        raise Refused(f"{binary} is missing (tools/build builds it)")
+        raise Refused(f"{binary} is missing (tools/dev/build builds it)")
     return binary
 
 

@@ -13,7 +13,7 @@ namespace tiaoqi {
 // grow with the work left; the score for a player is the best opponent's
 // cost minus its own, in centi-steps (100 = one step of progress), plus a
 // tempo bonus for the player to move. The features are public so that the
-// tuning tool (tools/tune) fits the weights on the same numbers the search
+// tuning tool (bench/tune) fits the weights on the same numbers the search
 // reads.
 enum EvalFeature : int {
   // Steps still to go, summed over the pieces: each piece's distance to its
@@ -42,7 +42,7 @@ struct EvalWeights {
   int tempo = 0;
 };
 
-// Tuned by tools/tune on self-play games (docs/search.md, "Evaluation and time").
+// Tuned by bench/tune on self-play games (docs/search.md, "Evaluation and time").
 inline constexpr EvalWeights kEvalWeights = {{100, -67, 216, 18, -31, -68}, 130};
 
 inline constexpr int kCentiStep = 100;

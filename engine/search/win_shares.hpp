@@ -13,7 +13,7 @@ namespace tiaoqi::search {
 // players report them (`info ... values`); max^n and MCTS search with them.
 using WinShares = std::array<double, kMaxPlayers>;
 
-// Centi-steps of evaluation per unit of log-odds: the scale tools/tune
+// Centi-steps of evaluation per unit of log-odds: the scale bench/tune
 // fitted between the evaluation and two-player results (a lead of 461
 // centi-steps wins 73% of games). Shares of more players extend the same
 // model as a softmax.

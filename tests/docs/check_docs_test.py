@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Tests of tools/check-docs: small Markdown files with known examples and
+"""Tests of tools/dev/check-docs: small Markdown files with known examples and
 known faults, checked against a build's programs.
 
 Usage: check_docs_test.py BUILD_DIR
@@ -14,7 +14,7 @@ import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
-CHECKER = os.path.join(REPO, "tools", "check-docs")
+CHECKER = os.path.join(REPO, "tools", "dev", "check-docs")
 BUILD = None
 
 
@@ -351,7 +351,7 @@ class Markup(Example):
             <!-- end results -->
             """,
             "example.md:1: the block 'history' differs from what its records render: "
-            "run tools/render-results",
+            "run bench/render-results",
         )
 
     def test_a_rendered_block_naming_no_table_is_refused(self):

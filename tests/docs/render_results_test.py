@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Tests of tools/render-results: fixture records (results_fixture/*.jsonl)
+"""Tests of bench/render-results: fixture records (results_fixture/*.jsonl)
 rendered into small pages, checked, and refused when malformed.
 
 Usage: render_results_test.py
@@ -16,7 +16,7 @@ import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
-RENDERER = os.path.join(REPO, "tools", "render-results")
+RENDERER = os.path.join(REPO, "bench", "render-results")
 FIXTURE = os.path.join(HERE, "results_fixture")
 BUILD = os.path.join(REPO, "build")
 # The signature the fixture's records call today's; `old-mcts` has another.
@@ -74,7 +74,7 @@ class Renderer(unittest.TestCase):
         self.assertEqual(
             output.strip(),
             "page.md:3: the block 'match' differs from what its "
-            "records render: run tools/render-results",
+            "records render: run bench/render-results",
         )
 
     def test_an_older_record_is_marked_with_its_commit(self):

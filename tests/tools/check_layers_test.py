@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Tests of tools/check-layers on small trees of its own (a git repository
+"""Tests of tools/dev/check-layers on small trees of its own (a git repository
 each): a clean tree passes; an include that goes up a layer and an include
 cycle between modules, direct or through a chain, fail with the files and
 lines named in order."""
@@ -10,7 +10,7 @@ import tempfile
 import unittest
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-CHECK = os.path.join(REPO, "tools", "check-layers")
+CHECK = os.path.join(REPO, "tools", "dev", "check-layers")
 
 
 class CheckLayers(unittest.TestCase):

@@ -5,7 +5,7 @@ merged by `tiaoqi-match merge`, gives the same games and the same
 statistics as the match played in one run.
 
 Usage: parallel_shards_test.py   (TIAOQI_ENGINE and TIAOQI_MATCH name the
-binaries; Debian's parallel must be installed, as tools/setup does)
+binaries; Debian's parallel must be installed, as tools/dev/setup does)
 """
 
 import json
@@ -75,7 +75,7 @@ class ParallelShards(unittest.TestCase):
             return json.load(file)
 
     def test_shards_by_parallel_merge_into_the_match_of_one_run(self):
-        self.assertIsNotNone(shutil.which("parallel"), "GNU parallel (tools/setup installs it)")
+        self.assertIsNotNone(shutil.which("parallel"), "GNU parallel (tools/dev/setup installs it)")
         match = " ".join("'%s'" % word for word in [os.path.abspath(MATCH)] + MATCH_ARGUMENTS)
         self.run_in_folder(
             [

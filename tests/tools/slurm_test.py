@@ -15,7 +15,7 @@ again; a two-control trial plays both halves as arrays; the job script
 of docs/match.md runs as written.
 
 Usage: slurm_test.py BUILD_DIR (a build with tiaoqi and tiaoqi-match).
-It needs root and Slurm (tools/setup slurm installs it); without them it
+It needs root and Slurm (tools/dev/setup slurm installs it); without them it
 is skipped with a message, except under CI=true, where it must run. Every
 daemon it starts is ended, also when a check fails."""
 
@@ -268,7 +268,7 @@ def missing_requirements():
         return "the daemons of a test cluster run as root, and this is not root"
     missing = [program for program in DAEMONS + CLIENTS if shutil.which(program) is None]
     if missing:
-        return f"Slurm is not installed ({', '.join(missing)} missing; tools/setup slurm)"
+        return f"Slurm is not installed ({', '.join(missing)} missing; tools/dev/setup slurm)"
     return None
 
 

@@ -1,4 +1,4 @@
-// Tests of the evaluation tuner (tools/tune): the fitter on synthetic data
+// Tests of the evaluation tuner (bench/tune): the fitter on synthetic data
 // from a known model (two players: logistic; more: a softmax over the
 // players), the dataset reader on small records.
 #include <gtest/gtest.h>
@@ -9,6 +9,10 @@
 #include <memory>
 #include <random>
 
+#include "bench/tune/cli.hpp"
+#include "bench/tune/dataset.hpp"
+#include "bench/tune/logistic.hpp"
+#include "bench/tune/report.hpp"
 #include "engine/facade/options.hpp"
 #include "engine/game.hpp"
 #include "engine/movegen.hpp"
@@ -17,10 +21,6 @@
 #include "engine/search/win_shares.hpp"
 #include "engine/util/text.hpp"
 #include "tests/tools/tool_runs.hpp"
-#include "tools/tune/cli.hpp"
-#include "tools/tune/dataset.hpp"
-#include "tools/tune/logistic.hpp"
-#include "tools/tune/report.hpp"
 
 namespace tiaoqi::tune {
 namespace {

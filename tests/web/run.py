@@ -1,4 +1,4 @@
-"""Runs the web page's browser tests (tools/test-web calls this).
+"""Runs the web page's browser tests (tools/dev/test-web calls this).
 
 usage: run.py --engine PATH [--match PATH] [--screenshot PNG] [--artifacts DIR] [-k PATTERN]
 """
