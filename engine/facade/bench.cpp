@@ -6,8 +6,10 @@
 #include <string_view>
 
 #include "engine/game.hpp"
+#include "engine/movegen.hpp"
 #include "engine/notation.hpp"
 #include "engine/position_string.hpp"
+#include "engine/search/movepick.hpp"
 #include "engine/search/registry.hpp"
 
 namespace tiaoqi::facade {
@@ -73,6 +75,29 @@ const RuleSetPosition kRuleSetPositions[] = {
      GoalRule::kOwn},
 };
 
+// A game played on from a suite's position before MCTS searches it, so
+// that the signature also sees what MCTS reads from a game's own moves
+// (how each other player has raced, MctsRacerShare): a bare position has
+// none. Every player makes its move of most progress (the first such
+// move generated), ten moves each at four players: more than MCTS needs
+// to read a player.
+struct PlayedPosition {
+  std::string_view name;
+  int plies;
+};
+constexpr PlayedPosition kPlayedPositions[] = {{"start4", 40}};
+
+// The move of most progress of the player to move; the first generated
+// among equals.
+Move most_progress(const Position& position) {
+  MoveList moves;
+  generate_moves(position, moves);
+  Move best = moves[0];
+  for (const Move& move : moves)
+    if (search::progress_gain(position, move) > search::progress_gain(position, best)) best = move;
+  return best;
+}
+
 // A ply of a game of more players branches as much as a ply of two, but
 // a round takes more plies: the deeper positions would dwarf the rest.
 int depth_for(int players, int depth) {
@@ -106,7 +131,7 @@ BenchResult run_bench(int depth, search::SearchParams params, const std::atomic<
   int index = 0;
   auto bench_one = [&](const BenchPosition& entry, RuleOptions options, const std::string& name,
                        const search::SearchParams& searched_with,
-                       const search::SearchLimits& limits) {
+                       const search::SearchLimits& limits, int plies = 0) {
     ++index;
     if (stop.load()) {
       result.stopped = true;
@@ -117,6 +142,8 @@ BenchResult run_bench(int depth, search::SearchParams params, const std::atomic<
     // The suite is built in; a position that no longer parses is a bug.
     if (!setup) std::abort();
     Game game(std::move(*setup));
+    for (int ply = 0; ply < plies && !game.position().is_over(); ++ply)
+      game.play(most_progress(game.position()));
     search::SearchControl control;
     control.start(search::TimeBudget{}, limits.nodes, false);
     control.link_stop(&stop);
@@ -155,6 +182,16 @@ BenchResult run_bench(int depth, search::SearchParams params, const std::atomic<
     search::SearchLimits limits;
     limits.nodes = kMctsIterations;
     bench_one(*entry, {}, std::string(entry->name) + " mcts", mcts, limits);
+  }
+  for (const PlayedPosition& played : kPlayedPositions) {
+    const auto entry =
+        std::find_if(bench_positions().begin(), bench_positions().end(),
+                     [&](const BenchPosition& candidate) { return played.name == candidate.name; });
+    search::SearchLimits limits;
+    limits.nodes = kMctsIterations;
+    bench_one(*entry, {},
+              std::string(entry->name) + " after " + std::to_string(played.plies) + " plies mcts",
+              mcts, limits, played.plies);
   }
   for (const RuleSetPosition& entry : kRuleSetPositions) {
     RuleOptions options;
