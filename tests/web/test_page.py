@@ -463,14 +463,21 @@ class PageTest(PageCase):
         self.set_seat(2, "engine", "depth", 1)
         state = self.new_game()
         self.assertEqual(state["position"], SMALL_BOARD_START)
+        # Each engine is set up after its handshake, which a loaded machine
+        # may still be waiting for: wait for the lines, not a time.
+        wanted = ["> setoption name LongJumps value true", "> setoption name MaxPlies value 7"]
         for label in ("referee", "player 2"):
-            sent = self.engine_log(label)
-            self.assertIn("> setoption name LongJumps value true", sent)
-            self.assertIn("> setoption name MaxPlies value 7", sent)
-        referee_rules = [
-            line for line in self.engine_log("referee") if line.startswith("< Rules: ")
-        ]
-        self.assertIn("LongJumps true", referee_rules[-1])
+            self.browser.wait(
+                lambda driver, label=label: all(line in self.engine_log(label) for line in wanted),
+                f"the rule options sent to {label}",
+            )
+        self.browser.wait(
+            lambda driver: any(
+                line.startswith("< Rules: ") and "LongJumps true" in line
+                for line in self.engine_log("referee")
+            ),
+            "the referee's rules with LongJumps true",
+        )
         # The move limit ends the game after 7 moves, decided by distance.
         state = self.wait_for_human_or_end()
         while not state["over"]:
