@@ -60,14 +60,13 @@ struct Config {
 
 // The settings MCTS plays with at a table of `players` (what the options'
 // `auto` means): from three players on a sharper share scale, half of
-// each reward and the fastest finish at the root; from four players on
-// the others as racers: at four each read from its own moves (and every
-// move of theirs searched until it has moved enough to tell: eight there
-// lost its trial once the racers were read), at six the eight moves of
-// most progress. (The values a mixed table tuned at six players won at
-// 1,000 nodes a move and showed no gain at the work of a 200 ms move:
-// they are not played.) Why each: docs/search.md, "Monte Carlo tree
-// search".
+// each reward and the fastest finish at the root; at six players the
+// others as racers, each searched over its eight moves of most progress.
+// (At four players neither the racers' width nor reading it from their
+// own moves passed the long control, and the values a mixed table tuned
+// at six players won at 1,000 nodes a move and showed no gain at the work
+// of a 200 ms move: none of them is played.) Why each: docs/search.md,
+// "Monte Carlo tree search".
 inline Config config_for(int players) {
   Config config;
   if (players >= 3) {
@@ -76,7 +75,6 @@ inline Config config_for(int players) {
     config.finish_moves = 6;
   }
   if (players >= 6) config.opponent_moves = 8;
-  if (players == 4) config.racer_share = 0.9;
   return config;
 }
 

@@ -57,13 +57,13 @@ TEST(SearchConfig, AutoPlaysWhatTheTableSizePlays) {
   EXPECT_EQ(resolve_config(2, none).mcts.share_scale, kShareScale);
   EXPECT_EQ(resolve_config(3, none).mcts.share_scale, 250);
   EXPECT_EQ(resolve_config(3, none).mcts.opponent_moves, 0);
-  // From four players on the others are searched as racers: at four each
-  // one's width read from its moves (all of them before it has moved
-  // enough to tell), at six the eight of most progress. Six plays the
+  // Six players search the others as racers, over their eight moves of
+  // most progress; four search every move of theirs (neither the width
+  // nor the racers' share passed the long control there). Six plays the
   // values of three players (the mixed table's did not pass the long
   // control).
   EXPECT_EQ(resolve_config(4, none).mcts.opponent_moves, 0);
-  EXPECT_EQ(resolve_config(4, none).mcts.racer_share, 0.9);
+  EXPECT_EQ(resolve_config(4, none).mcts.racer_share, 0);
   EXPECT_EQ(resolve_config(6, none).mcts.opponent_moves, 8);
   EXPECT_EQ(resolve_config(6, none).mcts.racer_share, 0);
   EXPECT_EQ(resolve_config(6, none).mcts.share_scale, 250);
