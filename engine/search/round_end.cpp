@@ -33,34 +33,32 @@ class RoundProof {
   RoundProof(int root_player, const SearchControl& control)
       : root_player_(root_player), control_(control) {}
 
-  // The line from `position` (the mover of the previous ply given, or -1
-  // at the root) to the round's end, under best play of every side.
+  // The line from `position`, reached by a move of `previous_mover`, to
+  // the round's end. The root player moves once a round, so every player
+  // to move here is one of the others: each picks the line worst for the
+  // root player (paranoid's reading), and a loss of the root player ends
+  // the look, since nothing is worse for it.
   Line prove(const Position& position, int previous_mover) {
     if (position.is_over()) return {outcome_of(position), {}};
     // Seating order restarts: the round ended with the game going on.
-    if (previous_mover >= 0 && position.side_to_move() <= previous_mover) return {};
+    if (position.side_to_move() <= previous_mover) return {};
     if (gave_up()) return {};
     MoveList moves;
     generate_moves(position, moves);
     // A player without a move is eliminated before its turn (settle).
     if (moves.empty()) return {};
-    const int mover = position.side_to_move();
-    const bool root_side = mover == root_player_;
-    Line best{root_side ? RoundResult::kLoss : RoundResult::kAlone, {}};
+    Line worst{RoundResult::kAlone, {}};
     bool any = false;
     for (const Move& move : moves) {
       Line line = prove_after(position, move);
       if (gave_up_) return {};
-      const bool better = root_side ? line.outcome > best.outcome : line.outcome < best.outcome;
-      if (!any || better) {
-        best = std::move(line);
+      if (!any || line.outcome < worst.outcome) {
+        worst = std::move(line);
         any = true;
       }
-      // Nothing is better for the root player than first alone, nor for
-      // the others than its loss.
-      if (best.outcome == (root_side ? RoundResult::kAlone : RoundResult::kLoss)) break;
+      if (worst.outcome == RoundResult::kLoss) break;
     }
-    return best;
+    return worst;
   }
 
   // `move` and the line that follows it.
