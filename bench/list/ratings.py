@@ -92,7 +92,9 @@ def rate(stats, tables, anchor):
         for upper, lower in zip(order, order[1:]):
             above[upper] = above.get(upper, 0) + (sample[upper] > sample[lower])
     games, places = count_games(tables)
-    sweeps = sweeping(tables)
+    index = {key: i for i, key in enumerate(keys)}
+    signs = stats.unbounded_ratings(len(keys), orders_of(tables, index))
+    sweeps = {key: signs[index[key]] for key in keys if signs[index[key]]}
     rows = []
     for position, key in enumerate(order):
         row = {
@@ -112,28 +114,6 @@ def rate(stats, tables, anchor):
             row["los_next"] = above.get(key, 0) / len(samples[key])
         rows.append(row)
     return rows
-
-
-def sweeping(tables):
-    """+1 for a key that finished alone above every other key in every game
-    it played, -1 below; others are absent."""
-    signs = {}
-    for table in tables:
-        for game in table["games"]:
-            keys = [table["entries"][seat]["key"] for seat in game["seats"]]
-            rank = {}
-            for place, group in enumerate(game["order"]):
-                for player in group:
-                    rank[player] = place
-            for player, key in enumerate(keys):
-                others = [rank[p] for p, other in enumerate(keys) if other != key]
-                if not others:
-                    continue
-                above = all(rank[player] < other for other in others)
-                below = all(rank[player] > other for other in others)
-                sign = 1 if above else -1 if below else 0
-                signs[key] = sign if signs.get(key, sign) == sign else 0
-    return {key: sign for key, sign in signs.items() if sign}
 
 
 def count_games(tables):

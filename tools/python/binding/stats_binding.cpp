@@ -46,6 +46,11 @@ void bind_stats(py::module_& module) {
             py::arg("games"),
             "Ratings (mean 0) from finishing orders: per game, groups of engine indices, best "
             "first.");
+  stats.def("unbounded_ratings", &match::unbounded_ratings, py::arg("engine_count"),
+            py::arg("games"),
+            "Per engine: +1 when it finished above every other engine in every game it "
+            "played, -1 below every other, 0 otherwise: the ratings the games leave unbounded "
+            "on one side, whose figure there is the prior's.");
   stats.def(
       "plackett_luce_intervals",
       [](int engine_count, const std::vector<match::FinishingOrder>& games, int resamples) {

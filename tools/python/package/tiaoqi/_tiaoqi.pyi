@@ -205,6 +205,9 @@ class _Stats:
     def plackett_luce_elo(engine_count: int,
                           games: Sequence[Sequence[Sequence[int]]]) -> list[float]: ...
     @staticmethod
+    def unbounded_ratings(engine_count: int,
+                          games: Sequence[Sequence[Sequence[int]]]) -> list[int]: ...
+    @staticmethod
     def plackett_luce_intervals(engine_count: int, games: Sequence[Sequence[Sequence[int]]],
                                 resamples: int = 200) -> list[tuple[float, float]]: ...
 
