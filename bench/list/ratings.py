@@ -62,7 +62,12 @@ def orders_of(tables, index):
 def fit(stats, tables, keys, anchor):
     """Ratings of the keys (a dict), the anchor's at 0 when it played."""
     index = {key: i for i, key in enumerate(keys)}
-    elo = stats.plackett_luce_elo(len(keys), orders_of(tables, index))
+    # One virtual draw for each entry in all, spread over its pairs: a
+    # draw between every two entries would weigh as many games as the
+    # pool has entries, and pull every rating of a large list toward the
+    # mean far more than its games warrant.
+    prior = 1.0 / max(1, len(keys) - 1)
+    elo = stats.plackett_luce_elo(len(keys), orders_of(tables, index), prior)
     shift = elo[index[anchor]] if anchor in index else 0.0
     return {key: elo[index[key]] - shift for key in keys}
 
@@ -72,29 +77,48 @@ def percentile(values, share):
     return ordered[int(share * (len(ordered) - 1) + 0.5)]
 
 
-def rate(stats, tables, anchor):
-    """Every key's rating, 95% interval, games and mean place, and the
-    likelihood that it is stronger than the next one down the list;
-    sorted strongest first."""
+def bootstrap(stats, tables, anchor):
+    """(the ratings of every key, and each key's ratings fitted to RESAMPLES
+    bootstrap samples of whole tables, drawn from SEED); no samples below
+    two tables."""
     keys = keys_of(tables)
-    if not keys:
-        return []
     ratings = fit(stats, tables, keys, anchor)
     draws = random.Random(SEED)
     samples = {key: [] for key in keys}
-    above = {}
-    order = sorted(keys, key=lambda key: -ratings[key])
     for _ in range(RESAMPLES if len(tables) >= 2 else 0):
         drawn = [tables[draws.randrange(len(tables))] for _ in tables]
         sample = fit(stats, drawn, keys, anchor)
         for key in keys:
             samples[key].append(sample[key])
-        for upper, lower in zip(order, order[1:]):
-            above[upper] = above.get(upper, 0) + (sample[upper] > sample[lower])
+    return ratings, samples
+
+
+def superiority(samples, upper, lower):
+    """The likelihood that `upper` is stronger than `lower`: the share of
+    the bootstrap samples that rate it higher."""
+    pairs = list(zip(samples[upper], samples[lower]))
+    return sum(high > low for high, low in pairs) / len(pairs)
+
+
+def difference(samples, upper, lower):
+    """The 95% interval of the rating of `upper` less that of `lower`."""
+    gaps = [high - low for high, low in zip(samples[upper], samples[lower])]
+    return percentile(gaps, 0.025), percentile(gaps, 0.975)
+
+
+def rate(stats, tables, anchor, fitted=None):
+    """Every key's rating, 95% interval, games and mean place, and the
+    likelihood that it is stronger than the next one down the list;
+    sorted strongest first. `fitted` is bootstrap()'s answer, when the
+    caller has it."""
+    keys = keys_of(tables)
+    if not keys:
+        return []
+    ratings, samples = fitted or bootstrap(stats, tables, anchor)
+    order = sorted(keys, key=lambda key: -ratings[key])
     games, places = count_games(tables)
     index = {key: i for i, key in enumerate(keys)}
     signs = stats.unbounded_ratings(len(keys), orders_of(tables, index))
-    sweeps = {key: signs[index[key]] for key in keys if signs[index[key]]}
     rows = []
     for position, key in enumerate(order):
         row = {
@@ -108,12 +132,34 @@ def rate(stats, tables, anchor):
             row["high"] = percentile(samples[key], 0.975)
             # Every sample holds the same sweep: the games bound the rating
             # on one side only, and its figure there is the prior's.
-            if sweeps.get(key) and key != anchor:
-                row["high" if sweeps[key] > 0 else "low"] = sweeps[key] * math.inf
-        if position + 1 < len(order) and samples[key]:
-            row["los_next"] = above.get(key, 0) / len(samples[key])
+            sign = signs[index[key]]
+            if sign and key != anchor:
+                row["high" if sign > 0 else "low"] = sign * math.inf
+            if position + 1 < len(order):
+                row["los_next"] = superiority(samples, key, order[position + 1])
         rows.append(row)
     return rows
+
+
+def pair_scores(tables):
+    """{(a, b): [points of a, games]} over every game in which a and b both
+    sat: a point for finishing above, half for a shared place."""
+    scores = {}
+    for table in tables:
+        for game in table["games"]:
+            keys = [table["entries"][seat]["key"] for seat in game["seats"]]
+            place = {}
+            for rank, group in enumerate(game["order"]):
+                for player in group:
+                    place[player] = rank
+            for one, first in enumerate(keys):
+                for two, second in enumerate(keys):
+                    if one == two or first == second:
+                        continue
+                    cell = scores.setdefault((first, second), [0.0, 0])
+                    cell[0] += 1.0 if place[one] < place[two] else 0.5 if place[one] == place[two] else 0.0
+                    cell[1] += 1
+    return scores
 
 
 def count_games(tables):

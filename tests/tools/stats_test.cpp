@@ -143,6 +143,10 @@ TEST(Stats, PlackettLuceTwoEnginesIsBradleyTerry) {
   const auto ratings = plackett_luce_elo(2, games);
   EXPECT_NEAR(ratings[0] - ratings[1], 147.1907, 1e-3);
   EXPECT_NEAR(ratings[0] + ratings[1], 0.0, 1e-9);
+  // Half a drawn game as the prior: wins 3.25 and 1.25, A - B =
+  // 400 log10(2.6) = 165.9893.
+  const auto weaker = plackett_luce_elo(2, games, 0.5);
+  EXPECT_NEAR(weaker[0] - weaker[1], 165.9893, 1e-3);
 }
 
 TEST(Stats, PlackettLuceSymmetricOrdersGiveEqualRatings) {

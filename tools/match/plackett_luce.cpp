@@ -35,17 +35,19 @@ void expand(const FinishingOrder& groups, std::size_t group, std::vector<int>& p
 
 }  // namespace
 
-std::vector<double> plackett_luce_elo(int engine_count, const std::vector<FinishingOrder>& games) {
+std::vector<double> plackett_luce_elo(int engine_count, const std::vector<FinishingOrder>& games,
+                                      double prior_draws) {
   std::vector<WeightedOrder> orders;
   for (const auto& game : games) {
     std::vector<int> prefix;
     expand(game, 0, prefix, 1.0, orders);
   }
-  // The prior: one draw between every two engines.
+  // The prior: drawn games between every two engines, a draw counted as
+  // half a game in each order.
   for (int a = 0; a < engine_count; ++a)
     for (int b = a + 1; b < engine_count; ++b) {
-      orders.push_back({0.5, {a, b}});
-      orders.push_back({0.5, {b, a}});
+      orders.push_back({0.5 * prior_draws, {a, b}});
+      orders.push_back({0.5 * prior_draws, {b, a}});
     }
 
   std::vector<double> wins(static_cast<std::size_t>(engine_count), 0.0);

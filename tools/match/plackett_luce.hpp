@@ -14,9 +14,12 @@ using FinishingOrder = std::vector<std::vector<int>>;
 // then second among the rest, ...), on the Elo scale (400 log10 of the
 // strength), with the mean rating 0. Fitted by Hunter's MM iteration. A tie
 // counts as every order of the tied engines with equal weight. A weak prior,
-// one drawn game between every two engines, keeps an engine that never
-// placed well finite.
-std::vector<double> plackett_luce_elo(int engine_count, const std::vector<FinishingOrder>& games);
+// `prior_draws` drawn games between every two engines (one for a match),
+// keeps an engine that never placed well finite. A pool of many entries
+// that each met only some others passes less, so that the prior does not
+// outweigh the games as the pool grows (bench/list/ratings.py).
+std::vector<double> plackett_luce_elo(int engine_count, const std::vector<FinishingOrder>& games,
+                                      double prior_draws = 1.0);
 
 // A 95% interval per rating: the 2.5th and 97.5th percentiles of the
 // ratings fitted to `resamples` bootstrap samples of the games (drawn with

@@ -43,9 +43,9 @@ void bind_stats(py::module_& module) {
   stats.def("pentanomial", &match::pentanomial, py::arg("samples"),
             "How many samples fall on 0, 1/4, 1/2, 3/4 and 1.");
   stats.def("plackett_luce_elo", &match::plackett_luce_elo, py::arg("engine_count"),
-            py::arg("games"),
+            py::arg("games"), py::arg("prior_draws") = 1.0,
             "Ratings (mean 0) from finishing orders: per game, groups of engine indices, best "
-            "first.");
+            "first; the prior is prior_draws drawn games between every two engines.");
   stats.def("unbounded_ratings", &match::unbounded_ratings, py::arg("engine_count"),
             py::arg("games"),
             "Per engine: +1 when it finished above every other engine in every game it "
