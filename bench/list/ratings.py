@@ -157,7 +157,9 @@ def pair_scores(tables):
                     if one == two or first == second:
                         continue
                     cell = scores.setdefault((first, second), [0.0, 0])
-                    cell[0] += 1.0 if place[one] < place[two] else 0.5 if place[one] == place[two] else 0.0
+                    cell[0] += (
+                        1.0 if place[one] < place[two] else 0.5 if place[one] == place[two] else 0.0
+                    )
                     cell[1] += 1
     return scores
 

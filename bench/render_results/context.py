@@ -16,6 +16,8 @@ class Context:
         self.build = build  # the folder of the build under test, or None
         self.results = results  # the records' folder (the list's pools are below it)
         self.read_parameters = None
+        self.memo = {}  # what several tables compute alike (a pool's fit), once
+        self.pictures = {}  # path: the text a table wrote for a picture file
 
     def parameters(self):
         """The engine's search parameters (parameters.py), read once."""

@@ -80,13 +80,54 @@ def render(text, name, ctx):
 
 def problems(text, name, ctx):
     """(line, message) for every block of a page that its records render
-    otherwise."""
-    _, differing = render(text, name, ctx)
-    return [
-        (
-            block.line,
-            "the block '%s' differs from what its records render: run "
-            "bench/render-results" % block.table,
-        )
-        for block in differing
-    ]
+    otherwise, and for every picture a block of the page draws
+    (`picture=PATH`) that its file does not hold."""
+    try:
+        _, results = blocks.render_page(text, name, ctx, tables.load())
+    except blocks.BlockError as error:
+        raise RenderError(str(error))
+    found = []
+    for block, differs in results:
+        if differs:
+            found.append(
+                (
+                    block.line,
+                    "the block '%s' differs from what its records render: run "
+                    "bench/render-results" % block.table,
+                )
+            )
+        picture = block.args.get("picture")
+        if picture and picture_differs(picture_path(picture), ctx):
+            found.append(
+                (
+                    block.line,
+                    "the picture %s differs from what its records render: run "
+                    "bench/render-results" % picture,
+                )
+            )
+    return found
+
+
+def picture_path(name):
+    """A block's `picture=PATH`, relative to the repository."""
+    return os.path.join(REPO, name)
+
+
+def picture_differs(path, ctx):
+    try:
+        with open(path, encoding="utf-8") as file:
+            return file.read() != ctx.pictures.get(path)
+    except OSError:
+        return True
+
+
+def write_pictures(ctx):
+    """Writes every picture the blocks drew that its file does not hold;
+    their paths."""
+    written = []
+    for path, text in sorted(ctx.pictures.items()):
+        if picture_differs(path, ctx):
+            with open(path, "w", encoding="utf-8") as file:
+                file.write(text)
+            written.append(path)
+    return written

@@ -170,11 +170,90 @@ class Renderer(unittest.TestCase):
                 line = {"table": number, "control": {"movetime": 50}, "entries": entries}
                 file.write(json.dumps(dict(line, games=games)) + "\n")
         text = self.rendered("list players=3")
-        self.assertIn("2 tables, 6 games, 50 movetime a move; the anchor `random` = 0:", text)
-        rows = [line for line in text.splitlines() if line.startswith("| ") and "`" in line]
+        self.assertIn("2 tables, 6 games, 50 ms a move; the anchor `random` = 0:", text)
+        listed, pairwise = text.split("Pairwise scores")
+        rows = [line for line in listed.splitlines() if line.startswith("| ") and "`" in line]
         self.assertEqual([row.split("|")[2].strip() for row in rows], ["`b`", "`a`", "`random`"])
         self.assertIn(", +inf] | 6 | 1.00 |", rows[0])
         self.assertTrue(rows[2].startswith("| 3 | `random` | fffffff | +0 [+0, +0] | 6 | 3.00 |"))
+        # b above a and random in all six games; a above random in all six.
+        self.assertIn("| 1 | `b` | - | 6/6 | 6/6 |", pairwise)
+        self.assertIn("| 2 | `a` | 0/6 | - | 6/6 |", pairwise)
+        self.assertIn("| 3 | `random` | 0/6 | 0/6 | - |", pairwise)
+
+    def list_pools(self, signature):
+        """Pools at 3 and 4 players of random, a release and the default
+        (whose build has that signature), the default ahead of the release
+        in most games; the results folder is the fixture's and these."""
+        folder = os.path.join(self.folder.name, "results")
+        shutil.copytree(FIXTURE, folder)
+        self.results = folder
+        os.makedirs(os.path.join(folder, "list"))
+        for players in (3, 4):
+            entries = [
+                {
+                    "key": "%s@%d" % (name, players),
+                    "name": name,
+                    "commit": commit,
+                    "signature": sign,
+                }
+                for name, commit, sign in (
+                    ("random", "f" * 40, 1000),
+                    ("release-eeeeeee", "e" * 40, 999),
+                    ("default", "f" * 40, signature),
+                    ("greedy", "f" * 40, 1000),
+                )[:players]
+            ]
+            with open(os.path.join(folder, "list", "pool-%dp.jsonl" % players), "w") as file:
+                for number in range(1, 7):
+                    # The default first in five tables of six, the release
+                    # first in the sixth; random always last.
+                    first, second = (2, 1) if number < 6 else (1, 2)
+                    rest = [seat for seat in range(3, players)]
+                    order = [[first], [second]] + [[seat] for seat in rest] + [[0]]
+                    games = [{"seats": list(range(players)), "order": order}]
+                    line = {"table": number, "control": {"movetime": 50}, "entries": entries}
+                    file.write(json.dumps(dict(line, games=games)) + "\n")
+
+    def test_readme_glance_compares_the_default_with_the_last_release(self):
+        if not os.path.isdir(os.path.join(REPO, "build", "tools", "python", "package")):
+            self.skipTest("the list's fit needs the Python module of build/")
+        self.list_pools(signature=1000)
+        text = self.rendered("list-glance")
+        rows = [line for line in text.splitlines() if line.startswith("| ")][1:]
+        self.assertTrue(rows[0].startswith("| 2 | no tables yet |"), rows[0])
+        self.assertTrue(rows[1].startswith("| 3 | 6 tables, 6 games, 50 ms a move | 1 of 3, +"))
+        self.assertIn("(`release-eeeeeee`) | today's engine |", rows[1])
+        self.assertTrue(rows[2].startswith("| 4 | 6 tables, 6 games, 50 ms a move | 1 of 4, +"))
+        self.assertTrue(rows[3].startswith("| 6 | no tables yet |"))
+        shutil.rmtree(self.results)
+        self.list_pools(signature=77)
+        text = self.rendered("list-glance")
+        self.assertIn("| older: fffffff |", text)
+
+    def test_the_releases_table_draws_its_picture_and_check_names_a_stale_one(self):
+        if not os.path.isdir(os.path.join(REPO, "build", "tools", "python", "package")):
+            self.skipTest("the list's fit needs the Python module of build/")
+        self.list_pools(signature=1000)
+        picture = os.path.join(self.folder.name, "progress.svg")
+        text = self.rendered("list-progress picture=%s" % picture)
+        rows = [line for line in text.splitlines() if line.startswith("| ")]
+        self.assertEqual(
+            rows[0], "| build | date | 2 players | 3 players | 4 players | 6 players |"
+        )
+        self.assertTrue(rows[1].startswith("| `release-eeeeeee` |  |  | +"), rows[1])
+        self.assertTrue(rows[2].startswith("| today's default |  |  | +"), rows[2])
+        self.assertIn("![The releases' ratings at 2, 3, 4 and 6 players](progress.svg)", text)
+        with open(picture, encoding="utf-8") as file:
+            drawn = file.read()
+        self.assertTrue(drawn.startswith("<svg "), drawn[:40])
+        self.assertIn(">3 players</text>", drawn)
+        self.assertEqual(self.run_renderer("--check")[0], 0)
+        with open(picture, "a", encoding="utf-8") as file:
+            file.write("<!-- changed by hand -->\n")
+        status, output = self.run_renderer("--check")
+        self.assertEqual(status, 1, output)
+        self.assertIn("the picture %s differs from what its records render" % picture, output)
 
     def test_a_belief_record_lists_its_rows(self):
         self.write(

@@ -1,23 +1,11 @@
 """The standing rating list's page of one table size (docs/list.md),
 rendered from its pool (bench/results/list/pool-<N>p.jsonl) with the
-list's own statistics (bench/list/ratings.py), which fit through the
-build's Python module."""
+list's own statistics (bench/list/ratings.py): the list, then the
+pairwise scores of every two entries that met."""
 
-import math
-import os
-import sys
-
+from context import time_control
+from list_pools import pool, rating_text, ratings
 from tables import table
-
-LIST_FOLDER = os.path.join(
-    os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))),
-    "bench",
-    "list",
-)
-
-
-def bound(value):
-    return ("+inf" if value > 0 else "-inf") if math.isinf(value) else "%+.0f" % value
 
 
 @table("list")
@@ -25,49 +13,62 @@ def list_table(context, args, words):
     """One table size's list (`players=N`): every entry of its pool,
     strongest first, with its rating against the anchor, the 95% interval,
     games, average place and the likelihood that it is stronger than the
-    next one down."""
+    next one down; then the pairwise scores."""
     players = int(args["players"])
-    if LIST_FOLDER not in sys.path:
-        sys.path.insert(0, LIST_FOLDER)
-    import ratings
-
-    pool = ratings.read_pool(os.path.join(context.results, "list", "pool-%dp.jsonl" % players))
-    if not pool:
+    found = pool(context, "%dp" % players)
+    if not found.tables:
         return [
             "No tables at %d players yet: `bench/list/update --players %d` plays them."
             % (players, players)
         ]
-    if context.build is None:
-        raise ValueError("the list's ratings are fitted by the build's Python module: give a build")
-    stats = ratings.load_stats(os.path.join(context.build, "tools", "python", "package"))
-    names = {entry["key"]: entry for table_ in pool for entry in table_["entries"]}
-    anchor = next((key for key, entry in names.items() if entry["name"] == "random"), None)
     lines = [
-        "%d tables, %d games, %s a move; the anchor `random` = 0:"
-        % (
-            len(pool),
-            sum(len(table_["games"]) for table_ in pool),
-            " ".join("%s %s" % (value, name) for name, value in pool[-1]["control"].items()),
-        ),
+        "%d tables, %d games, %s; the anchor `random` = 0:"
+        % (len(found.tables), found.games(), time_control(found.tables[-1]["control"])),
         "",
         "| # | entry | build | rating [95%] | games | place | LOS to the next |",
         "|---|---|---|---|---|---|---|",
     ]
-    for rank, row in enumerate(ratings.rate(stats, pool, anchor), 1):
-        entry = names[row["key"]]
-        interval = " [%s, %s]" % (bound(row["low"]), bound(row["high"])) if "low" in row else ""
+    for rank, row in enumerate(found.rows, 1):
+        entry = found.entries[row["key"]]
         los = "%.0f%%" % (100 * row["los_next"]) if "los_next" in row else ""
         lines.append(
-            "| %d | `%s` | %s | %+.0f%s | %d | %.2f | %s |"
+            "| %d | `%s` | %s | %s | %d | %.2f | %s |"
             % (
                 rank,
                 entry["name"],
                 entry["commit"][:7],
-                row["rating"],
-                interval,
+                rating_text(row),
                 row["games"],
                 row["place"],
                 los,
             )
         )
+    return lines + [""] + pairwise_lines(found)
+
+
+def pairwise_lines(found):
+    """The points of each row's entry against each column's, over the
+    games both played (a point for a better place, half for a shared one),
+    the columns numbered as the list's ranks."""
+    scores = ratings.pair_scores(found.tables)
+    keys = [row["key"] for row in found.rows]
+    lines = [
+        "Pairwise scores: the points of the row against the column in the games"
+        " both played (a point for finishing above, half for a shared place) and"
+        " those games; columns by the list's rank:",
+        "",
+        "| # | entry | " + " | ".join(str(rank) for rank in range(1, len(keys) + 1)) + " |",
+        "|---|---|" + "---|" * len(keys),
+    ]
+    for rank, key in enumerate(keys, 1):
+        cells = []
+        for other in keys:
+            if other == key:
+                cells.append("-")
+            elif (key, other) in scores:
+                points, games = scores[(key, other)]
+                cells.append("%g/%d" % (points, games))
+            else:
+                cells.append("")
+        lines.append("| %d | `%s` | %s |" % (rank, found.entries[key]["name"], " | ".join(cells)))
     return lines

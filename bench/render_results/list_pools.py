@@ -1,0 +1,84 @@
+"""The standing list's pools as the tables see them: each pool read and
+fitted once a run (bench/list/ratings.py, through the build's Python
+module), its entries by key, and which of them are the releases and
+today's default."""
+
+import os
+import subprocess
+import sys
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(REPO, "bench", "list"))
+import ratings  # noqa: E402
+
+RELEASE = "release-"
+DEFAULT = "default"
+ANCHOR = "random"
+
+
+class Pool:
+    """One pool: its tables, its entries' identities by key, the fit with
+    its bootstrap samples, and the rows of ratings.rate."""
+
+    def __init__(self, context, name):
+        self.name = name
+        self.tables = ratings.read_pool(os.path.join(context.results, "list", "pool-%s.jsonl" % name))
+        self.entries = {entry["key"]: entry for table in self.tables for entry in table["entries"]}
+        self.rows, self.samples = [], {}
+        if not self.tables:
+            return
+        if context.build is None:
+            raise ValueError("the list's ratings are fitted by the build's Python module: give a build")
+        stats = ratings.load_stats(os.path.join(context.build, "tools", "python", "package"))
+        anchor = next((key for key, entry in self.entries.items() if entry["name"] == ANCHOR), None)
+        fitted = ratings.bootstrap(stats, self.tables, anchor)
+        self.samples = fitted[1]
+        self.rows = ratings.rate(stats, self.tables, anchor, fitted)
+        self.row_of = {row["key"]: row for row in self.rows}
+
+    def games(self):
+        return sum(len(table["games"]) for table in self.tables)
+
+    def newest(self, name):
+        """The key of the entry of that name that played last (a build that
+        plays otherwise is a new entry; the newest is the one that counts)."""
+        found = None
+        for table in self.tables:
+            for entry in table["entries"]:
+                if entry["name"] == name:
+                    found = entry["key"]
+        return found
+
+    def releases(self):
+        """The keys of the releases' entries, oldest commit first."""
+        keys = [key for key, entry in self.entries.items() if entry["name"].startswith(RELEASE)]
+        return sorted(keys, key=lambda key: commit_time(self.entries[key]["commit"]))
+
+
+def pool(context, name):
+    """The pool of that name (`4p`), read and fitted once a run."""
+    key = ("list-pool", name)
+    if key not in context.memo:
+        context.memo[key] = Pool(context, name)
+    return context.memo[key]
+
+
+def commit_time(commit):
+    """The commit's time (seconds), for the releases' order; 0 for a commit
+    this clone lacks."""
+    result = subprocess.run(
+        ["git", "show", "-s", "--format=%ct", commit], cwd=REPO, capture_output=True, text=True
+    )
+    return int(result.stdout.strip() or 0) if result.returncode == 0 else 0
+
+
+def bound(value):
+    return ("+inf" if value > 0 else "-inf") if value in (float("inf"), float("-inf")) else "%+.0f" % value
+
+
+def rating_text(row):
+    """`+1824 [+1432, +2318]`: a row's rating and its interval."""
+    text = "%+.0f" % row["rating"]
+    if "low" in row:
+        text += " [%s, %s]" % (bound(row["low"]), bound(row["high"]))
+    return text
