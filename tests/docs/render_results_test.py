@@ -152,7 +152,7 @@ class Renderer(unittest.TestCase):
         self.results = folder
         text = self.rendered("list players=3")
         self.assertIn(
-            "No tables at 3 players yet: `bench/list/update --players 3` plays them.", text
+            "No tables in the pool 3p yet: `bench/list/update --players 3` plays them.", text
         )
         entries = [
             {"key": "%s@abc" % name, "name": name, "commit": "f" * 40}

@@ -14,36 +14,58 @@ def list_table(context, args, words):
     strongest first, with its rating against the anchor, the 95% interval,
     games, average place and the likelihood that it is stronger than the
     next one down; then the pairwise scores."""
-    players = int(args["players"])
-    found = pool(context, "%dp" % players)
+    name = args.get("pool") or "%sp" % args["players"]
+    found = pool(context, name)
     if not found.tables:
+        wanted = "public" if name.endswith("-public") else name[:-1]
         return [
-            "No tables at %d players yet: `bench/list/update --players %d` plays them."
-            % (players, players)
+            "No tables in the pool %s yet: `bench/list/update --players %s` plays them."
+            % (name, wanted)
         ]
+    public = any("public_rating" in entry for entry in found.entries.values())
     lines = [
         "%d tables, %d games, %s; the anchor `random` = 0:"
         % (len(found.tables), found.games(), time_control(found.tables[-1]["control"])),
         "",
-        "| # | entry | build | rating [95%] | games | place | LOS to the next |",
-        "|---|---|---|---|---|---|---|",
+        "| # | entry | build | rating [95%] | games | place | LOS to the next |"
+        + (" public list |" if public else ""),
+        "|---|---|---|---|---|---|---|" + ("---|" if public else ""),
     ]
     for rank, row in enumerate(found.rows, 1):
         entry = found.entries[row["key"]]
         los = "%.0f%%" % (100 * row["los_next"]) if "los_next" in row else ""
-        lines.append(
-            "| %d | `%s` | %s | %s | %d | %.2f | %s |"
-            % (
-                rank,
-                entry["name"],
-                entry["commit"][:7],
-                rating_text(row),
-                row["games"],
-                row["place"],
-                los,
-            )
+        line = "| %d | `%s` | %s | %s | %d | %.2f | %s |" % (
+            rank,
+            entry["name"],
+            entry["commit"][:7] if "commit" in entry else "outside",
+            rating_text(row),
+            row["games"],
+            row["place"],
+            los,
         )
+        if public:
+            line += " %s |" % entry.get("public_rating", "")
+        lines.append(line)
+    if public:
+        lines += ["", public_offsets(found)]
     return lines + [""] + pairwise_lines(found)
+
+
+def public_offsets(found):
+    """How far the pool's scale is from the public list's: each bot's
+    rating here less its rating there."""
+    gaps = [
+        (entry["name"], found.row_of[key]["rating"] - entry["public_rating"])
+        for key, entry in found.entries.items()
+        if "public_rating" in entry and entry["public_rating"] and key in found.row_of
+    ]
+    if not gaps:
+        return "No entry rated on the public list has played here yet."
+    return "Each rating here less the public list's: %s; the mean, %+.0f, is how far this pool's" \
+        " scale lies above the public one." % (
+            ", ".join("`%s` %+.0f" % gap for gap in gaps),
+            sum(gap for _, gap in gaps) / len(gaps),
+        )
 
 
 def pairwise_lines(found):
