@@ -307,6 +307,21 @@ class Update(ClonedScripts):
         strip = [{k: v for k, v in t.items() if k != "date"} for t in again]
         self.assertEqual(strip, [{k: v for k, v in t.items() if k != "date"} for t in whole])
 
+    def test_slurm_flags_that_make_no_sense_are_refused(self):
+        for words, why in (
+            (["--slurm-poll", "1"], "--slurm-poll needs --slurm"),
+            (["--slurm", "--show"], "--show plays nothing: give it without --slurm"),
+            (
+                ["--slurm", "--slurm-batch", "2"],
+                "--slurm-batch: a table is one opening, one task of the array: give none",
+            ),
+        ):
+            with self.subTest(words=words):
+                status, out, err = self.update(*words)
+                self.assertEqual([status, out], [2, ""])
+                self.assertEqual(err.splitlines()[0], f"list/update: {why}")
+        self.assertFalse(os.path.exists(self.pools))
+
     def test_a_bad_definition_is_refused(self):
         self.write(dict(DEFINITION, anchor="nobody"))
         status, out, err = self.update()
