@@ -476,6 +476,26 @@ def play_all(tool, settings, folder, matches, concurrency, noun, merged=None):
         raise failure
 
 
+def play_matches(tool, settings, folder, matches, concurrency, noun, log_name=None):
+    """Plays the matches not played yet: with settings, on Slurm as one
+    array whose files are in folder (play_all); without, one after
+    another in this process, each resumed from what a stopped run left.
+    The same matches either way, so a command plays the same games with
+    or without --slurm. In this process a match's output goes to the
+    file log_name of its folder, or nowhere (its errors to the terminal)."""
+    if settings:
+        play_all(tool, settings, folder, matches, concurrency, noun)
+        return
+    for match in matches:
+        if match.played:
+            continue
+        if log_name is None:
+            trials.play(tool, match.runner, match.games, match.summary, stdout=subprocess.DEVNULL)
+            continue
+        with open(os.path.join(match.folder, log_name), "a", encoding="utf-8") as log:
+            trials.play(tool, match.runner, match.games, match.summary, stdout=log, stderr=log)
+
+
 @contextlib.contextmanager
 def cancelled_on_failure(array):
     """Cancels the array's jobs when the block ends by an exception:

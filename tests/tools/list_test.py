@@ -1,10 +1,12 @@
 #!/usr/bin/python3
 """Tests of the standing rating list (bench/list): the fit on finishing
 orders simulated from known strengths at 3, 4 and 6 players, the finite
-rating of an entry that won everything, and the update command on a tiny
-list of its own (20 nodes a move) in a scratch clone: it plays what is
-missing and only that, and a stopped run loses nothing and counts nothing
-twice.
+rating of an entry that won everything, the schedule of rounds (each
+entry below its tables planned for at most one table a round, seated with
+the nearest rated), and the update command on a tiny list of its own (20
+nodes a move) in a scratch clone: --dry-run prints the round it then
+plays, it plays what is missing and only that, and a run stopped in a
+round loses nothing and counts nothing twice.
 
 Usage: list_test.py BUILD_DIR (a build with tiaoqi, tiaoqi-match and the
 Python module)."""
@@ -13,6 +15,7 @@ import json
 import math
 import os
 import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -24,8 +27,15 @@ REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 BUILD = os.path.abspath(sys.argv.pop(1)) if len(sys.argv) > 1 else os.path.join(REPO, "build")
 sys.path.insert(0, os.path.join(REPO, "bench", "list"))
 import ratings  # noqa: E402
+import schedule  # noqa: E402
 
-SCRIPTS = ("bench/list/update", "bench/list/ratings.py", "bench/trials.py", "bench/slurm.py")
+SCRIPTS = (
+    "bench/list/update",
+    "bench/list/ratings.py",
+    "bench/list/schedule.py",
+    "bench/trials.py",
+    "bench/slurm.py",
+)
 PACKAGE = os.path.join(BUILD, "tools", "python", "package")
 
 
@@ -99,6 +109,75 @@ class Fit(unittest.TestCase):
         self.assertTrue(math.isfinite(rows["b"]["low"]))
         self.assertTrue(math.isfinite(rows["a"]["high"]))
         self.assertGreater(rows["b"]["los_next"], 0.9)
+
+
+def played_tables(seatings, tables):
+    """The pool's tables after the seatings are played (no games: the
+    schedule counts seats)."""
+    return tables + [{"entries": [{"key": key} for key in seats]} for seats in seatings]
+
+
+class Schedule(unittest.TestCase):
+    def test_a_round_plans_each_entry_below_for_at_most_one_table(self):
+        keys = ["a", "b", "c", "d", "e", "f", "g"]
+        rated = {key: 100.0 * index for index, key in enumerate(keys)}
+        # a has its tables, b lacks one, the others more.
+        tables = [{"entries": [{"key": "a"}, {"key": "b"}, {"key": "c"}]}] * 2
+        tables += [{"entries": [{"key": "a"}, {"key": "d"}, {"key": "e"}]}]
+        seatings = schedule.plan_round(keys, tables, rated, 3, 3)
+        firsts = [seats[0] for seats in seatings]
+        self.assertEqual(len(set(firsts)), len(firsts))
+        self.assertNotIn("a", firsts)
+        counts = schedule.tables_played(tables)
+        for seats in seatings:
+            self.assertEqual(len(set(seats)), 3)
+            # Below its tables, counting those planned before it in the round.
+            self.assertLess(counts.get(seats[0], 0), 3, seatings)
+            for key in seats:
+                counts[key] = counts.get(key, 0) + 1
+        # The round ends once every entry was planned for a table or has
+        # its tables: c and e reached theirs as others' neighbours.
+        self.assertEqual(firsts, ["f", "d", "g", "b"])
+        self.assertTrue(all(key in firsts or counts[key] >= 3 for key in keys), counts)
+
+    def test_a_round_seats_the_entries_rated_nearest(self):
+        keys = ["random", "weak", "middle", "strong", "best"]
+        rated = {"random": 0.0, "weak": 100.0, "middle": 500.0, "strong": 560.0, "best": 900.0}
+        full = [{"entries": [{"key": key} for key in keys]}] * 4
+        # Only middle lacks a table: it sits with strong, then weak (60, 400 away).
+        tables = [{"entries": [{"key": k} for k in keys if k != "middle"]}] + full
+        self.assertEqual(
+            schedule.plan_round(keys, tables, rated, 5, 3), [["middle", "strong", "weak"]]
+        )
+
+    def test_the_first_round_of_three_entries_at_two_players_is_a_round_robin(self):
+        keys = ["random", "greedy", "mcts"]
+        self.assertEqual(
+            schedule.plan_round(keys, [], {}, 2, 2),
+            [["random", "greedy"], ["mcts", "random"], ["greedy", "mcts"]],
+        )
+
+    def test_rounds_end_once_every_entry_has_its_tables(self):
+        keys = [f"e{number}" for number in range(9)]
+        rated = {key: 37.0 * (index % 4) for index, key in enumerate(keys)}
+        tables, rounds = [], 0
+        while True:
+            seatings = schedule.plan_round(keys, tables, rated, 6, 4)
+            if not seatings:
+                break
+            counts = schedule.tables_played(tables)
+            for seats in seatings:
+                # Each table is planned for an entry still below its tables.
+                self.assertLess(counts.get(seats[0], 0), 6)
+                for key in seats:
+                    counts[key] = counts.get(key, 0) + 1
+            tables = played_tables(seatings, tables)
+            rounds += 1
+            self.assertLess(rounds, 7)
+        counts = schedule.tables_played(tables)
+        self.assertTrue(all(counts[key] >= 6 for key in keys), counts)
+        # The first round plans a table for every entry: 9 tables.
+        self.assertEqual(len(schedule.plan_round(keys, [], rated, 6, 4)), 9)
 
 
 DEFINITION = {
@@ -187,20 +266,61 @@ class Update(ClonedScripts):
         self.assertEqual(identity["commit"], self.head)
         self.assertGreater(identity["signature"], 0)
 
-    def test_a_lost_table_is_played_again_and_nothing_twice(self):
+    def test_dry_run_prints_the_round_that_is_then_played(self):
+        status, out, err = self.update("--players", "2", "--dry-run")
+        self.assertEqual(status, 0, err)
+        self.assertFalse(os.path.exists(os.path.join(self.pools, "pool-2p.jsonl")))
+        planned = out.splitlines()
+        # Three entries, none rated: one round, each the first of one table.
+        self.assertEqual(
+            [line.split(":")[1] for line in planned],
+            [" 2 players, table 1", " 2 players, table 2", " 2 players, table 3"],
+        )
+        names = [[key.split("@")[0] for key in line.rsplit(": ", 1)[1].split()] for line in planned]
+        self.assertEqual(names, [["random", "greedy"], ["mcts", "random"], ["greedy", "mcts"]])
+        status, out, err = self.update("--players", "2")
+        self.assertEqual(status, 0, err)
+        self.assertIn("list: 2 players: a round of 3 tables (1 to 3)", err)
+        self.assertEqual(out.splitlines()[:3], planned)
+        pool = self.pool(2)
+        self.assertEqual(
+            [[entry["key"] for entry in table["entries"]] for table in pool[:3]],
+            [line.rsplit(": ", 1)[1].split() for line in planned],
+        )
+        self.assertEqual([table["opening"]["seed"] for table in pool[:3]], [5001, 5002, 5003])
+
+    def test_a_lost_round_is_played_again_and_nothing_twice(self):
         status, _, err = self.update("--players", "3")
         self.assertEqual(status, 0, err)
         whole = self.pool(3)
+        rounds = re.findall(r"a round of \d+ tables? \((\d+)", err)
+        first_of_last = int(rounds[-1])
         path = os.path.join(self.pools, "pool-3p.jsonl")
-        # A stop after the last table's games, before its line was written.
+        # A stop after the last round's games, before its lines were written.
         with open(path, "w", encoding="utf-8") as file:
-            file.writelines(json.dumps(table) + "\n" for table in whole[:-1])
+            file.writelines(json.dumps(table) + "\n" for table in whole[: first_of_last - 1])
         status, out, err = self.update("--players", "3")
         self.assertEqual(status, 0, err)
+        self.assertEqual(re.findall(r"a round of \d+ tables? \((\d+)", err), [rounds[-1]])
         again = self.pool(3)
         self.assertEqual([t["table"] for t in again], list(range(1, len(whole) + 1)))
         strip = [{k: v for k, v in t.items() if k != "date"} for t in again]
         self.assertEqual(strip, [{k: v for k, v in t.items() if k != "date"} for t in whole])
+
+    def test_slurm_flags_that_make_no_sense_are_refused(self):
+        for words, why in (
+            (["--slurm-poll", "1"], "--slurm-poll needs --slurm"),
+            (["--slurm", "--show"], "--show plays nothing: give it without --slurm"),
+            (
+                ["--slurm", "--slurm-batch", "2"],
+                "--slurm-batch: a table is one opening, one task of the array: give none",
+            ),
+        ):
+            with self.subTest(words=words):
+                status, out, err = self.update(*words)
+                self.assertEqual([status, out], [2, ""])
+                self.assertEqual(err.splitlines()[0], f"list/update: {why}")
+        self.assertFalse(os.path.exists(self.pools))
 
     def test_a_bad_definition_is_refused(self):
         self.write(dict(DEFINITION, anchor="nobody"))

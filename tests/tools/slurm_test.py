@@ -8,13 +8,17 @@ once the SPRT decides, and records the games one run would have played.
 The command is docs/match.md's example of it, read from the page. A
 batch of SPSA iterations played as one array steps as in one process,
 the cells of bench/strength are one array, each recorded, and a trial
-of two engines given by their words plays on Slurm. SIGTERM stops a trial
+of two engines given by their words plays on Slurm, and a small rating
+list (bench/list/update --slurm, a round's tables one array) fills the
+pool that one process fills. SIGTERM stops a trial
 and cancels its array; a command given again while its array is active
 submits nothing twice, and a shard whose task was cancelled is submitted
 again; a two-control trial plays both halves as arrays; the job script
 of docs/match.md runs as written.
 
-Usage: slurm_test.py BUILD_DIR (a build with tiaoqi and tiaoqi-match).
+Usage: slurm_test.py BUILD_DIR (a build with tiaoqi and tiaoqi-match; the
+list's test also needs the Python module, tiaoqi_python, and is skipped
+without it).
 It needs root and Slurm (tools/dev/setup slurm installs it); without them it
 is skipped with a message, except under CI=true, where it must run. Every
 daemon it starts is ended, also when a check fails."""
@@ -47,6 +51,9 @@ SCRIPTS = (
     "bench/trials.py",
     "bench/slurm.py",
     "bench/pairs.py",
+    "bench/list/update",
+    "bench/list/ratings.py",
+    "bench/list/schedule.py",
 )
 DAEMONS = ("munged", "slurmctld", "slurmd")
 CLIENTS = ("sbatch", "squeue", "scancel", "sinfo")
@@ -57,6 +64,22 @@ STOP_SECONDS = 15
 # What differs between two plays of one trial: when, under which name and
 # by which command it was recorded.
 NOT_COMPARED = ("id", "date", "command")
+# A rating list of four cheap entries at two players, 20 nodes a move:
+# three tables each take two rounds, the first of four tables.
+SMALL_LIST = {
+    "table_sizes": [2],
+    "control": {"nodes": 20},
+    "rules": {},
+    "openings": {"seed": 8, "random_plies": 4},
+    "tables_per_entry": 3,
+    "anchor": "random",
+    "entries": [
+        {"name": "random", "options": {"Search": "random"}},
+        {"name": "greedy", "options": {"Search": "greedy"}},
+        {"name": "beginner", "options": {"UCI_LimitStrength": "true", "UCI_Elo": "30"}},
+        {"name": "mcts", "options": {"Search": "mcts"}},
+    ],
+}
 
 
 def docs_example():
@@ -288,7 +311,9 @@ class SlurmTrial(unittest.TestCase):
         # their own, so that every trial folder is new.
         cls.clone, _ = clone_with(REPO, cls.scratch, SCRIPTS + ("docs/match.md",))
         cls.build = os.path.join(cls.scratch, "build")
-        for program in ("protocol/tiaoqi", "tools/tiaoqi-match"):
+        # The Python module's folder too, for the list's fit (a link to
+        # nothing when the build has no module: the list's test skips).
+        for program in ("protocol/tiaoqi", "tools/tiaoqi-match", "tools/python/package"):
             os.makedirs(os.path.dirname(os.path.join(cls.build, program)), exist_ok=True)
             os.symlink(os.path.join(BUILD, program), os.path.join(cls.build, program))
         cls.cluster = Cluster(os.path.join(cls.scratch, "cluster"))
@@ -601,6 +626,55 @@ class SlurmTrial(unittest.TestCase):
             [record["new"]["command"], record["base"]["options"]], [engine, {"Search": "random"}]
         )
         self.assertEqual(len(record["base"]["sha256"]), 64)
+
+    def test_a_small_list_on_slurm_merges_to_the_pool_of_one_process(self):
+        if not os.path.isdir(os.path.join(self.build, "tools", "python", "package")):
+            why = f"no Python module in {BUILD}/tools/python/package (tiaoqi_python)"
+            if os.environ.get("CI") == "true":
+                raise AssertionError(f"under CI the list's test must run, but {why}")
+            self.skipTest(why)
+        folder = os.path.join(self.scratch, "list")
+        os.makedirs(folder)
+        definition = os.path.join(folder, "list.json")
+        with open(definition, "w", encoding="utf-8") as file:
+            json.dump(SMALL_LIST, file)
+
+        def update(name, *words):
+            """The list brought up to date into pool and tables of its own."""
+            status, out, err = self.run_command(
+                shlex.join(
+                    ["bench/list/update", "--definition", definition, "--no-build"]
+                    + ["--pool-folder", os.path.join(folder, name)]
+                    + ["--out", os.path.join(folder, f"{name}-tables"), *words]
+                )
+            )
+            self.assertEqual(status, 0, out + err)
+            with open(os.path.join(folder, name, "pool-2p.jsonl"), encoding="utf-8") as file:
+                pool = [json.loads(line) for line in file]
+            return pool, out, err
+
+        on_slurm, out_slurm, err_slurm = update("slurm", "--slurm", "--slurm-poll", "1")
+        alone, out_alone, _ = update("alone")
+        # Each round one array, a task a table: the first round's four at once.
+        submitted = [line for line in err_slurm.splitlines() if "Slurm job" in line]
+        self.assertRegex(
+            submitted[0],
+            r"^list: Slurm job \d+: 4 shards of 1 opening each, for 4 tables, files in ",
+        )
+        rounds = re.findall(r"a round of \d+ tables?", err_slurm)
+        self.assertEqual(len(submitted), len(rounds))
+        self.assertGreater(len(rounds), 1)
+        # The same tables, seats, openings and games, line by line: only
+        # the dates differ.
+        self.assertEqual(out_slurm, out_alone)
+        self.assertEqual(
+            [{k: v for k, v in table.items() if k != "date"} for table in on_slurm],
+            [{k: v for k, v in table.items() if k != "date"} for table in alone],
+        )
+        self.assertEqual([table["table"] for table in on_slurm], list(range(1, len(alone) + 1)))
+        self.assertTrue(all(len(table["games"]) == 2 for table in on_slurm))
+        seats = [entry["name"] for table in on_slurm for entry in table["entries"]]
+        self.assertTrue(all(seats.count(entry["name"]) >= 3 for entry in SMALL_LIST["entries"]))
 
 
 if __name__ == "__main__":
