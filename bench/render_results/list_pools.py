@@ -22,13 +22,17 @@ class Pool:
 
     def __init__(self, context, name):
         self.name = name
-        self.tables = ratings.read_pool(os.path.join(context.results, "list", "pool-%s.jsonl" % name))
+        self.tables = ratings.read_pool(
+            os.path.join(context.results, "list", "pool-%s.jsonl" % name)
+        )
         self.entries = {entry["key"]: entry for table in self.tables for entry in table["entries"]}
         self.rows, self.samples = [], {}
         if not self.tables:
             return
         if context.build is None:
-            raise ValueError("the list's ratings are fitted by the build's Python module: give a build")
+            raise ValueError(
+                "the list's ratings are fitted by the build's Python module: give a build"
+            )
         stats = ratings.load_stats(os.path.join(context.build, "tools", "python", "package"))
         anchor = next((key for key, entry in self.entries.items() if entry["name"] == ANCHOR), None)
         fitted = ratings.bootstrap(stats, self.tables, anchor)
@@ -73,7 +77,11 @@ def commit_time(commit):
 
 
 def bound(value):
-    return ("+inf" if value > 0 else "-inf") if value in (float("inf"), float("-inf")) else "%+.0f" % value
+    return (
+        ("+inf" if value > 0 else "-inf")
+        if value in (float("inf"), float("-inf"))
+        else "%+.0f" % value
+    )
 
 
 def rating_text(row):

@@ -26,7 +26,16 @@ def marker(kind, x, y, colour):
     if kind == "square":
         return '<rect x="%.1f" y="%.1f" width="8" height="8" fill="%s"/>' % (x - 4, y - 4, colour)
     if kind == "diamond":
-        points = "%.1f,%.1f %.1f,%.1f %.1f,%.1f %.1f,%.1f" % (x, y - 5, x + 5, y, x, y + 5, x - 5, y)
+        points = "%.1f,%.1f %.1f,%.1f %.1f,%.1f %.1f,%.1f" % (
+            x,
+            y - 5,
+            x + 5,
+            y,
+            x,
+            y + 5,
+            x - 5,
+            y,
+        )
         return '<polygon points="%s" fill="%s"/>' % (points, colour)
     if kind == "triangle":
         points = "%.1f,%.1f %.1f,%.1f %.1f,%.1f" % (x, y - 5, x + 5, y + 4, x - 5, y + 4)

@@ -40,7 +40,9 @@ def columns(context):
         ]
         found_columns.append((commit[:7], date_of(commit), keys))
     defaults = [found.newest(DEFAULT) for found in pools]
-    default_commit = next((pools[i].entries[key]["commit"] for i, key in enumerate(defaults) if key), "")
+    default_commit = next(
+        (pools[i].entries[key]["commit"] for i, key in enumerate(defaults) if key), ""
+    )
     found_columns.append(("today", date_of(default_commit) if default_commit else "", defaults))
     return pools, found_columns
 
