@@ -61,11 +61,14 @@ def public_offsets(found):
     ]
     if not gaps:
         return "No entry rated on the public list has played here yet."
-    return "Each rating here less the public list's: %s; the mean, %+.0f, is how far this pool's" \
-        " scale lies above the public one." % (
+    return (
+        "Each rating here less the public list's: %s; the mean, %+.0f, is how far this pool's"
+        " scale lies above the public one."
+        % (
             ", ".join("`%s` %+.0f" % gap for gap in gaps),
             sum(gap for _, gap in gaps) / len(gaps),
         )
+    )
 
 
 def pairwise_lines(found):
