@@ -26,6 +26,8 @@ from scripts_clone import ClonedScripts
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BUILD = os.path.abspath(sys.argv.pop(1)) if len(sys.argv) > 1 else os.path.join(REPO, "build")
 sys.path.insert(0, os.path.join(REPO, "bench", "list"))
+sys.path.insert(0, os.path.join(REPO, "bench"))
+import outside  # noqa: E402
 import ratings  # noqa: E402
 import schedule  # noqa: E402
 
@@ -33,6 +35,8 @@ SCRIPTS = (
     "bench/list/update",
     "bench/list/ratings.py",
     "bench/list/schedule.py",
+    "bench/list/entries.py",
+    "bench/list/outside.py",
     "bench/trials.py",
     "bench/slurm.py",
 )
@@ -195,6 +199,28 @@ DEFINITION = {
 }
 
 
+# JumpStar's strongest bot, entered as docs/list.md enters it.
+TT_PVS = {
+    "name": "jumpstar-tt-pvs",
+    "engine": [
+        "cmd=/usr/bin/python3 {thirdparty}/jumpstar/tools/ccp_cczero_bot.py"
+        " --engine {build}/jumpstar/cczero --bot tt-pvs",
+        "proto=ccp",
+    ],
+    "table_sizes": [],
+    "needs": "jumpstar",
+    "public_rating": 737,
+}
+PUBLIC = {
+    "players": 2,
+    "control": {"nodes": 20},
+    "tables_per_entry": 2,
+    "entries": ["random", "greedy", "jumpstar-tt-pvs"],
+}
+THIRDPARTY = os.path.join(os.path.dirname(REPO), "shared", "thirdparty")
+JUMPSTAR = os.path.join(THIRDPARTY, "jumpstar")
+
+
 class Update(ClonedScripts):
     REPO, SCRIPTS = REPO, SCRIPTS
 
@@ -228,7 +254,9 @@ class Update(ClonedScripts):
         return result.returncode, result.stdout, result.stderr
 
     def pool(self, size):
-        with open(os.path.join(self.pools, f"pool-{size}p.jsonl"), encoding="utf-8") as file:
+        """The pool at that table size, or of that name (`2p-public`)."""
+        name = size if isinstance(size, str) else f"{size}p"
+        with open(os.path.join(self.pools, f"pool-{name}.jsonl"), encoding="utf-8") as file:
             return [json.loads(line) for line in file]
 
     def test_an_added_entry_plays_only_its_tables(self):
@@ -328,7 +356,83 @@ class Update(ClonedScripts):
         self.assertEqual(status, 2)
         self.assertEqual(out, "")
         self.assertIn("the anchor 'nobody' is no entry", err)
+        # A CCP engine in the pools of our rules, and a public pool of three.
+        everywhere = {key: value for key, value in TT_PVS.items() if key != "table_sizes"}
+        for definition, why in (
+            (
+                dict(DEFINITION, entries=DEFINITION["entries"] + [everywhere]),
+                "entry 'jumpstar-tt-pvs' speaks CCP, which plays the public list's rules only",
+            ),
+            (
+                dict(DEFINITION, public=dict(PUBLIC, players=3)),
+                "the public list's rules are for two players",
+            ),
+        ):
+            with self.subTest(why=why):
+                self.write(definition)
+                status, out, err = self.update()
+                self.assertEqual([status, out], [2, ""], err)
+                self.assertIn(why, err)
         self.assertFalse(os.path.exists(self.pools))
+
+    def public_update(self, thirdparty):
+        """Plays the public pool of random, greedy and tt-pvs with
+        TIAOQI_THIRDPARTY set to that folder."""
+        definition = dict(DEFINITION, entries=DEFINITION["entries"] + [TT_PVS], public=PUBLIC)
+        self.write(definition)
+        os.environ["TIAOQI_THIRDPARTY"] = thirdparty
+        try:
+            return self.update("--players", "public")
+        finally:
+            del os.environ["TIAOQI_THIRDPARTY"]
+
+    def test_tt_pvs_plays_in_the_public_pool_under_the_public_lists_rules(self):
+        if not os.path.isfile(os.path.join(JUMPSTAR, "CMakeLists.txt")):
+            self.skipTest(f"{JUMPSTAR} is missing")
+        # JumpStar's engine, built once into the build folder (the update
+        # runs with --no-build).
+        os.environ["TIAOQI_BUILD_DIR"] = BUILD
+        try:
+            why = outside.build_jumpstar(no_build=False)
+        finally:
+            del os.environ["TIAOQI_BUILD_DIR"]
+        self.assertIsNone(why)
+        status, out, err = self.public_update(THIRDPARTY)
+        self.assertEqual(status, 0, err)
+        pool = self.pool("2p-public")
+        self.assertTrue(pool)
+        for table in pool:
+            self.assertEqual(table["rules"], "CCERL-2P10-v2")
+            self.assertEqual(table["players"], 2)
+        seen = {entry["name"]: entry for table in pool for entry in table["entries"]}
+        self.assertEqual(sorted(seen), ["greedy", "jumpstar-tt-pvs", "random"])
+        bot = seen["jumpstar-tt-pvs"]
+        self.assertEqual(bot["public_rating"], 737)
+        self.assertEqual(bot["engine"], TT_PVS["engine"])
+        self.assertEqual(
+            sorted(bot["files"]), ["jumpstar sources", "jumpstar/tools/ccp_cczero_bot.py"]
+        )
+        # tt-pvs finishes first in every game it plays against random.
+        for table in pool:
+            keys = [entry["key"] for entry in table["entries"]]
+            if sorted(key.split("@")[0] for key in keys) != ["jumpstar-tt-pvs", "random"]:
+                continue
+            for game in table["games"]:
+                winner = keys[game["seats"][game["order"][0][0]]]
+                self.assertTrue(winner.startswith("jumpstar-tt-pvs@"), game)
+
+    def test_without_jumpstar_its_entries_are_left_out_saying_so(self):
+        empty = os.path.join(self.folder, "thirdparty")
+        os.makedirs(empty)
+        status, out, err = self.public_update(empty)
+        self.assertEqual(status, 0, err)
+        self.assertIn(
+            "list: 2p-public: 'jumpstar-tt-pvs' left out: %s is missing"
+            % os.path.join(empty, "jumpstar"),
+            err,
+        )
+        names = {entry["name"] for table in self.pool("2p-public") for entry in table["entries"]}
+        self.assertEqual(names, {"random", "greedy"})
 
 
 if __name__ == "__main__":

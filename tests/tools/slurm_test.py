@@ -54,6 +54,8 @@ SCRIPTS = (
     "bench/list/update",
     "bench/list/ratings.py",
     "bench/list/schedule.py",
+    "bench/list/entries.py",
+    "bench/list/outside.py",
 )
 DAEMONS = ("munged", "slurmctld", "slurmd")
 CLIENTS = ("sbatch", "squeue", "scancel", "sinfo")

@@ -1,0 +1,153 @@
+"""The list's pools and the entries that play in each (docs/list.md): the
+pools at 2, 3, 4 and 6 players under the definition's rules, and the
+public pool, two players under the public list's rules; each entry with
+the words that start its engine and its identity in the pool."""
+
+import os
+import subprocess
+import sys
+
+import outside
+import trials
+
+# The public list's rules, as a pool line names them: a table with a CCP
+# engine plays them (tiaoqi-match sets them itself, docs/rules.md, section 8).
+PUBLIC_RULES = "CCERL-2P10-v2"
+
+
+class Pool:
+    """One pool: its name (`4p`, `2p-public`), seats, control, rules (None:
+    the public list's), tables an entry, and the names that play in it."""
+
+    def __init__(self, name, players, control, rules, per_entry, names):
+        self.name, self.players, self.control = name, players, control
+        self.rules, self.per_entry, self.names = rules, per_entry, names
+
+    @property
+    def public(self):
+        return self.rules is None
+
+
+def pools_of(definition, wanted, per_entry):
+    """The pools of the definition that `wanted` names (sizes and the word
+    `public`; None: every one)."""
+    entries = definition["entries"]
+    found = []
+    for size in definition["table_sizes"]:
+        names = [e["name"] for e in entries if size in e.get("table_sizes", [size])]
+        found.append(
+            Pool(
+                f"{size}p",
+                size,
+                definition["control"],
+                definition["rules"],
+                per_entry or definition["tables_per_entry"],
+                names,
+            )
+        )
+    public = definition.get("public")
+    if public:
+        found.append(
+            Pool(
+                "2p-public",
+                public["players"],
+                public["control"],
+                None,
+                per_entry or public["tables_per_entry"],
+                public["entries"],
+            )
+        )
+    if wanted is None:
+        return found
+    by_word = {pool.name[:-1] if not pool.public else "public": pool for pool in found}
+    unknown = [word for word in wanted if word not in by_word]
+    if unknown or not wanted:
+        raise trials.Refused(
+            f"--players expects pools of the list ({' '.join(by_word)}), got '{' '.join(wanted)}'"
+        )
+    return [by_word[word] for word in wanted]
+
+
+class Entries:
+    """The definition's entries, each with its program and identity (built
+    and read once)."""
+
+    def __init__(self, args, head, dirty):
+        self.args, self.head, self.dirty = args, head, dirty
+        self.binaries, self.signatures, self.built = {}, {}, {}
+        self.new_binary = os.path.join(trials.build_dir(), "protocol", "tiaoqi")
+
+    def binary(self, entry):
+        commit = entry.get("commit")
+        if commit not in self.binaries:
+            if commit is None:
+                self.binaries[None] = trials.program(trials.build_dir(), "protocol", "tiaoqi")
+            else:
+                full = trials.resolve_commit(commit)
+                self.binaries[commit] = trials.base_engine(
+                    "list", full, self.head, self.dirty, self.new_binary, self.args.no_build
+                )
+        return self.binaries[commit]
+
+    def signature(self, binary):
+        if binary not in self.signatures:
+            self.signatures[binary] = trials.signature(binary)
+        return self.signatures[binary]
+
+    def at(self, pool):
+        """The entries that play in the pool, each {identity, words}; an
+        outside entry whose engine cannot be had is left out, saying why."""
+        found = []
+        for entry in self.args.definition_data["entries"]:
+            if entry["name"] not in pool.names:
+                continue
+            if "engine" in entry:
+                why = outside.ready(entry, self.args.no_build, self.built)
+                if why:
+                    print(f"list: {pool.name}: '{entry['name']}' left out: {why}", file=sys.stderr)
+                    continue
+                found.append(self.outside_entry(entry))
+            else:
+                found.append(self.own_entry(entry, pool))
+        return found
+
+    def own_entry(self, entry, pool):
+        binary = self.binary(entry)
+        options = entry.get("options", {})
+        identity = {
+            "name": entry["name"],
+            "commit": trials.resolve_commit(entry.get("commit") or "HEAD"),
+            "signature": self.signature(binary),
+            "options": options,
+            "parameters": played_parameters(binary, pool.players, options),
+        }
+        digest = trials.run_key([identity["signature"], options, identity["parameters"]])
+        identity["key"] = f"{entry['name']}@{digest[:7]}"
+        # In the public pool our engine speaks CCP, as the public list's
+        # engines do, and plays that list's rules.
+        words = [f"cmd={binary} --protocol ccp", "proto=ccp"] if pool.public else [f"cmd={binary}"]
+        words += [f"{name}={value}" for name, value in options.items()]
+        return {"identity": identity, "words": words}
+
+    def outside_entry(self, entry):
+        identity = {"name": entry["name"], **outside.identity(entry)}
+        digest = trials.run_key([identity["engine"], identity["files"]])
+        identity["key"] = f"{entry['name']}@{digest[:7]}"
+        if "public_rating" in entry:
+            identity["public_rating"] = entry["public_rating"]
+        return {"identity": identity, "words": outside.expanded(entry["engine"])}
+
+
+def played_parameters(binary, size, options):
+    """What the build plays at the table size with the entry's options: the
+    `Parameters:` line of `d` (none from a build that has no such line)."""
+    lines = [f"setoption name Players value {size}"]
+    lines += [f"setoption name {name} value {value}" for name, value in options.items()]
+    lines += ["position startpos", "d", "quit"]
+    result = subprocess.run(
+        [binary], input="\n".join(lines) + "\n", capture_output=True, text=True, timeout=60
+    )
+    for line in result.stdout.splitlines():
+        if line.startswith("Parameters:"):
+            return line[len("Parameters:") :].strip()
+    return ""

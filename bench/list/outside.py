@@ -1,0 +1,111 @@
+"""Engines of the list that are not a build of ours (docs/list.md,
+"Outside engines"): an entry with `engine`, the words of a tiaoqi-match
+`-engine` group (cmd=COMMAND, proto=ccp, ...), in which `{build}` stands
+for the work tree's build folder and `{thirdparty}` for the folder
+`../shared/thirdparty` beside the clone (or TIAOQI_THIRDPARTY). An entry that `needs` JumpStar
+plays where that folder holds JumpStar's sources: the list builds its
+engine once into build/jumpstar, out of the read-only folder, and skips
+the entry, saying so, where the folder is missing or the build fails."""
+
+import hashlib
+import os
+import shlex
+import subprocess
+import sys
+
+import trials
+
+# The third-party folder beside the clone, or the one TIAOQI_THIRDPARTY
+# names (a clone elsewhere, a test's scratch clone).
+THIRDPARTY = os.path.abspath(
+    os.environ.get("TIAOQI_THIRDPARTY")
+    or os.path.join(os.path.dirname(trials.REPO), "shared", "thirdparty")
+)
+JUMPSTAR = os.path.join(THIRDPARTY, "jumpstar")
+
+
+def places():
+    return {"build": trials.build_dir(), "thirdparty": THIRDPARTY}
+
+
+def expanded(words):
+    """The entry's engine words with {build} and {thirdparty} in place."""
+    found = places()
+    return [word.format(**found) for word in words]
+
+
+def command_of(words):
+    """The cmd= of the words."""
+    for word in words:
+        if word.startswith("cmd="):
+            return word[len("cmd=") :]
+    raise trials.Refused(f"an outside entry's engine needs cmd=COMMAND among its words: {words}")
+
+
+def sha256_of(paths):
+    digest = hashlib.sha256()
+    for path in paths:
+        digest.update(os.path.relpath(path, THIRDPARTY).encode())
+        with open(path, "rb") as file:
+            for block in iter(lambda: file.read(1 << 20), b""):
+                digest.update(block)
+    return digest.hexdigest()
+
+
+def identity(entry):
+    """What the pool keeps of an outside engine: its words as the
+    definition gives them, and the sha256 of what it plays with: each file
+    of the third-party folder that its command names (a bot's script), and
+    the sources of what it `needs` built. A changed file is a new entry.
+    The interpreter and a build's bytes are left out: they differ between
+    machines that play alike."""
+    files = {}
+    for word in shlex.split(command_of(expanded(entry["engine"]))):
+        path = os.path.abspath(word) if os.sep in word else None
+        if path and path.startswith(THIRDPARTY + os.sep) and os.path.isfile(path):
+            files[os.path.relpath(path, THIRDPARTY)] = sha256_of([path])
+    if entry.get("needs") == "jumpstar":
+        sources = [
+            os.path.join(folder, name)
+            for part in ("src", "include")
+            for folder, _, names in sorted(os.walk(os.path.join(JUMPSTAR, part)))
+            for name in sorted(names)
+        ]
+        files["jumpstar sources"] = sha256_of([os.path.join(JUMPSTAR, "CMakeLists.txt")] + sources)
+    return {"engine": entry["engine"], "files": files}
+
+
+def ready(entry, no_build, built):
+    """None when the entry can play, else why it is skipped. `built`
+    remembers what was built (or failed) this run."""
+    need = entry.get("needs")
+    if need is None:
+        return None
+    if need != "jumpstar":
+        raise trials.Refused(f"entry '{entry['name']}': needs '{need}', expected 'jumpstar'")
+    if "jumpstar" not in built:
+        built["jumpstar"] = build_jumpstar(no_build)
+    return built["jumpstar"]
+
+
+def build_jumpstar(no_build):
+    """Builds JumpStar's engine into build/jumpstar; None when it is there,
+    else why not."""
+    if not os.path.isfile(os.path.join(JUMPSTAR, "CMakeLists.txt")):
+        return f"{JUMPSTAR} is missing"
+    folder = os.path.join(trials.build_dir(), "jumpstar")
+    engine = os.path.join(folder, "cczero")
+    if no_build:
+        return None if os.access(engine, os.X_OK) else f"{engine} is not built (--no-build)"
+    steps = [
+        ["cmake", "-S", JUMPSTAR, "-B", folder, "-DCCZERO_USE_ACCELERATE=OFF"]
+        + ["-DCMAKE_BUILD_TYPE=Release"],
+        ["cmake", "--build", folder, "--target", "cczero", f"-j{os.cpu_count() or 1}"],
+    ]
+    print(f"list: building JumpStar's engine in {folder}", file=sys.stderr)
+    for step in steps:
+        result = subprocess.run(step, capture_output=True, text=True)
+        if result.returncode != 0:
+            tail = (result.stdout + result.stderr).strip().splitlines()[-3:]
+            return f"JumpStar's build failed: {' / '.join(tail)}"
+    return None
