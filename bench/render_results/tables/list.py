@@ -24,8 +24,13 @@ def list_table(context, args, words):
         ]
     public = any("public_rating" in entry for entry in found.entries.values())
     lines = [
-        "%d tables, %d games, %s; the anchor `random` = 0:"
-        % (len(found.tables), found.games(), time_control(found.tables[-1]["control"])),
+        "%d tables, %d games, %s%s; the anchor `random` = 0:"
+        % (
+            len(found.tables),
+            found.games(),
+            time_control(found.tables[-1]["control"]),
+            played_between(found.tables),
+        ),
         "",
         "| # | entry | build | rating [95%] | games | place | LOS to the next |"
         + (" public list |" if public else ""),
@@ -49,6 +54,18 @@ def list_table(context, args, words):
     if public:
         lines += ["", public_offsets(found)]
     return lines + [""] + pairwise_lines(found)
+
+
+def played_between(tables):
+    """`, played from 2026-12-06 10:11 to 11:02 UTC`: the dates of the
+    first and the last table (none in a pool without dates)."""
+    dates = [table["date"] for table in tables if "date" in table]
+    if not dates:
+        return ""
+    first, last = min(dates), max(dates)
+    start = first[:10] + " " + first[11:16]
+    end = last[11:16] if last[:10] == first[:10] else last[:10] + " " + last[11:16]
+    return ", played from %s to %s UTC" % (start, end)
 
 
 def public_offsets(found):
