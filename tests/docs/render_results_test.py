@@ -215,6 +215,43 @@ class Renderer(unittest.TestCase):
                     line = {"table": number, "control": {"movetime": 50}, "entries": entries}
                     file.write(json.dumps(dict(line, games=games)) + "\n")
 
+    def test_the_public_pool_gives_each_bots_public_rating_and_the_offset(self):
+        if not os.path.isdir(os.path.join(REPO, "build", "tools", "python", "package")):
+            self.skipTest("the list's fit needs the Python module of build/")
+        folder = os.path.join(self.folder.name, "results")
+        shutil.copytree(FIXTURE, folder)
+        self.results = folder
+        os.makedirs(os.path.join(folder, "list"))
+        entries = [
+            {"key": "random@1", "name": "random", "commit": "f" * 40},
+            {"key": "bot@2", "name": "bot", "engine": ["cmd=bot"], "public_rating": 5000},
+        ]
+        with open(os.path.join(folder, "list", "pool-2p-public.jsonl"), "w") as file:
+            for number in (1, 2):
+                games = [
+                    {"seats": [0, 1], "order": [[1], [0]]},
+                    {"seats": [1, 0], "order": [[0], [1]]}
+                    if number == 1
+                    else {"seats": [1, 0], "order": [[1], [0]]},
+                ]
+                line = {"table": number, "control": {"movetime": 50}, "entries": entries}
+                file.write(json.dumps(dict(line, games=games)) + "\n")
+        text = self.rendered("list pool=2p-public")
+        self.assertIn(
+            "| # | entry | build | rating [95%] | games | place | LOS to the next |"
+            " public list |",
+            text,
+        )
+        bot = next(line for line in text.splitlines() if line.startswith("| 1 | `bot` | outside"))
+        self.assertTrue(bot.endswith(" 5000 |"), bot)
+        rating = float(bot.split("|")[4].split()[0])
+        self.assertIn(
+            "Each rating here less the public list's: `bot` %+.0f. Their mean, %+.0f, is how far"
+            " this pool's scale lies below the public one: add %.0f to read a rating here on the"
+            " public scale." % (rating - 5000, rating - 5000, 5000 - rating),
+            text,
+        )
+
     def test_readme_glance_compares_the_default_with_the_last_release(self):
         if not os.path.isdir(os.path.join(REPO, "build", "tools", "python", "package")):
             self.skipTest("the list's fit needs the Python module of build/")

@@ -78,12 +78,16 @@ def public_offsets(found):
     ]
     if not gaps:
         return "No entry rated on the public list has played here yet."
+    mean = sum(gap for _, gap in gaps) / len(gaps)
     return (
-        "Each rating here less the public list's: %s; the mean, %+.0f, is how far this pool's"
-        " scale lies above the public one."
+        "Each rating here less the public list's: %s. Their mean, %+.0f, is how far this pool's"
+        " scale lies %s the public one: %s %.0f to read a rating here on the public scale."
         % (
             ", ".join("`%s` %+.0f" % gap for gap in gaps),
-            sum(gap for _, gap in gaps) / len(gaps),
+            mean,
+            "above" if mean > 0 else "below",
+            "subtract" if mean > 0 else "add",
+            abs(mean),
         )
     )
 
