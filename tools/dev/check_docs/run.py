@@ -48,6 +48,21 @@ class Workspace:
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
+def started(workspace, command):
+    """The command started in the workspace on pipes, its standard error
+    with its output, in a process group of its own (kill_group ends it
+    and its children)."""
+    return subprocess.Popen(
+        command,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        cwd=workspace.folder,
+        env=workspace.env,
+        start_new_session=True,
+    )
+
+
 def kill_group(process):
     try:
         os.killpg(process.pid, signal.SIGKILL)
@@ -64,15 +79,7 @@ def run_shell(example, workspace, timeout):
     for step in example.steps:
         script += "{ %s\n} </dev/null 2>&1\n" % step.text
         script += "status=$?; printf '\\n%s %%d\\n' \"$status\"; (exit $status)\n" % mark
-    process = subprocess.Popen(
-        ["bash", "--noprofile", "--norc"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        cwd=workspace.folder,
-        env=workspace.env,
-        start_new_session=True,
-    )
+    process = started(workspace, ["bash", "--noprofile", "--norc"])
     try:
         output, _ = process.communicate(script.encode(), timeout=timeout)
     except subprocess.TimeoutExpired:
@@ -136,15 +143,7 @@ class Session:
         if not os.access(binary, os.X_OK):
             raise RunError("no engine at %s: build first (tools/dev/build)" % binary)
         self.timeout = timeout
-        self.process = subprocess.Popen(
-            [binary] + args,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            cwd=workspace.folder,
-            env=workspace.env,
-            start_new_session=True,
-        )
+        self.process = started(workspace, [binary] + args)
         self.lines = queue.Queue()
         threading.Thread(target=self.read, daemon=True).start()
 
