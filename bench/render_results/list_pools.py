@@ -3,6 +3,8 @@ fitted once a run (bench/list/ratings.py, through the build's Python
 module), its entries by key, and which of them are the releases and
 today's default."""
 
+import functools
+import math
 import os
 import subprocess
 import sys
@@ -54,9 +56,8 @@ class Pool:
         return found
 
     def releases(self):
-        """The keys of the releases' entries, oldest commit first."""
-        keys = [key for key, entry in self.entries.items() if entry["name"].startswith(RELEASE)]
-        return sorted(keys, key=lambda key: commit_time(self.entries[key]["commit"]))
+        """The keys of the releases' entries, in the order they first played."""
+        return [key for key, entry in self.entries.items() if entry["name"].startswith(RELEASE)]
 
 
 def pool(context, name):
@@ -67,6 +68,7 @@ def pool(context, name):
     return context.memo[key]
 
 
+@functools.lru_cache(maxsize=None)
 def commit_time(commit):
     """The commit's time (seconds), for the releases' order; 0 for a commit
     this clone lacks."""
@@ -77,11 +79,9 @@ def commit_time(commit):
 
 
 def bound(value):
-    return (
-        ("+inf" if value > 0 else "-inf")
-        if value in (float("inf"), float("-inf"))
-        else "%+.0f" % value
-    )
+    if math.isinf(value):
+        return "+inf" if value > 0 else "-inf"
+    return "%+.0f" % value
 
 
 def rating_text(row):

@@ -22,8 +22,15 @@ def point(found, key):
 
 
 def columns(context):
-    """(label, date, key at each table size) for each release, oldest
-    first, then today's default."""
+    """(the pools at each table size, and (label, date, key at each table
+    size) for each release, oldest first, then today's default); found
+    once a run."""
+    if "list-columns" not in context.memo:
+        context.memo["list-columns"] = find_columns(context)
+    return context.memo["list-columns"]
+
+
+def find_columns(context):
     pools = [pool(context, "%dp" % size) for size in SIZES]
     commits = []
     for found in pools:
