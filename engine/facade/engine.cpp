@@ -19,10 +19,6 @@ int running_threads(int asked, unsigned hardware_threads) {
   return std::min(asked, static_cast<int>(hardware_threads));
 }
 
-namespace {
-
-// What every search started from these options reads of them: the one
-// place that copies options into a search's parameters.
 search::SearchParams search_params(const EngineOptions& options) {
   search::SearchParams params;
   params.search = options.search;
@@ -33,10 +29,9 @@ search::SearchParams search_params(const EngineOptions& options) {
   params.dragon_belief = options.dragon_belief;
   params.want_ponder = options.ponder;
   params.tunables = options.tunables;
+  params.model = options.model;
   return params;
 }
-
-}  // namespace
 
 Engine::Engine(EngineCallbacks callbacks) : callbacks_(std::move(callbacks)) {
   // The default options always make a valid game.

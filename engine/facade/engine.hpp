@@ -31,6 +31,10 @@ namespace tiaoqi::facade {
 // that watches the clock gets its core too late to answer in time.
 int running_threads(int asked, unsigned hardware_threads);
 
+// What every search started from these options reads of them: the one
+// place that copies options into a search's parameters.
+search::SearchParams search_params(const EngineOptions& options);
+
 // What `position` asks for: the start position of the options or a
 // position string, then moves (start-end or full paths).
 struct PositionRequest {

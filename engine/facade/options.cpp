@@ -102,6 +102,35 @@ OptionSpec parameter_option(std::size_t index) {
   return spec;
 }
 
+// EvalFile: a model file, read and checked when it is set; on error the
+// model in use stays. "embedded" is the model built in.
+OptionSpec eval_file_option() {
+  OptionSpec spec;
+  spec.name = "EvalFile";
+  spec.words = {"Model file",
+                "The learned model MCTS reads where MctsPrior or MctsNetValue asks for it: a file "
+                "tiaoqi-train wrote, or embedded for the one built in."};
+  spec.type = OptionType::kString;
+  spec.get = [](const Options& o) { return o.engine.eval_file; };
+  spec.store_text = [](Options& o, std::string_view value) -> Status {
+    if (util::iequals(value, search::net::kEmbeddedName)) {
+      o.engine.eval_file = search::net::kEmbeddedName;
+      o.engine.model = search::net::embedded_model();
+      return Done{};
+    }
+    const std::string path(value);
+    Expected<search::net::Model> model = search::net::read_model_file(path);
+    if (!model) return Error{"EvalFile: " + model.error() + "; the model in use stays"};
+    if (!model->covers(o.rules.players))
+      return Error{"EvalFile: " + path + " was not trained at " + std::to_string(o.rules.players) +
+                   " players (Players); the model in use stays"};
+    o.engine.eval_file = path;
+    o.engine.model = std::make_shared<const search::net::Model>(std::move(*model));
+    return Done{};
+  };
+  return spec;
+}
+
 constexpr bool kRule = true;
 constexpr bool kEngine = false;
 
@@ -253,6 +282,7 @@ void add_engine_options(std::vector<OptionSpec>& specs) {
        "The seed of the random and greedy searches and of a level's choices: the same seed replays "
        "the same moves."},
       kEngine, kSeedRange, [](auto& o) -> auto& { return o.engine.seed; }));
+  specs.push_back(eval_file_option());
   specs.push_back(combo(
       "DragonBelief",
       {"Dragon belief",

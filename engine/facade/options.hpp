@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engine/rules.hpp"
+#include "engine/search/net/embedded.hpp"
 #include "engine/search/params.hpp"
 #include "engine/search/strength.hpp"
 #include "engine/util/expected.hpp"
@@ -38,6 +39,10 @@ struct EngineOptions {
   int elo = static_cast<int>(search::elo_range().default_value);
   // The search's parameters (search/config.hpp); each unset one is `auto`.
   search::Tunables tunables{};
+  // EvalFile: the learned model MCTS reads (MctsPrior, MctsNetValue), by
+  // the path it was read from, or the one built in.
+  std::string eval_file = search::net::kEmbeddedName;
+  std::shared_ptr<const search::net::Model> model = search::net::embedded_model();
   bool operator==(const EngineOptions&) const = default;
 };
 

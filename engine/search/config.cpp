@@ -101,6 +101,18 @@ const std::vector<TunableSpec> kTunables = {
          "progress among which it played this share."},
         kReal, 0, 1, [](auto& c) -> auto& { return c.mcts.racer_share; }),
     tunable(
+        "MctsPrior",
+        {"MCTS learned prior",
+         "MCTS: the weight of the learned policy's prior over a node's moves (PUCT); 0 is off. The "
+         "model is EvalFile's."},
+        kReal, 0, 100, [](auto& c) -> auto& { return c.mcts.prior_weight; }),
+    tunable(
+        "MctsNetValue",
+        {"MCTS learned value",
+         "MCTS: where a playout is cut off, the learned value scores it instead of the "
+         "evaluation. The model is EvalFile's."},
+        kSwitch, 0, 1, [](auto& c) -> auto& { return c.mcts.net_value; }),
+    tunable(
         "AspirationWindow",
         {"Aspiration window",
          "Alpha-beta: the half-width in centi-steps of the window around the last depth's score; "

@@ -3,10 +3,15 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string_view>
 
 namespace tiaoqi::search {
+
+namespace net {
+class Model;
+}
 
 // What a dragons search believes of the hidden dragons (option
 // DragonBelief): weights that follow how each player moved, every piece
@@ -15,7 +20,7 @@ namespace tiaoqi::search {
 enum class DragonBelief : std::uint8_t { kBehaviour, kUniform, kSingle };
 
 // How many parameters the options can set (config.hpp, tunable_specs()).
-inline constexpr std::size_t kTunableCount = 17;
+inline constexpr std::size_t kTunableCount = 19;
 // The values the options set, one a parameter in the table's order;
 // nullopt (`auto`): what the search plays at the table size.
 using Tunables = std::array<std::optional<double>, kTunableCount>;
@@ -34,6 +39,9 @@ struct SearchParams {
   bool want_ponder = false;
   // The search's parameters (config.hpp), as the options set them.
   Tunables tunables{};
+  // The learned model MCTS reads (EvalFile): the embedded one unless a
+  // file was given; a search uses it where MctsPrior or MctsNetValue asks.
+  std::shared_ptr<const net::Model> model;
 };
 
 }  // namespace tiaoqi::search

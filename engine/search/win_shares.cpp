@@ -123,6 +123,15 @@ Outcome final_outcome(const Position& over) {
   return outcome;
 }
 
+Outcome outcome_of_log_shares(const Position& position,
+                              const std::array<double, kMaxPlayers>& log_shares) {
+  const int players = position.rules().player_count();
+  std::array<double, kMaxPlayers> in_game{};
+  for (int p = 0; p < players; ++p)
+    in_game[p] = position.is_eliminated(p) ? kNoShare : log_shares[p];
+  return outcome_of_shares(softmax(in_game, players), players);
+}
+
 Outcome static_outcome(const Position& position, double scale) {
   if (position.is_over()) return final_outcome(position);
   return outcome_of_shares(static_shares(position, scale), position.rules().player_count());

@@ -50,6 +50,11 @@ struct Outcome {
 WinShares learned_reward(const Outcome& outcome, double win_weight);
 
 Outcome final_outcome(const Position& over);
+// Both readings of log-shares of the win by seat (a learned value's): the
+// softmax over the players still in the game, and the pairwise chances
+// it implies.
+Outcome outcome_of_log_shares(const Position& position,
+                              const std::array<double, kMaxPlayers>& log_shares);
 // Both readings of the static evaluation, from one evaluation.
 Outcome static_outcome(const Position& position, double scale);
 

@@ -56,6 +56,13 @@ struct Config {
   // all when it strays further. opponent_moves is then the width while a
   // player has moved too little to tell.
   double racer_share = 0;
+  // The learned model (net/model.hpp), where the search has one that reads
+  // the game: the weight c of its policy's prior P in the selection's
+  // added term c P sqrt(N) / (n + 1) (AlphaZero's PUCT beside UCT and the
+  // history; 0 is off), and whether its value scores a playout that is
+  // cut off instead of the evaluation.
+  double prior_weight = 0;
+  bool net_value = false;
 };
 
 // The settings MCTS plays with at a table of `players` (what the options'

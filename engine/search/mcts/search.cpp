@@ -275,6 +275,9 @@ SearchResult result_of(const Position& root, const SearchParams& params, const T
   result.score = score_of_shares(root, child_shares(root, shared, ranked[0]), root.side_to_move(),
                                  shared.config.share_scale);
   if (params.want_ponder && line.size() > 1) result.ponder = line[1];
+  for (const std::uint32_t child : ranked)
+    result.root_moves.push_back(RootMove{tree.node(child).move, load(tree.node(child).visits),
+                                         child_shares(root, shared, child)});
   return result;
 }
 
@@ -297,6 +300,14 @@ void configure_shared(Shared& shared, const SearchRequest& request, const Config
           ? tally_racers(request.game.history(), request.game.moves(), kRacerWindow)
           : RacerTally{};
   shared.opponent_widths = opponent_widths(racers, config.opponent_moves, config.racer_share);
+  // The learned model, where the options ask for it and it reads this game.
+  const net::Model* model = request.params.model.get();
+  if (model && !worlds.draw && net::reads(root.rules()) &&
+      model->covers(root.rules().player_count())) {
+    shared.use_prior = config.prior_weight > 0;
+    shared.use_net_value = config.net_value;
+    if (shared.use_prior || shared.use_net_value) shared.model = model;
+  }
   if (root.rules().options().repetitions > 0) {
     shared.repetition_draws = true;
     shared.earlier_positions = earlier;

@@ -10,11 +10,18 @@ namespace tiaoqi::search::mcts {
 
 Tree::Tree(std::size_t megabytes) {
   megabytes = std::max<std::size_t>(megabytes, 1);
-  const std::size_t count =
-      std::min<std::size_t>(megabytes * 1024 * 1024 / sizeof(Node), kNoNode - 1);
+  // Hash holds the nodes and their priors.
+  const std::size_t count = std::min<std::size_t>(
+      megabytes * 1024 * 1024 / (sizeof(Node) + sizeof(std::uint16_t)), kNoNode - 1);
   void* memory = std::calloc(count, sizeof(Node));
-  if (!memory) return;
+  void* priors = std::calloc(count, sizeof(std::uint16_t));
+  if (!memory || !priors) {
+    std::free(memory);
+    std::free(priors);
+    return;
+  }
   memory_.reset(static_cast<Node*>(memory));
+  priors_.reset(static_cast<std::uint16_t*>(priors));
   nodes_ = memory_.get();
   capacity_ = count;
   megabytes_ = megabytes;
@@ -115,10 +122,14 @@ void Tree::pack(std::uint32_t index, std::uint32_t min_visits) {
   relocate(root);
   for (const auto& [start, count] : blocks)
     for (std::uint32_t i = 0; i < count; ++i) relocate(nodes_[start + i]);
-  for (std::size_t i = 0; i < blocks.size(); ++i)
+  std::uint16_t* priors = priors_.get();
+  for (std::size_t i = 0; i < blocks.size(); ++i) {
     std::memmove(static_cast<void*>(nodes_ + new_starts[i]),
                  static_cast<const void*>(nodes_ + blocks[i].first),
                  blocks[i].second * sizeof(Node));
+    std::memmove(priors + new_starts[i], priors + blocks[i].first,
+                 blocks[i].second * sizeof(std::uint16_t));
+  }
   root.move = Move{};
   nodes_[0] = root;
   next_free_.store(next);

@@ -90,6 +90,16 @@ class Tree {
   Node& node(std::uint32_t index) { return nodes_[index]; }
   const Node& node(std::uint32_t index) const { return nodes_[index]; }
   Node& root() { return nodes_[0]; }
+  // The learned prior of the move into a node, in units of 1 / kPriorUnits
+  // (0 where the search has no prior). Kept beside the nodes rather than
+  // in them, so that a search without a model reads no more memory.
+  float prior(std::uint32_t index) const {
+    return static_cast<float>(priors_.get()[index]) * (1.0f / kPriorUnits);
+  }
+  void set_prior(std::uint32_t index, float prior) {
+    priors_.get()[index] = static_cast<std::uint16_t>(prior * kPriorUnits + 0.5f);
+  }
+  static constexpr float kPriorUnits = 65535;
 
   // `count` consecutive fresh nodes; kNoNode once the pool is full.
   std::uint32_t allocate(int count);
@@ -123,6 +133,8 @@ class Tree {
   };
   // Zeroed by calloc: the system maps pages as the tree grows into them.
   std::unique_ptr<Node, FreeMemory> memory_;
+  // One prior a node, also zeroed by calloc: untouched pages cost nothing.
+  std::unique_ptr<std::uint16_t, FreeMemory> priors_;
   Node* nodes_ = nullptr;
   std::size_t capacity_ = 0;
   std::size_t megabytes_ = 0;

@@ -74,6 +74,10 @@ bool Worker::repeats(const Position& position) const {
 
 Worker::Worker(Shared& shared, std::uint64_t seed) : shared_(shared), random_(seed) {
   path_.reserve(256);
+  if (shared.use_prior) {
+    prior_moves_.resize(kMaxMoves);
+    prior_values_.resize(kMaxMoves);
+  }
   path_hashes_.reserve(256);
   trace_.reserve(kFullPlayout + 256);
 }
@@ -115,11 +119,39 @@ bool Worker::expand(std::uint32_t index, Position& position) {
     child = Node{};
     child.move = move_of_key(keys[static_cast<std::size_t>(i)]);
   }
+  if (shared_.use_prior && !replies) set_priors(block, count, position);
   node.first_child = block;
   node.child_count = static_cast<std::uint16_t>(count);
   if (replies) shared(node.flags).fetch_or(kReplies, std::memory_order_relaxed);
   shared(node.state).store(kExpanded, std::memory_order_release);
   return true;
+}
+
+void Worker::set_priors(std::uint32_t first, int count, const Position& position) {
+  Tree& tree = shared_.tree;
+  for (int i = 0; i < count; ++i)
+    prior_moves_[static_cast<std::size_t>(i)] =
+        tree.node(first + static_cast<std::uint32_t>(i)).move;
+  net::prior(*shared_.model, position, prior_moves_.data(), count, reading_, prior_values_.data());
+  for (int i = 0; i < count; ++i)
+    tree.set_prior(first + static_cast<std::uint32_t>(i),
+                   prior_values_[static_cast<std::size_t>(i)]);
+}
+
+Outcome Worker::simulate(Position& position) {
+  const Config& config = shared_.config;
+  if (!shared_.use_net_value)
+    return play_out(position, config.playout_plies, config.epsilon, config.share_scale, random_,
+                    trace_);
+  return play_out_with<PieceMoveList>(
+      position, config.playout_plies, random_, trace_,
+      [&config](const Position& at, const PieceMoveList& moves, util::Random& draw) {
+        return playout_move(at, moves, config.epsilon, draw);
+      },
+      [this](const Position& at) {
+        if (at.is_over()) return final_outcome(at);
+        return outcome_of_log_shares(at, net::log_shares(*shared_.model, at, reading_));
+      });
 }
 
 bool Worker::moves_of(const Node& node, const Position& position) const {
@@ -159,6 +191,14 @@ std::uint32_t Worker::select(std::uint32_t parent_index, int player) {
   const double root_log =
       std::sqrt(std::log(static_cast<double>(load(parent.visits) + load(parent.in_flight)) + 1));
   const double exploration = config.exploration * root_log;
+  // PUCT's term c P sqrt(N) / (n + 1), with the prior P of the learned
+  // policy; 0 without one (and in a best-reply node, whose moves are the
+  // opponents').
+  const double prior_scale =
+      shared_.use_prior && !replies
+          ? config.prior_weight *
+                std::sqrt(static_cast<double>(load(parent.visits) + load(parent.in_flight)))
+          : 0.0;
 
   double best_score = -1e300;
   std::uint32_t best = first;
@@ -181,6 +221,8 @@ std::uint32_t Worker::select(std::uint32_t parent_index, int player) {
       const double mean = static_cast<double>(load(child.reward_sum)) / kRewardUnits / n;
       score = mean + exploration * inverse_root(n + 1) + history / ((1 - mean) * n + 1);
     }
+    if (prior_scale > 0)
+      score += prior_scale * tree.prior(first + static_cast<std::uint32_t>(i)) / (visits + 1);
     if (score > best_score) {
       best_score = score;
       best = first + static_cast<std::uint32_t>(i);
@@ -261,8 +303,7 @@ bool Worker::iterate() {
   } else if (shared_.worlds.simulate) {
     outcome.win = outcome.ahead = shared_.worlds.simulate(position, random_, trace_);
   } else {
-    outcome = play_out(position, config.playout_plies, config.epsilon, config.share_scale, random_,
-                       trace_);
+    outcome = simulate(position);
   }
   back_up(outcome);
   iterations_.store(iterations_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);

@@ -12,6 +12,7 @@
 #include "engine/search/mcts/history.hpp"
 #include "engine/search/mcts/playout.hpp"
 #include "engine/search/mcts/tree.hpp"
+#include "engine/search/net/model.hpp"
 
 namespace tiaoqi::search::mcts {
 
@@ -55,6 +56,11 @@ struct Shared {
   // 0 for all).
   std::array<int, kMaxPlayers> opponent_widths{};
   std::atomic<std::uint64_t> tickets{0};
+  // The learned model, where the search reads one (Config::prior_weight,
+  // net_value) and it covers the game; null otherwise.
+  const net::Model* model = nullptr;
+  bool use_prior = false;
+  bool use_net_value = false;
   std::vector<const Worker*> workers;
   std::atomic<int> seldepth{0};
   std::atomic<bool> done{false};
@@ -99,6 +105,11 @@ class Worker {
   // of the game.
   bool repeats(const Position& position) const;
   void back_up(const Outcome& outcome);
+  // Gives the children of an expanded node their learned prior.
+  void set_priors(std::uint32_t first, int count, const Position& position);
+  // Scores where the tree ends: the playout, cut off by the evaluation or
+  // by the learned value.
+  Outcome simulate(Position& position);
 
   struct Step {
     std::uint32_t node;
@@ -111,6 +122,10 @@ class Worker {
   util::Random random_;
   std::vector<Step> path_;
   Trace trace_;
+  // The model's scratch room, and the prior's moves and probabilities.
+  net::Reading reading_;
+  std::vector<Move> prior_moves_;
+  std::vector<float> prior_values_;
   // The positions of the path, the root's first (under Repetitions only).
   std::vector<std::uint64_t> path_hashes_;
   // Written by this thread only; others read it for reports.
