@@ -9,10 +9,12 @@
 #include "bench/positions.hpp"
 #include "engine/game.hpp"
 #include "engine/position_string.hpp"
+#include "engine/search/config.hpp"
 #include "engine/search/control.hpp"
 #include "engine/search/mcts/config.hpp"
 #include "engine/search/mcts/playout.hpp"
 #include "engine/search/mcts/search.hpp"
+#include "engine/search/net/embedded.hpp"
 #include "engine/search/registry.hpp"
 #include "engine/search/search_state.hpp"
 
@@ -21,13 +23,28 @@ namespace {
 
 constexpr std::uint64_t kIterationsPerSearch = 20000;
 
+// The parameters of a search with the embedded learned model on, as
+// MctsPrior and MctsNetValue turn it on: its prior at every expansion and
+// its value at every cut-off playout.
+search::Tunables with_model() {
+  search::Tunables tunables{};
+  const auto& specs = search::tunable_specs();
+  for (std::size_t i = 0; i < specs.size(); ++i)
+    if (specs[i].name == "MctsPrior" || specs[i].name == "MctsNetValue") tunables[i] = 1;
+  return tunables;
+}
+
 // One search of a fixed number of iterations from a cleared tree each time,
-// single-threaded, as `go nodes` runs it.
-void iterations(benchmark::State& state, const SuitePosition& entry) {
+// single-threaded, as `go nodes` runs it; with the learned model or not.
+void iterations(benchmark::State& state, const SuitePosition& entry, bool model) {
   const GameSetup setup = load(entry);
   search::SearchState search_state(64);
   search::SearchParams params;
   params.search = "mcts";
+  if (model) {
+    params.model = search::net::embedded_model();
+    params.tunables = with_model();
+  }
   search::SearchLimits limits;
   limits.nodes = kIterationsPerSearch;
   const Game game(setup);
@@ -71,9 +88,13 @@ int register_all() {
     const std::string name = entry.name;
     const bool start = name.rfind("start", 0) == 0;
     const bool first_middle_game = name.rfind("mid", 0) == 0 && name.ends_with("_a");
-    if (start || first_middle_game)
-      benchmark::RegisterBenchmark(("mcts_iterations/" + name).c_str(), iterations, entry)
+    if (start || first_middle_game) {
+      benchmark::RegisterBenchmark(("mcts_iterations/" + name).c_str(), iterations, entry, false)
           ->Unit(benchmark::kMillisecond);
+      benchmark::RegisterBenchmark(("mcts_model_iterations/" + name).c_str(), iterations, entry,
+                                   true)
+          ->Unit(benchmark::kMillisecond);
+    }
     if (start)
       benchmark::RegisterBenchmark(("mcts_full_playouts/" + name).c_str(), full_playouts, entry)
           ->Unit(benchmark::kMicrosecond);

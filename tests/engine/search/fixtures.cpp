@@ -53,6 +53,7 @@ SearchRun run(const Game& game, const RunOptions& options, SearchState* state) {
   params.seed = options.seed;
   params.hash_mib = static_cast<int>(options.hash_mib);
   params.tunables = options.tunables;
+  params.model = options.model;
   SearchLimits limits;
   limits.nodes = options.nodes;
   limits.depth = options.depth;

@@ -1,11 +1,13 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
 #include "engine/game.hpp"
 #include "engine/position_string.hpp"
+#include "engine/search/net/model.hpp"
 #include "engine/search/registry.hpp"
 
 namespace tiaoqi::search::testing {
@@ -30,6 +32,8 @@ struct RunOptions {
   std::size_t hash_mib = 16;
   // The parameters set by options (search/config.hpp); none: auto.
   Tunables tunables{};
+  // The learned model (MctsPrior, MctsNetValue read it); none by default.
+  std::shared_ptr<const net::Model> model;
   // A `stop` that came before the search started.
   bool stopped = false;
 };
