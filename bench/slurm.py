@@ -282,7 +282,15 @@ class Array:
     command given again): the jobs an earlier run left active (never
     submitted twice) and those this run submits, with how often each
     shard was submitted again after its task ended unfinished. Its
-    folder keeps the array's script, logs and job list."""
+    folder keeps the array's script, logs and job list.
+
+    A task is (owner, part): the owner's `parts` and `finished(part)` are
+    all the array reads of it, and script() and submitted_text() the
+    tiaoqi-match shards' words, so that another kind of work (the game
+    batches of bench/selfplay/run) is an array by overriding those two
+    and `unit` and `units`, its words for a task's work."""
+
+    unit, units = "shard", "shards"
 
     def __init__(self, tool, settings, folder, matches, concurrency, noun):
         self.tool, self.settings, self.folder = tool, settings, folder
@@ -314,12 +322,20 @@ class Array:
             tasks |= active_tasks(job)
         return tasks
 
+    def script(self):
+        """The array's job script: task T does the work of self.tasks[T - 1]."""
+        return task_script(self.tasks)
+
+    def submitted_text(self, todo):
+        """What submitting the tasks `todo` starts, in a few words."""
+        return shards_text(self.tasks, todo, self.noun)
+
     def submit(self, todo):
         """Submits the tasks `todo` as one array job; the folder's
         JOB_FILE keeps its id for a command given again."""
         script = os.path.join(self.folder, f"task-of-{len(self.tasks)}.sh")
         with open(script, "w", encoding="utf-8") as file:
-            file.write(task_script(self.tasks))
+            file.write(self.script())
         os.chmod(script, 0o755)
         command = [
             "sbatch",
@@ -342,7 +358,7 @@ class Array:
         with open(os.path.join(self.folder, JOB_FILE), "a", encoding="utf-8") as file:
             file.write(job + "\n")
         print(
-            f"{self.tool}: Slurm job {job}: {shards_text(self.tasks, todo, self.noun)},"
+            f"{self.tool}: Slurm job {job}: {self.submitted_text(todo)},"
             f" files in {self.folder}",
             file=sys.stderr,
         )
@@ -365,7 +381,7 @@ class Array:
                     continue
                 retry.append(task)
                 print(
-                    f"{self.tool}: shard {task} ended unfinished (its log {self.log(task)}):"
+                    f"{self.tool}: {self.unit} {task} ended unfinished (its log {self.log(task)}):"
                     f" submitted again, try {self.retries[task] + 1} of {RETRIES + 1}",
                     file=sys.stderr,
                 )
@@ -386,9 +402,11 @@ class Array:
         missing = self.unfinished()
         if not missing:
             return None
+        tasks = trials.plural(len(self.tasks), self.unit, self.units)
         return Failed(
-            f"{len(missing)} of {len(self.tasks)} shards did not finish after {RETRIES} retries"
-            f" (the first: shard {missing[0]}, its log {self.log(missing[0])});"
+            f"{len(missing)} of {tasks} did not finish"
+            f" after {RETRIES} retries (the first: {self.unit} {missing[0]},"
+            f" its log {self.log(missing[0])});"
             " the same command resubmits them"
         )
 
