@@ -66,7 +66,7 @@ def test_max_moves_truncates():
         ({"search": "mcts", "colour": "red"}, "unknown option 'colour'.*or a limit: nodes"),
         ({"nodes": -5}, "nodes must be 1 to"),
         ({"players": 3}, "Players is a rule option"),
-        (42, "an opponent is a Search name or a mapping"),
+        (42, "an opponent is a Search name, a mapping of engine options and limits or a"),
         (["random"] * 2, "expected 1"),
     ],
 )

@@ -9,13 +9,15 @@ table, by name, together with the limits of its searches:
     {"search": "auto", "movetime": 50, "threads": 2}
     {"level": "club"}                        # a strength level, by name
     {"level": 1600}                          # or by Elo (UCI_Elo)
+    tiaoqi.Engine(search="brs")             # an engine as it is set
 
 Names are compared without case, spaces and underscores. ``nodes``,
 ``movetime`` (milliseconds) and ``depth`` are the limits; ``level`` is a
 name or an Elo of ``levels()`` and stands for the options
-UCI_LimitStrength and UCI_Elo; every other name is an engine option, taken
-as it is. Without a limit an opponent searches ``DEFAULT_LIMITS``; a level
-without a limit searches what the level does (its own node budget). Unless
+UCI_LimitStrength and UCI_Elo (the Engine reads it, as tiaoqi.Engine(level=...)
+does); every other name is an engine option, taken as it is. An Engine
+plays as it is set. Without a limit an opponent searches ``DEFAULT_LIMITS``;
+a level without a limit searches what the level does (its own node budget). Unless
 the options name a ``Seed``, each game gives the engine one drawn from the
 environment's seed, so that a seed replays a game.
 """
@@ -24,9 +26,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Union
 
-from ._tiaoqi import Engine, GameTable, check_limits, levels
+from ._tiaoqi import Engine, GameTable, check_limits
 
-OpponentSpec = Union[None, str, Mapping[str, Any], "Opponent"]
+OpponentSpec = Union[None, str, Mapping[str, Any], Engine, "Opponent"]
 
 LIMIT_NAMES = ("nodes", "movetime", "depth")
 DEFAULT_LIMITS = {"nodes": 1000}
@@ -40,54 +42,57 @@ def _folded(name: str) -> str:
     return name.replace("_", "").replace(" ", "").lower()
 
 
-def _level_elo(level: Any) -> Any:
-    """UCI_Elo of a level given by name (a level of levels()) or by Elo (any
-    value the option takes, which the option table checks)."""
-    if isinstance(level, str) and not level.strip().lstrip("-").isdigit():
-        for name, elo in levels():
-            if name == level.strip().lower():
-                return elo
-        raise ValueError(
-            f"level: expected one of {', '.join(name for name, _ in levels())} or an "
-            f"Elo, got {level!r}"
-        )
-    return level
+def split_setting(spec: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any], bool]:
+    """A setting's engine options (level among them: the Engine reads it),
+    its limits, and whether it names a level."""
+    options: dict[str, Any] = {}
+    limits: dict[str, Any] = {}
+    for name, value in spec.items():
+        if _folded(str(name)) in LIMIT_NAMES:
+            limits[_folded(str(name))] = value
+        else:
+            options[name] = value
+    has_level = any(_folded(str(name)) == "level" for name in options)
+    return options, limits, has_level
+
+
+def engine_of(options: Mapping[str, Any]) -> Engine:
+    """An Engine with these options (and level); an unknown name raises
+    ValueError that lists the limits too, the other names a setting takes."""
+    try:
+        return Engine(dict(options))
+    except ValueError as error:
+        if not str(error).startswith("unknown option"):
+            raise
+        raise ValueError(f"{error}; or a limit: {', '.join(LIMIT_NAMES)}") from None
 
 
 class Opponent:
     """One engine and the limits of its searches."""
 
     def __init__(self, spec: OpponentSpec = None):
+        engine = None
         if isinstance(spec, Opponent):
             spec = spec.spec
+        elif isinstance(spec, Engine):
+            # The engine itself plays; its description is what makes its like.
+            engine, spec = spec, spec.settings
         if spec is None:
             spec = {}
         elif isinstance(spec, str):
             spec = {"Search": spec}
         elif not isinstance(spec, Mapping):
             raise ValueError(
-                f"an opponent is a Search name or a mapping of engine options and "
-                f"limits, got {spec!r}"
+                f"an opponent is a Search name, a mapping of engine options and "
+                f"limits or a tiaoqi.Engine, got {spec!r}"
             )
         self.spec = dict(spec)
-        options: dict[str, Any] = {}
-        self.limits: dict[str, int] = {}
-        level = None
-        for name, value in self.spec.items():
-            if _folded(str(name)) == "level":
-                level = value
-                options["UCI_LimitStrength"] = True
-                options["UCI_Elo"] = _level_elo(value)
-            elif _folded(str(name)) in LIMIT_NAMES:
-                self.limits[_folded(str(name))] = value
-            else:
-                options[name] = value
-        try:
-            self.engine = Engine(options)
-        except ValueError as error:
-            raise ValueError(f"{error} (or a limit: {', '.join(LIMIT_NAMES)})") from None
+        options, self.limits, has_level = split_setting(self.spec)
+        self.engine = engine if engine is not None else engine_of(options)
+        if self.engine.options["uci_limit_strength"]:
+            has_level = True
         if not self.limits:
-            self.limits = dict(DEFAULT_LIMITS if level is None else LEVEL_LIMITS)
+            self.limits = dict(LEVEL_LIMITS if has_level else DEFAULT_LIMITS)
         try:
             check_limits(**self.limits)
         except TypeError:
