@@ -249,6 +249,7 @@ def test_the_version_is_the_engines_and_the_namespace_holds_no_helpers():
         "aec_base",
         "opponents",
         "rating",
+        "records",
         "registration",
         "single_agent",
         "spaces",

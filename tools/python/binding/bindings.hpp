@@ -21,6 +21,7 @@ void bind_position(py::module_& module);
 void bind_engine(py::module_& module);
 void bind_table(py::module_& module);
 void bind_vector(py::module_& module);
+void bind_records(py::module_& module);
 void bind_stats(py::module_& module);
 void bind_yardsticks(py::module_& module);
 

@@ -9,6 +9,7 @@
 #include "engine/notation.hpp"
 #include "tools/python/binding/bindings.hpp"
 #include "tools/python/binding/board_image.hpp"
+#include "tools/python/binding/game_record.hpp"
 #include "tools/python/binding/searcher.hpp"
 #include "tools/python/binding/table.hpp"
 
@@ -159,6 +160,29 @@ void define_views(py::class_<GameTable>& table) {
           "What a player knows of the board as an RGB image (height, width, 3) of uint8.");
 }
 
+// The game as a record (game_record.hpp).
+void define_record(py::class_<GameTable>& table) {
+  table.def(
+      "record",
+      [](const GameTable& table, const std::vector<std::string>& seating, const std::string& event,
+         int game, const std::string& unfinished) {
+        if (table.rules().dragons() && !table.is_over())
+          throw py::value_error(
+              "record(): a game of the dragons variant is recorded once it is over: its record "
+              "names every dragon, which no player may learn before");
+        tools::GameRecord record = table.record();
+        raise_on_error(set_seating(record, seating, table.players()));
+        record.event = event;
+        record.game = game;
+        if (!table.is_over()) record.termination = unfinished;
+        return record;
+      },
+      py::arg("seating"), py::kw_only(), py::arg("event"), py::arg("game") = 1,
+      py::arg("unfinished") = "unfinished",
+      "The game as a Record: seating names each player; unfinished is the termination of a "
+      "game still running.");
+}
+
 // Pickling and copies.
 void define_copies(py::class_<GameTable>& table) {
   table
@@ -201,6 +225,7 @@ variant it holds every dragon and shows each player only its own view.
   define_observations(table);
   define_play(table);
   define_views(table);
+  define_record(table);
   define_copies(table);
 }
 

@@ -7,6 +7,7 @@
     env = tiaoqi.env(players=2)                      # PettingZoo's AEC API
     single = tiaoqi.single_agent_env(opponents={"search": "mcts", "nodes": 500})
     batch = tiaoqi.vector_env(64, players=2)       # Gymnasium's VectorEnv API
+    tiaoqi.write_records("games.txt", [env.record()])  # for tiaoqi-render
 """
 
 from typing import Any as _Any
@@ -19,11 +20,15 @@ from ._tiaoqi import (
     Engine,
     GameTable,
     Position,
+    Record,
+    RecordLine,
     Rules,
     SearchResult,
+    format_records,
     hole_names,
     levels,
     option_specs,
+    parse_records,
     stats,
 )
 from .aec import DEFAULT_MAX_MOVES, TiaoqiEnv
@@ -33,6 +38,7 @@ from .opponents import LEVEL_LIMITS as _LEVEL_LIMITS
 from .opponents import engine_of as _engine_of
 from .opponents import split_setting as _split_setting
 from .rating import Rating, rate
+from .records import read_records, write_records
 from .registration import GYMNASIUM_IDS
 from .registration import register_gymnasium_ids as _register_gymnasium_ids
 from .single_agent import SingleAgentEnv
@@ -49,6 +55,8 @@ __all__ = [
     "Opponent",
     "Position",
     "Rating",
+    "Record",
+    "RecordLine",
     "Rules",
     "SearchResult",
     "SingleAgentEnv",
@@ -56,16 +64,20 @@ __all__ = [
     "VectorEnv",
     "__version__",
     "env",
+    "format_records",
     "hole_names",
     "levels",
     "option_specs",
+    "parse_records",
     "raw_env",
     "rate",
+    "read_records",
     "search",
     "single_agent_env",
     "spaces",
     "stats",
     "vector_env",
+    "write_records",
 ]
 
 

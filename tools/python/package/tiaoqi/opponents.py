@@ -122,6 +122,14 @@ class Opponent:
         """Searches the mover's view of the table and plays the move found."""
         return table.play_engine(self.engine, **self.limits)
 
+    @property
+    def name(self) -> str:
+        """What the opponent is, for tables and records: its Search alone
+        ("mcts"), else its description as name=value words."""
+        if [_folded(str(name)) for name in self.spec] == ["search"]:
+            return str(next(iter(self.spec.values())))
+        return " ".join(f"{name}={value}" for name, value in self.spec.items()) or "default"
+
     def __repr__(self) -> str:
         """The description with the limits it searches, those it was given or
         the defaults: tiaoqi.Opponent({'nodes': 1000}) for Opponent({})."""

@@ -21,7 +21,7 @@ import random
 from typing import Any
 
 from . import spaces
-from ._tiaoqi import GameTable, Position, Rules
+from ._tiaoqi import GameTable, Position, Record, Rules
 from .aec import (
     DEFAULT_MAX_MOVES,
     RENDER_FPS,
@@ -29,6 +29,7 @@ from .aec import (
     check_env_arguments,
     check_reset_arguments,
     documents_rule_options,
+    episode_record,
     render_view,
     rules_of,
     step_before_reset_error,
@@ -47,6 +48,8 @@ ILLEGAL_ACTIONS = ("terminate", "raise")
 # The agent's reward for an illegal action that ends the episode, as
 # PettingZoo's TerminateIllegalWrapper gives it.
 ILLEGAL_ACTION_REWARD = -1.0
+# The agent's name in the seating of its game's record.
+AGENT_NAME = "agent"
 
 
 def _check_seat(seat: int | str, players: int) -> None:
@@ -187,6 +190,24 @@ class SingleAgentEnv(_EnvBase):
     def position(self) -> Position:
         """What the agent knows of the game (its view in the dragons variant)."""
         return self._table.position(self.seat)
+
+    def record(self, seating: list[str] | None = None) -> Record:
+        """The game so far as a game record (tiaoqi.Record), which
+        tiaoqi.write_records() writes for tiaoqi-render and tiaoqi-match
+        --replay: seating names each player ("agent" in the agent's seat and
+        each opponent's description unless given). In the dragons variant
+        only once the game is over, since the record names every dragon."""
+        if seating is None:
+            players = self._table.players
+            seating = [
+                (
+                    AGENT_NAME
+                    if player == self.seat
+                    else self.opponents[(player - self.seat - 1) % players].name
+                )
+                for player in range(players)
+            ]
+        return episode_record(self._table, seating, self._moves if self._truncated else None)
 
     def render(self) -> Any:
         """The agent's view: ansi the board as text, human the same printed,
