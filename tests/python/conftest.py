@@ -51,6 +51,20 @@ def random_action(observation: dict, rng: random.Random) -> int:
     return int(legal[rng.randrange(len(legal))])
 
 
+def greedy(position) -> str:
+    """A one-ply greedy function of the position (for
+    tiaoqi.position_agent): the move after which the evaluation's cost of
+    the mover's own army is least."""
+    mover = position.side_to_move
+
+    def cost_after(move):
+        played = position.copy()
+        played.play(move)
+        return played.evaluate()["players"][mover]["cost"]
+
+    return min(position.legal_moves(), key=cost_after)
+
+
 # Every table size and the dragons variant, for the real checkers
 # (test_pettingzoo_checks, test_gymnasium_checks).
 CHECKED_TABLES = {

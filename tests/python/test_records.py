@@ -64,9 +64,9 @@ def test_an_episode_record_holds_its_rules_seats_moves_and_result():
     assert record.event == "tiaoqi.env" and record.rules == env.rules
     assert record.seating == ["level=beginner", "agent", "greedy"]
     assert record.engines == ["level=beginner", "agent", "greedy"]
-    assert len(record.moves) == info["moves"]
+    assert len(record.moves) == info["move_count"] == len(info["moves"])
     assert record.standings == info["standings"]
-    assert record.positions()[-1] == env.position()
+    assert record.positions()[-1].moves == info["moves"]
     cut = tiaoqi.env(players=2, max_moves=4)
     cut.reset(seed=1)
     for agent in cut.agent_iter():

@@ -14,6 +14,20 @@
 #include "tools/python/binding/table.hpp"
 
 namespace tiaoqi::python {
+
+std::string play_move(GameTable& table, const py::handle& move) {
+  const int mover = table.to_move();
+  if (mover < 0) throw py::value_error("the game is over: no move to play");
+  const Game& view = table.view(mover);
+  const std::string text = move_text_of(view, move);
+  // A move copied from a game of the dragons variant may carry the
+  // referee's marks; the referee marks it again.
+  DragonMarks marks;
+  const Move parsed = value_or_raise(parse_move(view.position(), strip_dragon_marks(text, marks)));
+  raise_on_error(table.play(parsed));
+  return move_ends_text(table.rules().geometry(), parsed);
+}
+
 namespace {
 
 int checked_player(const GameTable& table, int player) {
@@ -107,6 +121,9 @@ void define_play(py::class_<GameTable>& table) {
       .def(
           "step", [](GameTable& table, long long action) { raise_on_error(table.step(action)); },
           py::arg("action"), "Plays an action of the player to move; refused with ValueError.")
+      .def("play_move", &play_move, py::arg("move"),
+           "Plays the mover's move, as Position.play takes it (text, a path of holes or an "
+           "action); returns it as start and end.")
       .def(
           "play_engine",
           [](GameTable& table, Searcher& engine, std::optional<long long> nodes,

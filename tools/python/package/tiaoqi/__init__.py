@@ -31,8 +31,10 @@ from ._tiaoqi import (
     parse_records,
     stats,
 )
-from .aec import DEFAULT_MAX_MOVES, TiaoqiEnv
+from .aec import TiaoqiEnv
 from .aec_base import HAS_PETTINGZOO
+from .agents import Agent, position_agent
+from .limits import DEFAULT_MAX_MOVES
 from .opponents import DEFAULT_LIMITS, Opponent
 from .opponents import LEVEL_LIMITS as _LEVEL_LIMITS
 from .opponents import engine_of as _engine_of
@@ -45,6 +47,7 @@ from .single_agent import SingleAgentEnv
 from .vector import VectorEnv
 
 __all__ = [
+    "Agent",
     "DEFAULT_LIMITS",
     "DEFAULT_MAX_MOVES",
     "Engine",
@@ -69,6 +72,7 @@ __all__ = [
     "levels",
     "option_specs",
     "parse_records",
+    "position_agent",
     "raw_env",
     "rate",
     "read_records",

@@ -8,7 +8,7 @@ the end of the game: 2 x placement score - 1 for each player (1 for first
 alone, -1 for last alone, 0 for a draw of two). A player eliminated before
 the end (no legal move in a game of three or more) is no longer selected
 and ends with the others. A game still running after max_moves moves
-(DEFAULT_MAX_MOVES unless given; None for no limit) is
+(DEFAULT_MAX_MOVES unless given, tiaoqi.limits; None for no limit) is
 truncated for every agent, with rewards 0. An illegal action raises
 ValueError, as PettingZoo's own environments do without their
 TerminateIllegalWrapper. record() gives the game as a game record.
@@ -25,11 +25,8 @@ import numpy as np
 from . import spaces
 from ._tiaoqi import GameTable, Position, Record, Rules, option_specs
 from .aec_base import AECBase
+from .limits import DEFAULT_MAX_MOVES
 
-# The environments' move limit (moves of all players together), as
-# OpenSpiel's Chinese checkers ends a game at 1000 turns: with the default
-# rules a game between random players need never end.
-DEFAULT_MAX_MOVES = 1000
 RENDER_MODES = ["ansi", "human", "rgb_array"]
 # The Event tag of an environment's game records.
 RECORD_EVENT = "tiaoqi.env"

@@ -1,4 +1,5 @@
-"""Tiaoqi engines in the seats an environment's agent does not play.
+"""Tiaoqi engines in the seats an environment's agent does not play (or
+Python agents: tiaoqi.agents).
 
 An opponent is described by engine options of the engine's one option
 table, by name, together with the limits of its searches:
@@ -19,16 +20,18 @@ does); every other name is an engine option, taken as it is. An Engine
 plays as it is set. Without a limit an opponent searches ``DEFAULT_LIMITS``;
 a level without a limit searches what the level does (its own node budget). Unless
 the options name a ``Seed``, each game gives the engine one drawn from the
-environment's seed, so that a seed replays a game.
+environment's seed, so that a seed replays a game. A function or a
+tiaoqi.Agent is a Python agent in that seat.
 """
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Union
+from typing import Any, Callable, Mapping, Union
 
 from ._tiaoqi import Engine, GameTable, check_limits
+from .agents import Agent, agent_of, is_agent
 
-OpponentSpec = Union[None, str, Mapping[str, Any], Engine, "Opponent"]
+OpponentSpec = Union[None, str, Mapping[str, Any], Engine, "Opponent", Agent, Callable[..., Any]]
 
 LIMIT_NAMES = ("nodes", "movetime", "depth")
 DEFAULT_LIMITS = {"nodes": 1000}
@@ -138,7 +141,13 @@ class Opponent:
         return f"tiaoqi.Opponent({({**self.spec, **defaults})!r})"
 
 
-def opponents_for(spec: OpponentSpec | list[OpponentSpec], count: int) -> list[Opponent]:
+def seat_player(spec: OpponentSpec) -> Opponent | Agent:
+    """What plays a seat: a Python agent (an Agent or a function,
+    tiaoqi.agents) or an engine setting."""
+    return agent_of(spec) if is_agent(spec) else Opponent(spec)
+
+
+def opponents_for(spec: OpponentSpec | list[OpponentSpec], count: int) -> list[Opponent | Agent]:
     """count opponents: one spec for every seat, or a list with one per seat."""
     if isinstance(spec, (list, tuple)):
         if len(spec) != count:
@@ -146,5 +155,5 @@ def opponents_for(spec: OpponentSpec | list[OpponentSpec], count: int) -> list[O
                 f"opponents: expected {count} (one per other seat, in turn order "
                 f"after the agent), got {len(spec)}"
             )
-        return [Opponent(one) for one in spec]
-    return [Opponent(spec) for _ in range(count)]
+        return [seat_player(one) for one in spec]
+    return [seat_player(spec) for _ in range(count)]

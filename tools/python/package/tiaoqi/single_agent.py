@@ -23,7 +23,6 @@ from typing import Any
 from . import spaces
 from ._tiaoqi import GameTable, Position, Record, Rules
 from .aec import (
-    DEFAULT_MAX_MOVES,
     RENDER_FPS,
     RENDER_MODES,
     check_env_arguments,
@@ -34,6 +33,7 @@ from .aec import (
     rules_of,
     step_before_reset_error,
 )
+from .limits import DEFAULT_MAX_MOVES
 from .opponents import OpponentSpec, opponents_for
 
 try:
@@ -118,7 +118,8 @@ class SingleAgentEnv(_EnvBase):
         )
         self.action_space = spaces.discrete(actions)
         self._random = random.Random()
-        self._moves = 0
+        # The moves of the game, of all players, as start and end.
+        self._moves: list[str] = []
         self._truncated = False
         # Set by an illegal action that ended the episode.
         self._ended = False
@@ -152,7 +153,7 @@ class SingleAgentEnv(_EnvBase):
         self.seat = seat
         for offset, opponent in enumerate(self.opponents):
             opponent.new_game(game_seed + offset)
-        self._moves = 0
+        self._moves = []
         self._truncated = False
         self._ended = False
         self._started = True
@@ -177,7 +178,7 @@ class SingleAgentEnv(_EnvBase):
             info = self._info()
             info["illegal_action"] = str(error)
             return self._observation(), ILLEGAL_ACTION_REWARD, True, False, info
-        self._count_move()
+        self._count_move(self._table.action_move(self.seat, action))
         self._play_opponents()
         terminated = self._table.to_move < 0
         reward = self._table.rewards()[self.seat] if terminated else 0.0
@@ -207,7 +208,7 @@ class SingleAgentEnv(_EnvBase):
                 )
                 for player in range(players)
             ]
-        return episode_record(self._table, seating, self._moves if self._truncated else None)
+        return episode_record(self._table, seating, len(self._moves) if self._truncated else None)
 
     def render(self) -> Any:
         """The agent's view: ansi the board as text, human the same printed,
@@ -217,23 +218,26 @@ class SingleAgentEnv(_EnvBase):
     def close(self) -> None:
         pass
 
-    def _count_move(self) -> None:
-        self._moves += 1
-        if self.max_moves is not None and self._moves >= self.max_moves:
+    def _count_move(self, move: str) -> None:
+        self._moves.append(move)
+        if self.max_moves is not None and len(self._moves) >= self.max_moves:
             self._truncated = self._table.to_move >= 0
 
     def _play_opponents(self) -> None:
         players = self._table.players
         while not self._truncated and self._table.to_move not in (-1, self.seat):
             offset = (self._table.to_move - self.seat - 1) % players
-            self.opponents[offset].play(self._table)
-            self._count_move()
+            self._count_move(self.opponents[offset].play(self._table))
 
     def _observation(self) -> dict[str, Any]:
         return self._table.observe(self.seat)
 
     def _info(self) -> dict[str, Any]:
-        info: dict[str, Any] = {"seat": self.seat, "moves": self._moves}
+        info: dict[str, Any] = {
+            "seat": self.seat,
+            "moves": list(self._moves),
+            "move_count": len(self._moves),
+        }
         if self._table.to_move < 0:
             info["standings"] = self._table.standings
             info["rewards"] = self._table.rewards()
