@@ -5,9 +5,15 @@ TIAOQI_MATCH and TIAOQI_RENDER at the built tools."""
 import os
 import random
 import subprocess
+import sys
 
 import numpy as np
 import pytest
+
+EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "..", "tools", "python", "examples")
+sys.path.insert(0, EXAMPLES)
+# A one-ply greedy function of the position (for tiaoqi.position_agent).
+from match_agents import greedy  # noqa: E402, F401
 
 
 def engine_binary() -> str:
@@ -49,20 +55,6 @@ def option_arguments(rules) -> list[str]:
 def random_action(observation: dict, rng: random.Random) -> int:
     legal = np.flatnonzero(observation["action_mask"].view(np.bool_))
     return int(legal[rng.randrange(len(legal))])
-
-
-def greedy(position) -> str:
-    """A one-ply greedy function of the position (for
-    tiaoqi.position_agent): the move after which the evaluation's cost of
-    the mover's own army is least."""
-    mover = position.side_to_move
-
-    def cost_after(move):
-        played = position.copy()
-        played.play(move)
-        return played.evaluate()["players"][mover]["cost"]
-
-    return min(position.legal_moves(), key=cost_after)
 
 
 # Every table size and the dragons variant, for the real checkers

@@ -1,6 +1,6 @@
-"""Game records from Python: written from an environment's episode, read by
-tiaoqi-render and tiaoqi-match --replay; and the records of tiaoqi-match
-read back to the same positions."""
+"""Game records from Python: written from tiaoqi.match()'s games and from an
+environment's episode, read by tiaoqi-render and tiaoqi-match --replay; and
+the records of tiaoqi-match read back to the same positions."""
 
 import pickle
 import random
@@ -36,20 +36,17 @@ def episode(env, seed):
 
 
 def test_records_written_by_python_are_read_by_the_tools(tmp_path):
-    records = []
-    for seed in (1, 2):
-        env = tiaoqi.single_agent_env(players=3, opponents="greedy", max_plies=80)
-        episode(env, seed=seed)
-        records.append(env.record())
+    result = tiaoqi.match({"search": "mcts", "nodes": 30}, "greedy", players=3, openings=1)
     env = tiaoqi.single_agent_env(players=3, opponents="greedy", max_moves=40)
     episode(env, seed=3)
     path = tmp_path / "games.txt"
-    tiaoqi.write_records(path, records)
+    result.write_records(path)
     tiaoqi.write_records(path, [env.record()], append=True)
-    assert replayed(path) == "3 games, 0 with errors"
-    assert len(tiaoqi.read_records(path)) == 3
-    drawn = run_tool("TIAOQI_RENDER", "--record", str(path), "-o", "-")
-    assert drawn.returncode == 0 and "<svg" in drawn.stdout, drawn.stderr
+    assert replayed(path) == "4 games, 0 with errors"
+    assert [record.game for record in tiaoqi.read_records(path)] == [1, 2, 3, 1]
+    for game in ("1", "3"):
+        drawn = run_tool("TIAOQI_RENDER", "--record", str(path), "--game", game, "-o", "-")
+        assert drawn.returncode == 0 and "<svg" in drawn.stdout, drawn.stderr
     page = tmp_path / "game.html"
     assert run_tool("TIAOQI_RENDER", "--record", str(path), "-o", str(page)).returncode == 0
     assert page.read_text().startswith("<!DOCTYPE html>")
@@ -108,9 +105,7 @@ def test_records_of_tiaoqi_match_read_back_to_the_same_positions(tmp_path):
 
 
 def test_a_pickled_or_copied_record_is_the_same():
-    env = tiaoqi.single_agent_env(opponents="greedy", max_plies=40)
-    episode(env, seed=1)
-    record = env.record()
+    record = tiaoqi.match("greedy", "random", openings=1).records[0]
     assert pickle.loads(pickle.dumps(record)) == record
     assert tiaoqi.Record.from_string(str(record)) == record
 

@@ -24,6 +24,8 @@ void bind_table(py::module_& module);
 void bind_vector(py::module_& module);
 void bind_records(py::module_& module);
 void bind_stats(py::module_& module);
+// After bind_stats: the match's statistics join tiaoqi.stats.
+void bind_match(py::module_& module);
 void bind_yardsticks(py::module_& module);
 
 // Raises ValueError with the engine's message when `status` failed.

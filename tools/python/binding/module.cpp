@@ -20,5 +20,6 @@ PYBIND11_MODULE(_tiaoqi, module) {
   bind_vector(module);
   bind_records(module);
   bind_stats(module);
+  bind_match(module);
   bind_yardsticks(module);
 }

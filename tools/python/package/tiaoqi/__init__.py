@@ -6,6 +6,7 @@
     result = tiaoqi.search(position, search="mcts", nodes=2000)
     env = tiaoqi.env(players=2)                      # PettingZoo's AEC API
     single = tiaoqi.single_agent_env(opponents={"search": "mcts", "nodes": 500})
+    result = tiaoqi.match({"level": "club"}, "greedy", players=3)  # rated games
     batch = tiaoqi.vector_env(64, players=2)       # Gymnasium's VectorEnv API
     tiaoqi.write_records("games.txt", [env.record()])  # for tiaoqi-render
 """
@@ -35,6 +36,7 @@ from .aec import TiaoqiEnv
 from .aec_base import HAS_PETTINGZOO
 from .agents import Agent, position_agent
 from .limits import DEFAULT_MAX_MOVES
+from .match import MatchGame, MatchResult, match
 from .opponents import DEFAULT_LIMITS, Opponent
 from .opponents import LEVEL_LIMITS as _LEVEL_LIMITS
 from .opponents import engine_of as _engine_of
@@ -54,6 +56,8 @@ __all__ = [
     "GameTable",
     "GYMNASIUM_IDS",
     "HAS_PETTINGZOO",
+    "MatchGame",
+    "MatchResult",
     "OBSERVATION_PLANES",
     "Opponent",
     "Position",
@@ -70,6 +74,7 @@ __all__ = [
     "format_records",
     "hole_names",
     "levels",
+    "match",
     "option_specs",
     "parse_records",
     "position_agent",

@@ -223,6 +223,9 @@ class Record:
 
 def parse_records(text: str, source: str = "") -> list[Record]: ...
 def format_records(records: Sequence[Record]) -> str: ...
+def play_match(rules: Rules, names: Sequence[str], entries: Sequence[Any], tournament: str,
+               openings: int | None, opening_plies: int | None,
+               seed: int) -> tuple[list[Record], MatchResults]: ...
 
 class EloEstimate:
     defined: bool
@@ -235,8 +238,43 @@ class EloEstimate:
     los: float
     note: str
 
+class EngineRow:
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    points: float
+    @property
+    def average_placement(self) -> float: ...
+
+class PairResult:
+    first: int
+    second: int
+    among_others: bool
+    samples: list[float]
+    elo: EloEstimate
+    pentanomial: list[int]
+
+class MatchResults:
+    """The match runner's statistics of a match's games."""
+
+    names: list[str]
+    players: int
+    games: int
+    rows: list[EngineRow]
+    pair_points: list[list[float]]
+    pair_counts: list[list[int]]
+    pairs: list[PairResult]
+    ratings: list[float]
+    ratings_note: str
+    @property
+    def rating_intervals(self) -> list[tuple[float, float]]: ...
+
 class _Stats:
     EloEstimate: type[EloEstimate]
+    EngineRow: type[EngineRow]
+    PairResult: type[PairResult]
+    MatchResults: type[MatchResults]
     @staticmethod
     def estimate_elo(samples: Sequence[float]) -> EloEstimate: ...
     @staticmethod

@@ -13,7 +13,8 @@ The position is a tiaoqi.Position of what the player knows (its view in
 the dragons variant), a copy the agent may play on. The answer is any move
 Position.play takes: an action (an integer, in the player's frame), text
 ("k3k5", start and end or the full path) or a path of hole indices.
-tiaoqi.rate() and the environments' opponents take agents so.
+tiaoqi.match(), tiaoqi.rate() and the environments' opponents take agents
+so.
 """
 
 from __future__ import annotations

@@ -4,9 +4,9 @@ Under the default rules a game need not end: random players wander and
 seldom fill a target, and twenty random four-player games all ran past
 1000 moves. So every game is cut at DEFAULT_MAX_MOVES moves of all players
 together, as OpenSpiel's Chinese checkers ends at 1000 turns: the
-environments truncate it there (rewards 0), and tiaoqi.rate(), which
-needs every game finished, plays under MaxPlies = DEFAULT_MAX_MOVES unless
-given rules, so that the rules rank the players
+environments truncate it there (rewards 0), and tiaoqi.rate() and
+tiaoqi.match(), which need every game finished, play under MaxPlies =
+DEFAULT_MAX_MOVES unless given rules, so that the rules rank the players
 still in at the limit by the steps they have left (docs/rules.md, "Move
 limit").
 """

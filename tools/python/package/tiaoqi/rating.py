@@ -94,12 +94,14 @@ def rate(
     opponent is an engine setting or a Python agent (tiaoqi.opponents), or
     one per other seat. Without rules the games end at DEFAULT_MAX_MOVES
     moves (tiaoqi.limits); rules whose games need not end (no MaxPlies) are
-    refused, since a rating needs every game finished.
+    refused, since a rating needs every game finished. To rate engine
+    settings against each other, use tiaoqi.match().
     """
     if not is_agent(agent):
         raise ValueError(
             f"rate(): agent: expected a Python agent (a function of an observation, or a "
-            f"tiaoqi.Agent), got {agent!r} ({type(agent).__name__})"
+            f"tiaoqi.Agent), got {agent!r} ({type(agent).__name__}); tiaoqi.match() plays "
+            f"engine settings"
         )
     agent = agent_of(agent)
     rules = rules_of(rules, ended_rule_options(rules, rule_options))

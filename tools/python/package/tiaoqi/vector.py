@@ -106,7 +106,7 @@ class VectorEnv(_VectorBase):
                     raise ValueError(
                         f"opponents: the batched step plays them in C++, so each is an "
                         f"engine setting; {opponent!r} is a Python agent (single_agent_env() "
-                        f"takes those)"
+                        f"and tiaoqi.match() take those)"
                     )
             engines = [
                 (
