@@ -41,10 +41,10 @@ def test_records_written_by_python_are_read_by_the_tools(tmp_path):
     episode(env, seed=3)
     path = tmp_path / "games.txt"
     result.write_records(path)
-    tiaoqi.write_records(path, [env.record()], append=True)
+    tiaoqi.write_records(path, [env.record(game=4)], append=True)
     assert replayed(path) == "4 games, 0 with errors"
-    assert [record.game for record in tiaoqi.read_records(path)] == [1, 2, 3, 1]
-    for game in ("1", "3"):
+    assert [record.game for record in tiaoqi.read_records(path)] == [1, 2, 3, 4]
+    for game in ("1", "4"):
         drawn = run_tool("TIAOQI_RENDER", "--record", str(path), "--game", game, "-o", "-")
         assert drawn.returncode == 0 and "<svg" in drawn.stdout, drawn.stderr
     page = tmp_path / "game.html"
@@ -152,6 +152,8 @@ def test_a_record_names_its_seats_plainly_and_keeps_the_dragons_until_the_end():
         env.record(["agent"])
     with pytest.raises(ValueError, match="seating: a name .* got 'a;b'"):
         env.record(["a;b", "c"])
+    with pytest.raises(ValueError, match="game: expected 1 or more, got 0"):
+        env.record(game=0)
     dragons = tiaoqi.single_agent_env(players=3, variant="dragons", opponents="random")
     dragons.reset(seed=1)
     with pytest.raises(ValueError, match="recorded once it is over"):

@@ -187,6 +187,8 @@ void define_record(py::class_<GameTable>& table) {
           throw py::value_error(
               "record(): a game of the dragons variant is recorded once it is over: its record "
               "names every dragon, which no player may learn before");
+        if (game < 1)
+          throw py::value_error("game: expected 1 or more, got " + std::to_string(game));
         tools::GameRecord record = table.record();
         raise_on_error(set_seating(record, seating, table.players()));
         record.event = event;

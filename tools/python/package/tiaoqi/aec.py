@@ -95,15 +95,18 @@ def render_view(table: GameTable, viewer: int, render_mode: str | None) -> Any:
     return None
 
 
-def episode_record(table: GameTable, seating: list[str], truncated_after: int | None) -> Record:
+def episode_record(
+    table: GameTable, seating: list[str], truncated_after: int | None, game: int
+) -> Record:
     """An environment's game as a record (tiaoqi.Record): seating names each
-    player; a game the move limit cut says so in its termination."""
+    player, game is its number in a file; a game the move limit cut says so
+    in its termination."""
     if isinstance(seating, str) or not all(isinstance(name, str) for name in seating):
         raise ValueError(f"seating: expected a list of names, one per player, got {seating!r}")
     unfinished = (
         "unfinished" if truncated_after is None else f"truncated after {truncated_after} moves"
     )
-    return table.record(list(seating), event=RECORD_EVENT, unfinished=unfinished)
+    return table.record(list(seating), event=RECORD_EVENT, game=game, unfinished=unfinished)
 
 
 def step_before_reset_error() -> RuntimeError:
@@ -230,10 +233,11 @@ class TiaoqiEnv(AECBase):
         """What the agent knows of the game (its view in the dragons variant)."""
         return self._table.position(self._player[agent])
 
-    def record(self, seating: list[str] | None = None) -> Record:
+    def record(self, seating: list[str] | None = None, game: int = 1) -> Record:
         """The game so far as a game record (tiaoqi.Record), which
         tiaoqi.write_records() writes for tiaoqi-render and tiaoqi-match
-        --replay: seating names each player (the agents' names unless given).
+        --replay: seating names each player (the agents' names unless given),
+        game is its number in a file (tiaoqi-render --game picks by it).
         In the dragons variant only once the game is over, since the record
         names every dragon."""
         moves = getattr(self, "_moves", 0)
@@ -244,6 +248,7 @@ class TiaoqiEnv(AECBase):
             self._table,
             self.possible_agents if seating is None else seating,
             moves if truncated else None,
+            game,
         )
 
     def render(self) -> Any:

@@ -192,11 +192,12 @@ class SingleAgentEnv(_EnvBase):
         """What the agent knows of the game (its view in the dragons variant)."""
         return self._table.position(self.seat)
 
-    def record(self, seating: list[str] | None = None) -> Record:
+    def record(self, seating: list[str] | None = None, game: int = 1) -> Record:
         """The game so far as a game record (tiaoqi.Record), which
         tiaoqi.write_records() writes for tiaoqi-render and tiaoqi-match
         --replay: seating names each player ("agent" in the agent's seat and
-        each opponent's description unless given). In the dragons variant
+        each opponent's description unless given), game is its number in a
+        file (tiaoqi-render --game picks by it). In the dragons variant
         only once the game is over, since the record names every dragon."""
         if seating is None:
             players = self._table.players
@@ -208,7 +209,8 @@ class SingleAgentEnv(_EnvBase):
                 )
                 for player in range(players)
             ]
-        return episode_record(self._table, seating, len(self._moves) if self._truncated else None)
+        truncated_after = len(self._moves) if self._truncated else None
+        return episode_record(self._table, seating, truncated_after, game)
 
     def render(self) -> Any:
         """The agent's view: ansi the board as text, human the same printed,
