@@ -4,6 +4,7 @@
 // tiaoqi-match counts and rates one.
 #include <pybind11/stl.h>
 
+#include "tools/match/openings.hpp"
 #include "tools/match/table.hpp"
 #include "tools/python/binding/bindings.hpp"
 #include "tools/python/binding/match_games.hpp"
@@ -62,6 +63,7 @@ void define_results(py::module_& stats) {
 }  // namespace
 
 void bind_match(py::module_& module) {
+  module.attr("MAX_OPENING_PLIES") = match::kMaxRandomPlies;
   py::module_ stats = module.attr("stats");
   define_results(stats);
   module.def(

@@ -19,7 +19,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from ._tiaoqi import Engine, Record, Rules, play_match, stats
+from ._tiaoqi import MAX_OPENING_PLIES, Engine, Record, Rules, play_match, stats
 from .aec import rules_of
 from .agents import Agent, agent_of, is_agent
 from .limits import check_ended, ended_rule_options
@@ -27,6 +27,8 @@ from .opponents import Opponent
 from .records import write_records
 
 TOURNAMENTS = ("round-robin", "gauntlet")
+# The most openings C++ counts (an int).
+MAX_OPENINGS = 2**31 - 1
 
 
 @dataclass
@@ -146,11 +148,16 @@ def match(
         raise ValueError(f"match(): expected 2 to 6 players, got {rules.players}")
     if tournament not in TOURNAMENTS:
         raise ValueError(f"tournament: expected {' or '.join(TOURNAMENTS)}, got {tournament!r}")
-    for name, value, low in (("openings", openings, 1), ("opening_plies", opening_plies, 0)):
+    for name, value, low, high in (
+        ("openings", openings, 1, MAX_OPENINGS),
+        ("opening_plies", opening_plies, 0, MAX_OPENING_PLIES),
+    ):
         if value is not None and (
-            not isinstance(value, int) or isinstance(value, bool) or value < low
+            not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high
         ):
-            raise ValueError(f"{name}: expected an integer {low} or more (or None), got {value!r}")
+            raise ValueError(
+                f"{name}: expected an integer {low} to {high} (or None), got {value!r}"
+            )
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise ValueError(f"seed: expected an integer 0 or more, got {seed!r}")
     names = _names(seated, names)
@@ -181,7 +188,12 @@ def _names(seated: list[Agent | Opponent], names: list[str] | None) -> list[str]
     """The entries' names: those given, else each one's own, numbered where
     two are alike."""
     if names is not None:
-        if isinstance(names, str) or len(names) != len(seated) or len(set(names)) != len(names):
+        if (
+            isinstance(names, str)
+            or len(names) != len(seated)
+            or not all(isinstance(name, str) for name in names)
+            or len(set(names)) != len(names)
+        ):
             raise ValueError(
                 f"names: expected {len(seated)} different names, one per entry, got {names!r}"
             )
