@@ -1,18 +1,33 @@
 """What the Python tests share. CTest runs them (tests/python/CMakeLists.txt)
-with PYTHONPATH at the built package and TIAOQI_BINARY at the built engine."""
+with PYTHONPATH at the built package, TIAOQI_BINARY at the built engine and
+TIAOQI_MATCH and TIAOQI_RENDER at the built tools."""
 
 import os
 import random
 import subprocess
+import sys
 
 import numpy as np
 import pytest
+
+EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "..", "tools", "python", "examples")
+sys.path.insert(0, EXAMPLES)
+# A one-ply greedy function of the position (for tiaoqi.position_agent).
+from match_agents import greedy  # noqa: E402, F401
 
 
 def engine_binary() -> str:
     path = os.environ.get("TIAOQI_BINARY")
     if not path:
         pytest.fail("TIAOQI_BINARY must name the tiaoqi binary (CTest sets it)")
+    return path
+
+
+def tool_path(variable: str) -> str:
+    """A built program CTest names in the environment (TIAOQI_MATCH, ...)."""
+    path = os.environ.get(variable)
+    if not path:
+        pytest.fail(f"{variable} must name the program (CTest sets it)")
     return path
 
 

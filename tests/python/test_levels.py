@@ -58,3 +58,63 @@ def test_levels_play_the_other_seats_to_the_end():
         if terminated or truncated:
             break
     assert terminated
+
+
+def test_every_setting_takes_a_level():
+    name, elo = tiaoqi.levels()[1]
+    position = tiaoqi.Position(players=3)
+    engines = [
+        tiaoqi.Engine(level=name),
+        tiaoqi.Engine({"Level": elo}),
+        tiaoqi.Opponent({"level": name}).engine,
+    ]
+    for engine in engines:
+        assert engine.settings == {"uci_limit_strength": True, "uci_elo": elo}
+    assert repr(engines[0]) == f"tiaoqi.Engine(uci_limit_strength=True, uci_elo={elo})"
+    # The same level and seed search the same, however the setting came.
+    found = {
+        tiaoqi.search(position, level=name, seed=5, nodes=100).move,
+        tiaoqi.search(position, {"level": name, "seed": 5}, nodes=100).move,
+        tiaoqi.search(position, {"level": name, "seed": 5, "nodes": 100}).move,
+        tiaoqi.search(position, tiaoqi.Engine(level=name, seed=5), nodes=100).move,
+    }
+    assert len(found) == 1 and found.pop() in position.legal_moves()
+    # Without a limit a level searches its own node budget.
+    assert tiaoqi.search(position, {"level": "beginner"}).nodes <= 16
+
+
+@pytest.mark.parametrize("level", ["grandmaster", True, 1.5, "1600"])
+def test_a_bad_level_gets_the_same_error_everywhere(level):
+    names = ", ".join(name for name, _ in tiaoqi.levels())
+    message = f"level: expected one of {names} or an Elo, got {level!r}"
+    makers = [
+        lambda: tiaoqi.Engine(level=level),
+        lambda: tiaoqi.Engine().set_option("level", level),
+        lambda: tiaoqi.search(tiaoqi.Position(), level=level, nodes=10),
+        lambda: tiaoqi.search(tiaoqi.Position(), {"level": level}, nodes=10),
+        lambda: tiaoqi.Opponent({"level": level}),
+        lambda: tiaoqi.single_agent_env(opponents={"level": level}),
+    ]
+    for make in makers:
+        with pytest.raises(ValueError) as raised:
+            make()
+        assert str(raised.value) == message
+
+
+def test_a_refused_level_changes_nothing():
+    engine = tiaoqi.Engine(search="mcts")
+    top = tiaoqi.levels()[-1][1]
+    with pytest.raises(ValueError, match="UCI_Elo expects a number from"):
+        engine.set_option("level", top + 1)
+    assert engine.settings == {"search": "mcts"}
+
+
+def test_a_bad_setting_to_search_names_what_it_takes():
+    with pytest.raises(ValueError) as raised:
+        tiaoqi.search(tiaoqi.Position(), 42, nodes=10)
+    assert str(raised.value) == (
+        "search: expected a Search name, a setting (a mapping of engine options and limits) "
+        "or a tiaoqi.Engine, got 42 (int)"
+    )
+    with pytest.raises(ValueError, match="unknown option 'strength'.*or level.*or a limit"):
+        tiaoqi.search(tiaoqi.Position(), {"strength": 3}, nodes=10)

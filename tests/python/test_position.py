@@ -247,8 +247,11 @@ def test_the_version_is_the_engines_and_the_namespace_holds_no_helpers():
     submodules = {
         "aec",
         "aec_base",
+        "agents",
+        "limits",
         "opponents",
         "rating",
+        "records",
         "registration",
         "single_agent",
         "spaces",

@@ -25,7 +25,8 @@ def test_reset_and_step_follow_gymnasiums_api():
     env = tiaoqi.single_agent_env(seat=1, opponents="greedy", max_plies=40)
     observation, info = env.reset(seed=1)
     assert env.observation_space.contains(observation)
-    assert info == {"seat": 1, "moves": 1}
+    # The moves played so far (the greedy engine's first), and their count.
+    assert info == {"seat": 1, "moves": env.position().moves, "move_count": 1}
     assert np.array_equal(env.action_masks(), observation["action_mask"])
     moves, reward, terminated, truncated, info = play(env, 1, random.Random(1))
     assert terminated and not truncated
@@ -42,7 +43,8 @@ def test_engines_with_their_options_and_limits_play_the_other_seats():
     )
     observation, info = env.reset(seed=2, options={"seat": 2})
     # Players 0 and 1 have moved: the agent is the third to move.
-    assert info["moves"] == 2 and env.position().side_to_move == 2
+    assert info["move_count"] == 2 and env.position().side_to_move == 2
+    assert info["moves"] == env.position().moves
     assert len(env.position().moves) == 2
 
 
@@ -66,7 +68,7 @@ def test_max_moves_truncates():
         ({"search": "mcts", "colour": "red"}, "unknown option 'colour'.*or a limit: nodes"),
         ({"nodes": -5}, "nodes must be 1 to"),
         ({"players": 3}, "Players is a rule option"),
-        (42, "an opponent is a Search name or a mapping"),
+        (42, "an opponent is a Search name, a mapping of engine options and limits or a"),
         (["random"] * 2, "expected 1"),
     ],
 )
@@ -189,7 +191,7 @@ def test_a_random_game_ends_at_the_default_move_limit():
     assert env.max_moves == tiaoqi.DEFAULT_MAX_MOVES
     moves, reward, terminated, truncated, info = play(env, 2, random.Random(2))
     assert terminated or truncated
-    assert info["moves"] <= tiaoqi.DEFAULT_MAX_MOVES
+    assert info["move_count"] == len(info["moves"]) <= tiaoqi.DEFAULT_MAX_MOVES
     assert tiaoqi.single_agent_env(max_moves=None).max_moves is None
 
 

@@ -1,5 +1,6 @@
 #include "tools/common/record.hpp"
 
+#include <ctime>
 #include <limits>
 #include <sstream>
 
@@ -93,6 +94,15 @@ Expected<bool> parse_player(std::string_view word, int& player) {
 
 }  // namespace
 
+std::string record_date_now() {
+  const std::time_t now = std::time(nullptr);
+  std::tm local{};
+  localtime_r(&now, &local);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%d %H:%M:%S", &local);
+  return text;
+}
+
 std::string format_standings(const std::vector<std::vector<int>>& standings) {
   std::string text;
   for (const auto& group : standings) {
@@ -145,6 +155,12 @@ std::string format_record(const GameRecord& record) {
     }
   }
   return out.str();
+}
+
+std::string format_records(const std::vector<GameRecord>& records) {
+  std::string text;
+  for (const auto& record : records) text += format_record(record) + "\n";
+  return text;
 }
 
 int first_ply_number(const GameRecord& record) {

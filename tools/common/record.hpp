@@ -72,7 +72,12 @@ struct GameRecord {
 // scores (the rules had not ended it): every player shares first place.
 inline constexpr std::string_view kDrawAdjudication = "adjudicated: draw";
 
+// The Date tag of a game that starts now: "2025-05-01 10:00:00", local time.
+std::string record_date_now();
+
 std::string format_record(const GameRecord& record);
+// Games as a record file holds them: each one's text and a blank line.
+std::string format_records(const std::vector<GameRecord>& records);
 // The ply number of a game's first line: one past the move count of its
 // Opening position string (1 when the string has none).
 int first_ply_number(const GameRecord& record);

@@ -49,7 +49,7 @@ class OrderedRecord {
  private:
   void write(const tools::GameRecord& record) {
     if (!file_.is_open()) return;
-    file_ << tools::format_record(record) << '\n' << std::flush;
+    file_ << tools::format_records({record}) << std::flush;
     if (!file_ && error_.empty())
       error_ = "cannot write game " + std::to_string(record.game) + " to the record file " +
                util::quote_input(path_, 200);
@@ -129,9 +129,7 @@ Status sort_record_file(const std::string& path) {
   if (!records) return Error{records.error()};
   std::stable_sort(records->begin(), records->end(),
                    [](const auto& a, const auto& b) { return a.game < b.game; });
-  std::string text;
-  for (const auto& record : *records) text += tools::format_record(record) + "\n";
-  return tools::replace_text_file(path, text, "record file");
+  return tools::replace_text_file(path, tools::format_records(*records), "record file");
 }
 
 // A shard's samples are only a part of the test's: the test is decided

@@ -41,6 +41,10 @@ Expected<Opening> parse_opening_line(std::string_view line, const RuleOptions& r
 // --save-openings writes; parse_opening_line reads it back).
 std::string opening_line(const Opening& opening);
 
+// The longest random opening the runner (and tiaoqi.match) takes: more
+// plies than a game lasts is a typo, not an opening.
+inline constexpr int kMaxRandomPlies = 1000;
+
 // Random balanced openings: `plies` random legal moves from the start,
 // rounded up to whole rounds so every player has moved equally often, from
 // a generator seeded by (seed, index); a line that ends the game is drawn

@@ -1,7 +1,6 @@
 #include "tools/match/referee.hpp"
 
 #include <cstdio>
-#include <ctime>
 #include <map>
 #include <variant>
 
@@ -17,15 +16,6 @@
 
 namespace tiaoqi::match {
 namespace {
-
-std::string now_text() {
-  const std::time_t now = std::time(nullptr);
-  std::tm local{};
-  localtime_r(&now, &local);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%d %H:%M:%S", &local);
-  return text;
-}
 
 std::string player_name(int player) { return "p" + std::to_string(player + 1); }
 
@@ -56,7 +46,7 @@ std::string move_comment(const SearchInfo& info, long long millis) {
 tools::GameRecord record_header(const GameTask& task, const RefereeConfig& config) {
   tools::GameRecord record;
   record.event = config.event;
-  record.date = now_text();
+  record.date = tools::record_date_now();
   record.game = task.game;
   record.opening_index = task.opening_index;
   record.rotation = task.rotation;

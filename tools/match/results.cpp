@@ -70,18 +70,6 @@ void count_game(MatchResults& results, const GameSummary& game) {
   if (refused) ++results.refused_games;
 }
 
-// The game's finishing order with engines in place of players.
-FinishingOrder engine_order(const GameSummary& game) {
-  FinishingOrder order;
-  for (const auto& group : game.standings) {
-    std::vector<int> engines_in_group;
-    for (int player : group)
-      engines_in_group.push_back(game.seat_engines[static_cast<std::size_t>(player)]);
-    order.push_back(engines_in_group);
-  }
-  return order;
-}
-
 // The games of one opening between one set of engines.
 struct Meeting {
   int games = 0;
@@ -212,28 +200,43 @@ MatchResults compute_results(const std::vector<std::string>& names, int players,
     const PairResult* pair = results.head_to_head();
     results.sprt = sprt(*sprt_config, pair ? pair->samples : std::vector<double>{});
   }
-  if (with_ratings && (players >= 3 || engines > 2) && !orders.empty()) {
-    results.ratings = plackett_luce_elo(static_cast<int>(engines), orders);
-    results.rating_intervals = plackett_luce_intervals(static_cast<int>(engines), orders);
-    // An engine above (below) every other in every game keeps the rating
-    // the prior gives it, finite; but every bootstrap sample is the same
-    // sweep, so its interval is open on that side: no number of such games
-    // bounds it.
-    const std::vector<int> unbounded = unbounded_ratings(static_cast<int>(engines), orders);
-    for (std::size_t e = 0; e < unbounded.size(); ++e) {
-      if (unbounded[e] == 0) continue;
-      if (e < results.rating_intervals.size()) {
-        RatingInterval& interval = results.rating_intervals[e];
-        (unbounded[e] > 0 ? interval.high : interval.low) = unbounded[e] * INFINITY;
-      }
-      if (results.ratings_note.empty())
-        results.ratings_note = results.names[e] + (unbounded[e] > 0 ? " won" : " lost") +
-                               " every game: its rating rests on the prior (one drawn game with"
-                               " each other engine), its interval is open " +
-                               (unbounded[e] > 0 ? "above" : "below");
-    }
-  }
+  if (with_ratings && (players >= 3 || engines > 2)) add_ratings(results, orders);
   return results;
+}
+
+void add_ratings(MatchResults& results, const std::vector<FinishingOrder>& orders) {
+  if (orders.empty()) return;
+  const int engines = static_cast<int>(results.names.size());
+  results.ratings = plackett_luce_elo(engines, orders);
+  results.rating_intervals = plackett_luce_intervals(engines, orders);
+  // An engine above (below) every other in every game keeps the rating
+  // the prior gives it, finite; but every bootstrap sample is the same
+  // sweep, so its interval is open on that side: no number of such games
+  // bounds it.
+  const std::vector<int> unbounded = unbounded_ratings(engines, orders);
+  for (std::size_t e = 0; e < unbounded.size(); ++e) {
+    if (unbounded[e] == 0) continue;
+    if (e < results.rating_intervals.size()) {
+      RatingInterval& interval = results.rating_intervals[e];
+      (unbounded[e] > 0 ? interval.high : interval.low) = unbounded[e] * INFINITY;
+    }
+    if (results.ratings_note.empty())
+      results.ratings_note = results.names[e] + (unbounded[e] > 0 ? " won" : " lost") +
+                             " every game: its rating rests on the prior (one drawn game with"
+                             " each other engine), its interval is open " +
+                             (unbounded[e] > 0 ? "above" : "below");
+  }
+}
+
+FinishingOrder engine_order(const GameSummary& game) {
+  FinishingOrder order;
+  for (const auto& group : game.standings) {
+    std::vector<int> engines_in_group;
+    for (int player : group)
+      engines_in_group.push_back(game.seat_engines[static_cast<std::size_t>(player)]);
+    order.push_back(engines_in_group);
+  }
+  return order;
 }
 
 namespace {

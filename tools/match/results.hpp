@@ -93,6 +93,15 @@ MatchResults compute_results(const std::vector<std::string>& names, int players,
                              std::vector<GameSummary> games, const std::optional<SprtConfig>& sprt,
                              bool with_ratings = true);
 
+// The Plackett-Luce ratings of `results`' engines from the games'
+// finishing orders (engine_order), their 95% intervals, open on the side a
+// sweep leaves unbounded, and the note that says so. compute_results adds
+// them where the runner's table shows them (more than two engines, or
+// three or more players); tiaoqi.match adds them everywhere.
+void add_ratings(MatchResults& results, const std::vector<FinishingOrder>& orders);
+// A game's finishing order with engines in place of players.
+FinishingOrder engine_order(const GameSummary& game);
+
 tools::Json results_json(const MatchResults& results);
 // The finished games as the summary lists them; merge and resume read
 // them back.

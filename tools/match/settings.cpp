@@ -21,7 +21,6 @@ namespace {
 constexpr long long kMaxTimeoutMs = 1'000'000'000;
 constexpr long long kMaxCount = 1'000'000'000;
 constexpr int kMaxConcurrency = 1024;
-constexpr int kMaxRandomPlies = 1000;
 
 const char* const kUsage =
     "tiaoqi-match -engine <engine> -engine <engine> ... [-each <settings>] [options]\n"

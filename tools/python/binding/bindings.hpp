@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "engine/facade/options.hpp"
+#include "engine/game.hpp"
 #include "engine/search/limits.hpp"
 #include "engine/util/expected.hpp"
 #include "tools/python/binding/searcher.hpp"
@@ -21,7 +22,10 @@ void bind_position(py::module_& module);
 void bind_engine(py::module_& module);
 void bind_table(py::module_& module);
 void bind_vector(py::module_& module);
+void bind_records(py::module_& module);
 void bind_stats(py::module_& module);
+// After bind_stats: the match's statistics join tiaoqi.stats.
+void bind_match(py::module_& module);
 void bind_yardsticks(py::module_& module);
 
 // Raises ValueError with the engine's message when `status` failed.
@@ -44,6 +48,16 @@ py::object option_value(const facade::OptionSpec& spec, const std::string& text)
 // LongJumps); an unknown name is passed on as given, for the table's own
 // message.
 std::string table_name(std::string_view name);
+
+// A move given as Position.play takes it - text, a path of hole indices
+// (start, landings) or an action of the player to move - as text.
+std::string move_text_of(const Game& game, const py::handle& move);
+
+class GameTable;
+// Plays the move of the table's player to move, given as Position.play
+// takes it, checked against the mover's view; the move as start and end.
+// ValueError, and nothing changes, for a move that is no legal one.
+std::string play_move(GameTable& table, const py::handle& move);
 
 // The limits of one search as Python gives them; a search needs one of
 // them (without, it would run until stop()).

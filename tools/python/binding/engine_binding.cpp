@@ -9,6 +9,7 @@
 #include "engine/search/limits.hpp"
 #include "engine/search/strength.hpp"
 #include "tools/python/binding/bindings.hpp"
+#include "tools/python/binding/level.hpp"
 #include "tools/python/binding/option_names.hpp"
 #include "tools/python/binding/searcher.hpp"
 
@@ -42,7 +43,16 @@ SearchReport report_of(const Position& root, const SearchOutcome& outcome) {
 }
 
 void set_engine_option(Searcher& searcher, const std::string& name, py::handle value) {
-  raise_on_error(searcher.set_option(table_name(name), option_text(name, value)));
+  if (is_level_name(name)) {
+    // UCI_Elo first: the one that may refuse, so that a bad level changes nothing.
+    raise_on_error(searcher.set_option("UCI_Elo", option_text("UCI_Elo", level_elo(value))));
+    raise_on_error(searcher.set_option("UCI_LimitStrength", "true"));
+    return;
+  }
+  const Status set = searcher.set_option(table_name(name), option_text(name, value));
+  if (!set && !find_option_named(name))
+    throw py::value_error(set.error() + "; or level, a strength level of tiaoqi.levels()");
+  raise_on_error(set);
 }
 
 void set_engine_options(Searcher& searcher, const py::dict& options) {
@@ -58,17 +68,26 @@ py::dict engine_options(const Searcher& searcher) {
   return values;
 }
 
-// tiaoqi.Engine(search='mcts', threads=2): the engine options that differ
-// from the table's defaults, as the keywords that make such an engine.
-std::string engine_repr(const Searcher& searcher) {
-  std::string text = "tiaoqi.Engine(";
-  bool first = true;
+// The engine options that differ from the table's defaults, by Python
+// name: the keywords that make such an engine.
+py::dict engine_settings(const Searcher& searcher) {
+  py::dict settings;
   for (const facade::OptionSpec& spec : facade::option_specs()) {
     if (spec.is_rule) continue;
     const std::string value = spec.get(searcher.options());
-    if (value == facade::default_value(spec)) continue;
-    text += (first ? "" : ", ") + python_name(spec.name) + "=" +
-            py::repr(option_value(spec, value)).cast<std::string>();
+    if (value != facade::default_value(spec))
+      settings[py::str(python_name(spec.name))] = option_value(spec, value);
+  }
+  return settings;
+}
+
+// tiaoqi.Engine(search='mcts', threads=2).
+std::string engine_repr(const Searcher& searcher) {
+  std::string text = "tiaoqi.Engine(";
+  bool first = true;
+  for (const auto& [name, value] : engine_settings(searcher)) {
+    text += (first ? "" : ", ") + py::str(name).cast<std::string>() + "=" +
+            py::repr(value).cast<std::string>();
     first = false;
   }
   return text + ")";
@@ -136,8 +155,9 @@ void bind_engine(py::module_& module) {
         return levels;
       },
       "The strength levels below full strength, weakest first, as (name, Elo) pairs: the Elo "
-      "measured at two players with Search random at 0 (docs/levels.md). An opponent takes one "
-      "as level=name or level=Elo; an Engine as the options UCI_LimitStrength and UCI_Elo.");
+      "measured at two players with Search random at 0 (docs/levels.md). Every engine setting "
+      "takes one as level=name or level=Elo, which stands for the options UCI_LimitStrength and "
+      "UCI_Elo.");
   module.def(
       "check_limits",
       [](std::optional<long long> nodes, std::optional<long long> movetime,
@@ -196,8 +216,10 @@ void bind_engine(py::module_& module) {
 A tiaoqi engine: its engine options and one search at a time.
 
 Options are the engine options of the one option table, by name
-(``Engine(search="mcts", threads=2)`` or ``Engine({"Move Overhead": 10})``);
-the rules come with each position searched. search() blocks with the GIL
+(``Engine(search="mcts", threads=2)`` or ``Engine({"Move Overhead": 10})``),
+and ``level``, a strength level of levels() by name or Elo, which stands
+for UCI_LimitStrength and UCI_Elo; the rules come with each position
+searched. search() blocks with the GIL
 released; stop() from another thread ends it early with the best move so
 far. Unknown names and bad values raise ValueError with the engine's
 message.
@@ -210,8 +232,10 @@ message.
            }),
            py::arg("options") = py::none())
       .def("set_option", &set_engine_option, py::arg("name"), py::arg("value"),
-           "Sets one engine option by name.")
+           "Sets one engine option (or level) by name.")
       .def_property_readonly("options", &engine_options, "Every engine option by its Python name.")
+      .def_property_readonly("settings", &engine_settings,
+                             "The engine options that differ from the defaults, by Python name.")
       .def("__repr__", &engine_repr)
       .def(
           "search",

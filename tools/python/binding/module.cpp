@@ -9,8 +9,8 @@
 
 PYBIND11_MODULE(_tiaoqi, module) {
   module.doc() =
-      "Tiaoqi's engine library: rules, positions, searches, the environments' game table "
-      "and the match statistics.";
+      "Tiaoqi's engine library: rules, positions, searches, the environments' game table, "
+      "game records and the match statistics.";
   module.attr("__version__") = TIAOQI_VERSION;
   using namespace tiaoqi::python;
   bind_rules(module);
@@ -18,6 +18,8 @@ PYBIND11_MODULE(_tiaoqi, module) {
   bind_engine(module);
   bind_table(module);
   bind_vector(module);
+  bind_records(module);
   bind_stats(module);
+  bind_match(module);
   bind_yardsticks(module);
 }

@@ -11,14 +11,14 @@ bool is_lower_or_digit(char c) {
          std::isdigit(static_cast<unsigned char>(c)) != 0;
 }
 
-std::string folded(std::string_view name) {
+}  // namespace
+
+std::string folded_name(std::string_view name) {
   std::string key;
   for (char c : name)
     if (c != '_' && c != ' ') key += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return key;
 }
-
-}  // namespace
 
 std::string python_name(std::string_view table_name) {
   std::string name;
@@ -42,9 +42,9 @@ std::string python_name(std::string_view table_name) {
 }
 
 const facade::OptionSpec* find_option_named(std::string_view name) {
-  const std::string key = folded(name);
+  const std::string key = folded_name(name);
   for (const facade::OptionSpec& spec : facade::option_specs())
-    if (folded(spec.name) == key) return &spec;
+    if (folded_name(spec.name) == key) return &spec;
   return nullptr;
 }
 

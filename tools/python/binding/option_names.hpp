@@ -12,6 +12,9 @@ namespace tiaoqi::python {
 // MultiPV multi_pv, "Move Overhead" move_overhead, UCI_Elo uci_elo.
 std::string python_name(std::string_view table_name);
 
+// A name without case, spaces and underscores, as names are compared.
+std::string folded_name(std::string_view name);
+
 // The option a name means, given as a Python keyword or as the table
 // spells it: names are compared without case, spaces and underscores.
 // Null when no option has that name.

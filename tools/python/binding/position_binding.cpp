@@ -56,9 +56,9 @@ Frame frame_for(const Game& game, const std::optional<int>& viewer) {
   return Frame(game.rules(), player);
 }
 
-// A move given as text, as a path of hole indices (start, landings) or as
-// an action of the player to move.
-std::string move_text_of(const Game& game, const py::object& move) {
+}  // namespace
+
+std::string move_text_of(const Game& game, const py::handle& move) {
   if (py::isinstance<py::str>(move)) return move.cast<std::string>();
   const Geometry& geometry = game.rules().geometry();
   const std::string expected = "move: expected text, a path of holes or an action, got ";
@@ -84,6 +84,8 @@ std::string move_text_of(const Game& game, const py::object& move) {
   }
   return text;
 }
+
+namespace {
 
 // The legal moves in the order `legal` prints them (ASCII order of their
 // start-end text).

@@ -8,6 +8,7 @@
 #include "engine/notation.hpp"
 #include "engine/position_string.hpp"
 #include "tools/match/stats.hpp"
+#include "tools/python/binding/game_record.hpp"
 
 namespace tiaoqi::python {
 
@@ -120,6 +121,10 @@ void GameTable::play_checked(Move move) {
     for (Game& view : views_) view.play(move, marks);
   }
   refresh_legal();
+}
+
+tools::GameRecord GameTable::record() const {
+  return record_of_game(*truth_, position_string(Position::start(*rules_)), dragons_);
 }
 
 std::vector<double> GameTable::rewards() const {

@@ -8,6 +8,7 @@
 
 #include "engine/game.hpp"
 #include "engine/move.hpp"
+#include "tools/common/record.hpp"
 #include "tools/python/binding/frame.hpp"
 
 namespace tiaoqi::python {
@@ -57,6 +58,11 @@ class GameTable {
   Expected<Move> checked_action(long long action) const;
   // A legal move of the player to move, as an engine chose it.
   Status play(Move move);
+
+  // The game as a record (game_record.hpp), from the start of the rules:
+  // the referee's document, which in the dragons variant names every
+  // dragon; the header's tags are the caller's.
+  tools::GameRecord record() const;
 
   // With the game over, each player's reward: 2 x its placement score - 1,
   // so 1 for first alone, -1 for last alone, the rewards summing to 0;

@@ -9,10 +9,25 @@
 #include "engine/notation.hpp"
 #include "tools/python/binding/bindings.hpp"
 #include "tools/python/binding/board_image.hpp"
+#include "tools/python/binding/game_record.hpp"
 #include "tools/python/binding/searcher.hpp"
 #include "tools/python/binding/table.hpp"
 
 namespace tiaoqi::python {
+
+std::string play_move(GameTable& table, const py::handle& move) {
+  const int mover = table.to_move();
+  if (mover < 0) throw py::value_error("the game is over: no move to play");
+  const Game& view = table.view(mover);
+  const std::string text = move_text_of(view, move);
+  // A move copied from a game of the dragons variant may carry the
+  // referee's marks; the referee marks it again.
+  DragonMarks marks;
+  const Move parsed = value_or_raise(parse_move(view.position(), strip_dragon_marks(text, marks)));
+  raise_on_error(table.play(parsed));
+  return move_ends_text(table.rules().geometry(), parsed);
+}
+
 namespace {
 
 int checked_player(const GameTable& table, int player) {
@@ -106,6 +121,9 @@ void define_play(py::class_<GameTable>& table) {
       .def(
           "step", [](GameTable& table, long long action) { raise_on_error(table.step(action)); },
           py::arg("action"), "Plays an action of the player to move; refused with ValueError.")
+      .def("play_move", &play_move, py::arg("move"),
+           "Plays the mover's move, as Position.play takes it (text, a path of holes or an "
+           "action); returns it as start and end.")
       .def(
           "play_engine",
           [](GameTable& table, Searcher& engine, std::optional<long long> nodes,
@@ -159,6 +177,31 @@ void define_views(py::class_<GameTable>& table) {
           "What a player knows of the board as an RGB image (height, width, 3) of uint8.");
 }
 
+// The game as a record (game_record.hpp).
+void define_record(py::class_<GameTable>& table) {
+  table.def(
+      "record",
+      [](const GameTable& table, const std::vector<std::string>& seating, const std::string& event,
+         int game, const std::string& unfinished) {
+        if (table.rules().dragons() && !table.is_over())
+          throw py::value_error(
+              "record(): a game of the dragons variant is recorded once it is over: its record "
+              "names every dragon, which no player may learn before");
+        if (game < 1)
+          throw py::value_error("game: expected 1 or more, got " + std::to_string(game));
+        tools::GameRecord record = table.record();
+        raise_on_error(set_seating(record, seating, table.players()));
+        record.event = event;
+        record.game = game;
+        if (!table.is_over()) record.termination = unfinished;
+        return record;
+      },
+      py::arg("seating"), py::kw_only(), py::arg("event"), py::arg("game") = 1,
+      py::arg("unfinished") = "unfinished",
+      "The game as a Record: seating names each player; unfinished is the termination of a "
+      "game still running.");
+}
+
 // Pickling and copies.
 void define_copies(py::class_<GameTable>& table) {
   table
@@ -201,6 +244,7 @@ variant it holds every dragon and shows each player only its own view.
   define_observations(table);
   define_play(table);
   define_views(table);
+  define_record(table);
   define_copies(table);
 }
 

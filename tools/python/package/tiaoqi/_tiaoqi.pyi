@@ -111,6 +111,8 @@ class Engine:
     def set_option(self, name: str, value: OptionValue) -> None: ...
     @property
     def options(self) -> dict[str, OptionValue]: ...
+    @property
+    def settings(self) -> dict[str, OptionValue]: ...
     def search(self, position: Position, *, nodes: int | None = None,
                movetime: int | None = None, depth: int | None = None,
                infinite: bool = False) -> SearchResult: ...
@@ -142,6 +144,7 @@ class GameTable:
     def observe(self, viewer: int) -> dict[str, npt.NDArray[np.int8]]: ...
     def legal_actions(self) -> npt.NDArray[np.int64]: ...
     def step(self, action: int) -> None: ...
+    def play_move(self, move: MoveInput) -> str: ...
     def play_engine(self, engine: Engine, *, nodes: int | None = None,
                     movetime: int | None = None, depth: int | None = None) -> str: ...
     def rewards(self) -> list[float]: ...
@@ -149,6 +152,8 @@ class GameTable:
     def action_move(self, viewer: int, action: int) -> str: ...
     def board_text(self, viewer: int) -> str: ...
     def board_image(self, viewer: int, spacing: int = 16) -> npt.NDArray[np.uint8]: ...
+    def record(self, seating: Sequence[str], *, event: str, game: int = 1,
+               unfinished: str = "unfinished") -> Record: ...
     def __getstate__(self) -> tuple[str, list[int], list[tuple[int, int]]]: ...
     def __setstate__(self, state: tuple[str, list[int], list[tuple[int, int]]]) -> None: ...
     def __copy__(self) -> GameTable: ...
@@ -178,6 +183,51 @@ class VectorTable:
     def sample_legal(self, out: npt.NDArray[np.int64] | None = None) -> npt.NDArray[np.int64]: ...
     def table(self, env: int) -> GameTable: ...
 
+class RecordLine:
+    """One line of a record: a move, or a player the referee eliminated."""
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def player(self) -> int: ...
+    text: str
+    millis: int
+    comment: str
+
+class Record:
+    """A game record, as tiaoqi-match --record writes it."""
+
+    event: str
+    date: str
+    game: int
+    engines: list[str]
+    seating: list[str]
+    options: str
+    opening: str
+    dragons: str
+    result: str
+    termination: str
+    lines: list[RecordLine]
+    @property
+    def round(self) -> tuple[int, int]: ...
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def standings(self) -> list[list[int]] | None: ...
+    @property
+    def moves(self) -> list[str]: ...
+    def positions(self) -> list[Position]: ...
+    @staticmethod
+    def from_string(text: str) -> Record: ...
+    def __eq__(self, other: object) -> bool: ...
+
+def parse_records(text: str, source: str = "") -> list[Record]: ...
+def format_records(records: Sequence[Record]) -> str: ...
+MAX_OPENING_PLIES: int
+def play_match(rules: Rules, names: Sequence[str], entries: Sequence[Any], tournament: str,
+               openings: int | None, opening_plies: int | None,
+               seed: int) -> tuple[list[Record], MatchResults]: ...
+
 class EloEstimate:
     defined: bool
     samples: int
@@ -189,8 +239,43 @@ class EloEstimate:
     los: float
     note: str
 
+class EngineRow:
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    points: float
+    @property
+    def average_placement(self) -> float: ...
+
+class PairResult:
+    first: int
+    second: int
+    among_others: bool
+    samples: list[float]
+    elo: EloEstimate
+    pentanomial: list[int]
+
+class MatchResults:
+    """The match runner's statistics of a match's games."""
+
+    names: list[str]
+    players: int
+    games: int
+    rows: list[EngineRow]
+    pair_points: list[list[float]]
+    pair_counts: list[list[int]]
+    pairs: list[PairResult]
+    ratings: list[float]
+    ratings_note: str
+    @property
+    def rating_intervals(self) -> list[tuple[float, float]]: ...
+
 class _Stats:
     EloEstimate: type[EloEstimate]
+    EngineRow: type[EngineRow]
+    PairResult: type[PairResult]
+    MatchResults: type[MatchResults]
     @staticmethod
     def estimate_elo(samples: Sequence[float]) -> EloEstimate: ...
     @staticmethod

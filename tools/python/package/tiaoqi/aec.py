@@ -8,9 +8,10 @@ the end of the game: 2 x placement score - 1 for each player (1 for first
 alone, -1 for last alone, 0 for a draw of two). A player eliminated before
 the end (no legal move in a game of three or more) is no longer selected
 and ends with the others. A game still running after max_moves moves
-(DEFAULT_MAX_MOVES unless given; None for no limit) is truncated for every
-agent, with rewards 0. An illegal action raises ValueError, as PettingZoo's
-own environments do without their TerminateIllegalWrapper.
+(DEFAULT_MAX_MOVES unless given, tiaoqi.limits; None for no limit) is
+truncated for every agent, with rewards 0. An illegal action raises
+ValueError, as PettingZoo's own environments do without their
+TerminateIllegalWrapper. record() gives the game as a game record.
 """
 
 from __future__ import annotations
@@ -22,14 +23,13 @@ from typing import Any
 import numpy as np
 
 from . import spaces
-from ._tiaoqi import GameTable, Position, Rules, option_specs
+from ._tiaoqi import GameTable, Position, Record, Rules, option_specs
 from .aec_base import AECBase
+from .limits import DEFAULT_MAX_MOVES
 
-# The environments' move limit (moves of all players together), as
-# OpenSpiel's Chinese checkers ends a game at 1000 turns: with the default
-# rules a game between random players need never end.
-DEFAULT_MAX_MOVES = 1000
 RENDER_MODES = ["ansi", "human", "rgb_array"]
+# The Event tag of an environment's game records.
+RECORD_EVENT = "tiaoqi.env"
 # Frames a second for a viewer of human or rgb_array frames.
 RENDER_FPS = 4
 
@@ -93,6 +93,20 @@ def render_view(table: GameTable, viewer: int, render_mode: str | None) -> Any:
     if render_mode == "rgb_array":
         return table.board_image(viewer)
     return None
+
+
+def episode_record(
+    table: GameTable, seating: list[str], truncated_after: int | None, game: int
+) -> Record:
+    """An environment's game as a record (tiaoqi.Record): seating names each
+    player, game is its number in a file; a game the move limit cut says so
+    in its termination."""
+    if isinstance(seating, str) or not all(isinstance(name, str) for name in seating):
+        raise ValueError(f"seating: expected a list of names, one per player, got {seating!r}")
+    unfinished = (
+        "unfinished" if truncated_after is None else f"truncated after {truncated_after} moves"
+    )
+    return table.record(list(seating), event=RECORD_EVENT, game=game, unfinished=unfinished)
 
 
 def step_before_reset_error() -> RuntimeError:
@@ -218,6 +232,24 @@ class TiaoqiEnv(AECBase):
     def position(self, agent: str) -> Position:
         """What the agent knows of the game (its view in the dragons variant)."""
         return self._table.position(self._player[agent])
+
+    def record(self, seating: list[str] | None = None, game: int = 1) -> Record:
+        """The game so far as a game record (tiaoqi.Record), which
+        tiaoqi.write_records() writes for tiaoqi-render and tiaoqi-match
+        --replay: seating names each player (the agents' names unless given),
+        game is its number in a file (tiaoqi-render --game picks by it).
+        In the dragons variant only once the game is over, since the record
+        names every dragon."""
+        moves = getattr(self, "_moves", 0)
+        truncated = (
+            self._table.to_move >= 0 and self.max_moves is not None and moves >= self.max_moves
+        )
+        return episode_record(
+            self._table,
+            self.possible_agents if seating is None else seating,
+            moves if truncated else None,
+            game,
+        )
 
     def render(self) -> Any:
         """The selected agent's view (the first agent's before reset()):

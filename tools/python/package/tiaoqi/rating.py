@@ -13,20 +13,18 @@ one (Search random is 0 on the rating list's scale), for the agent's.
 from __future__ import annotations
 
 import math
+import operator
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Union
 
-from ._tiaoqi import stats
-from ._tiaoqi import Rules
+from ._tiaoqi import Rules, stats
+from .agents import Agent, agent_of, is_agent
 from .aec import rules_of
+from .limits import check_ended, ended_rule_options
 from .opponents import OpponentSpec, opponents_for
 from .single_agent import SingleAgentEnv
 
-Agent = Callable[[dict[str, Any]], int]
-
-# The games end by themselves: at 300 moves the players still in are ranked
-# by the steps they have left (docs/rules.md, "Move limit").
-DEFAULT_RATING_RULES = {"max_plies": 300}
+AgentSpec = Union[Agent, Callable[..., Any]]
 
 
 # The chance that the one-sided bound of a rating with every round lost (or
@@ -81,7 +79,7 @@ def _elo_text(elo: float) -> str:
 
 
 def rate(
-    agent: Agent,
+    agent: AgentSpec,
     opponent: OpponentSpec | list[OpponentSpec] = None,
     *,
     rounds: int = 10,
@@ -91,18 +89,23 @@ def rate(
 ) -> Rating:
     """Plays `rounds` rounds (each: the agent once in every seat) and rates the agent.
 
-    agent maps an observation ({"observation", "action_mask"}) to an action.
-    opponent is an engine spec (tiaoqi.opponents), or one per other seat.
-    rules default to DEFAULT_RATING_RULES; rules whose games need not end
-    (no MaxPlies) are refused, since a rating needs every game finished.
+    agent is a Python agent (tiaoqi.agents): a function of an observation
+    that answers an action, or a tiaoqi.Agent that sees the position.
+    opponent is an engine setting or a Python agent (tiaoqi.opponents), or
+    one per other seat. Without rules the games end at DEFAULT_MAX_MOVES
+    moves (tiaoqi.limits); rules whose games need not end (no MaxPlies) are
+    refused, since a rating needs every game finished. To rate engine
+    settings against each other, use tiaoqi.match().
     """
-    if rules is None:
-        rule_options = {**DEFAULT_RATING_RULES, **rule_options}
-    rules = rules_of(rules, rule_options)
-    if rules.max_plies == 0:
+    if not is_agent(agent):
         raise ValueError(
-            "rate(): the rules must end every game: give max_plies (MaxPlies) " "above 0"
+            f"rate(): agent: expected a Python agent (a function of an observation, or a "
+            f"tiaoqi.Agent), got {agent!r} ({type(agent).__name__}); tiaoqi.match() plays "
+            f"engine settings"
         )
+    agent = agent_of(agent)
+    rules = rules_of(rules, ended_rule_options(rules, rule_options))
+    check_ended("rate()", rules)
     if rounds < 1:
         raise ValueError(f"rounds: expected 1 or more, got {rounds!r}")
     players = rules.players
@@ -116,7 +119,8 @@ def rate(
         for seat in range(players):
             observation, info = env.reset(seed=seed + round_index, options={"seat": seat})
             while "rewards" not in info:
-                observation, _, _, _, info = env.step(agent(observation))
+                answer = agent.answer(lambda: observation, env.position)
+                observation, _, _, _, info = env.step(_action(answer, env))
             round_scores.append((info["rewards"][seat] + 1) / 2)
         scores += round_scores
         samples.append(sum(round_scores) / len(round_scores))
@@ -139,3 +143,14 @@ def rate(
         scores=scores,
         note=estimate.note,
     )
+
+
+def _action(answer: Any, env: SingleAgentEnv) -> int:
+    """The action of an agent's answer: an action as it is, a move as its
+    action in the agent's frame."""
+    if not isinstance(answer, bool):
+        try:
+            return operator.index(answer)
+        except TypeError:
+            pass
+    return env.position().action(answer)

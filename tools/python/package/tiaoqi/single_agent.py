@@ -21,18 +21,19 @@ import random
 from typing import Any
 
 from . import spaces
-from ._tiaoqi import GameTable, Position, Rules
+from ._tiaoqi import GameTable, Position, Record, Rules
 from .aec import (
-    DEFAULT_MAX_MOVES,
     RENDER_FPS,
     RENDER_MODES,
     check_env_arguments,
     check_reset_arguments,
     documents_rule_options,
+    episode_record,
     render_view,
     rules_of,
     step_before_reset_error,
 )
+from .limits import DEFAULT_MAX_MOVES
 from .opponents import OpponentSpec, opponents_for
 
 try:
@@ -47,6 +48,8 @@ ILLEGAL_ACTIONS = ("terminate", "raise")
 # The agent's reward for an illegal action that ends the episode, as
 # PettingZoo's TerminateIllegalWrapper gives it.
 ILLEGAL_ACTION_REWARD = -1.0
+# The agent's name in the seating of its game's record.
+AGENT_NAME = "agent"
 
 
 def _check_seat(seat: int | str, players: int) -> None:
@@ -115,7 +118,8 @@ class SingleAgentEnv(_EnvBase):
         )
         self.action_space = spaces.discrete(actions)
         self._random = random.Random()
-        self._moves = 0
+        # The moves of the game, of all players, as start and end.
+        self._moves: list[str] = []
         self._truncated = False
         # Set by an illegal action that ended the episode.
         self._ended = False
@@ -149,7 +153,7 @@ class SingleAgentEnv(_EnvBase):
         self.seat = seat
         for offset, opponent in enumerate(self.opponents):
             opponent.new_game(game_seed + offset)
-        self._moves = 0
+        self._moves = []
         self._truncated = False
         self._ended = False
         self._started = True
@@ -174,7 +178,7 @@ class SingleAgentEnv(_EnvBase):
             info = self._info()
             info["illegal_action"] = str(error)
             return self._observation(), ILLEGAL_ACTION_REWARD, True, False, info
-        self._count_move()
+        self._count_move(self._table.action_move(self.seat, action))
         self._play_opponents()
         terminated = self._table.to_move < 0
         reward = self._table.rewards()[self.seat] if terminated else 0.0
@@ -188,6 +192,26 @@ class SingleAgentEnv(_EnvBase):
         """What the agent knows of the game (its view in the dragons variant)."""
         return self._table.position(self.seat)
 
+    def record(self, seating: list[str] | None = None, game: int = 1) -> Record:
+        """The game so far as a game record (tiaoqi.Record), which
+        tiaoqi.write_records() writes for tiaoqi-render and tiaoqi-match
+        --replay: seating names each player ("agent" in the agent's seat and
+        each opponent's description unless given), game is its number in a
+        file (tiaoqi-render --game picks by it). In the dragons variant
+        only once the game is over, since the record names every dragon."""
+        if seating is None:
+            players = self._table.players
+            seating = [
+                (
+                    AGENT_NAME
+                    if player == self.seat
+                    else self.opponents[(player - self.seat - 1) % players].name
+                )
+                for player in range(players)
+            ]
+        truncated_after = len(self._moves) if self._truncated else None
+        return episode_record(self._table, seating, truncated_after, game)
+
     def render(self) -> Any:
         """The agent's view: ansi the board as text, human the same printed,
         rgb_array an image (height, width, 3) of uint8."""
@@ -196,23 +220,26 @@ class SingleAgentEnv(_EnvBase):
     def close(self) -> None:
         pass
 
-    def _count_move(self) -> None:
-        self._moves += 1
-        if self.max_moves is not None and self._moves >= self.max_moves:
+    def _count_move(self, move: str) -> None:
+        self._moves.append(move)
+        if self.max_moves is not None and len(self._moves) >= self.max_moves:
             self._truncated = self._table.to_move >= 0
 
     def _play_opponents(self) -> None:
         players = self._table.players
         while not self._truncated and self._table.to_move not in (-1, self.seat):
             offset = (self._table.to_move - self.seat - 1) % players
-            self.opponents[offset].play(self._table)
-            self._count_move()
+            self._count_move(self.opponents[offset].play(self._table))
 
     def _observation(self) -> dict[str, Any]:
         return self._table.observe(self.seat)
 
     def _info(self) -> dict[str, Any]:
-        info: dict[str, Any] = {"seat": self.seat, "moves": self._moves}
+        info: dict[str, Any] = {
+            "seat": self.seat,
+            "moves": list(self._moves),
+            "move_count": len(self._moves),
+        }
         if self._table.to_move < 0:
             info["standings"] = self._table.standings
             info["rewards"] = self._table.rewards()

@@ -31,13 +31,14 @@ import numpy as np
 from . import spaces
 from ._tiaoqi import RANDOM_SEAT, GameTable, Rules, VectorTable
 from .aec import (
-    DEFAULT_MAX_MOVES,
     check_env_arguments,
     check_reset_arguments,
     documents_rule_options,
     rules_of,
     step_before_reset_error,
 )
+from .agents import Agent
+from .limits import DEFAULT_MAX_MOVES
 from .opponents import OpponentSpec, opponents_for
 from .single_agent import _check_seat
 
@@ -100,6 +101,13 @@ class VectorEnv(_VectorBase):
             _check_seat(seat, players)
             # In turn order after the agent's seat; each serves every env.
             self.opponents = opponents_for(opponents, players - 1)
+            for opponent in self.opponents:
+                if isinstance(opponent, Agent):
+                    raise ValueError(
+                        f"opponents: the batched step plays them in C++, so each is an "
+                        f"engine setting; {opponent!r} is a Python agent (single_agent_env() "
+                        f"and tiaoqi.match() take those)"
+                    )
             engines = [
                 (
                     opponent.engine,
@@ -143,7 +151,9 @@ class VectorEnv(_VectorBase):
         self._infos = {
             "to_move": buffers["to_move"],
             "viewer": buffers["viewer"],
+            # A count: a list a game would be Python objects every step.
             "moves": buffers["moves"],
+            "move_count": buffers["moves"],
             "rewards": buffers["player_rewards"],
         }
         if self.single_agent:
