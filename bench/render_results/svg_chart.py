@@ -47,7 +47,7 @@ def escape(text):
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def line_chart(title, x_labels, series, y_label):
+def line_chart(title, x_labels, series, y_label, tick_format="%+.0f", least_step=1.0):
     """The SVG text of a chart: x_labels along the bottom, and each series
     (name, [point or None for each label]) a line of markers, a point
     (value, low, high) with its interval drawn as a bar (an infinite end
@@ -61,7 +61,7 @@ def line_chart(title, x_labels, series, y_label):
         if not math.isinf(end)
     ]
     low, high = (min(values), max(values)) if values else (0.0, 1.0)
-    step = nice_step(max(high - low, 1.0))
+    step = nice_step(max(high - low, least_step))
     low, high = math.floor(low / step) * step, math.ceil(high / step) * step
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
     span_x = max(len(x_labels) - 1, 1)
@@ -86,7 +86,10 @@ def line_chart(title, x_labels, series, y_label):
             '<line x1="%d" y1="%.1f" x2="%d" y2="%.1f" stroke="#dddddd"/>'
             % (LEFT, y, LEFT + plot_w, y)
         )
-        out.append('<text x="%d" y="%.1f" text-anchor="end">%+.0f</text>' % (LEFT - 6, y + 4, tick))
+        out.append(
+            '<text x="%d" y="%.1f" text-anchor="end">%s</text>'
+            % (LEFT - 6, y + 4, tick_format % tick)
+        )
         tick += step
     out.append(
         '<text x="16" y="%d" transform="rotate(-90 16 %d)" text-anchor="middle">%s</text>'

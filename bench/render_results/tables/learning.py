@@ -1,0 +1,137 @@
+"""The generations of the learned model (docs/learning.md): for each, its
+data, its training losses, what it costs in iterations, its trials at
+each control and table size, and where it stands; and a picture of the
+losses epoch by epoch. A generation is the model manifest
+bench/results/learning/gen<N>-model.json with the data manifests it
+names; its trials are the `sprt` records gen<N>-<players>p-<control>."""
+
+import glob
+import json
+import os
+
+import svg_chart
+from context import elo
+from list_pools import REPO
+from tables import table
+
+CONTROLS = ("short", "long")
+TRIAL_SIZES = (6, 4)
+
+
+def generations(context):
+    """The model manifests, in generation order."""
+    if "learning" not in context.memo:
+        found = []
+        for path in glob.glob(os.path.join(context.results, "learning", "gen*-model.json")):
+            with open(path, encoding="utf-8") as file:
+                found.append(json.load(file))
+        found.sort(key=lambda model: int(model["name"][3:]))
+        context.memo["learning"] = found
+    return context.memo["learning"]
+
+
+def data_text(context, model):
+    games, nodes = [], set()
+    for manifest in model["data_manifests"]:
+        with open(os.path.join(REPO, manifest), encoding="utf-8") as file:
+            data = json.load(file)
+        games.append("%d at %d players" % (data["games"], data["players"]))
+        nodes.add(data["nodes"])
+    return "%s games (%s), %s positions, %s nodes a move" % (
+        "{:,}".format(sum(int(text.split()[0]) for text in games)),
+        ", ".join(games),
+        "{:,}".format(model["positions"]),
+        "/".join("{:,}".format(n) for n in sorted(nodes)),
+    )
+
+
+def loss_text(model):
+    last = model["epochs"][-1]
+    return "policy %.3f, value %.3f (held out; %d epochs)" % (
+        last["held_out_policy"],
+        last["held_out_value"],
+        len(model["epochs"]),
+    )
+
+
+def trial_text(context, name):
+    record = next((r for r in context.of_kind("sprt") if r.get("id") == name), None)
+    if record is None:
+        return "not played"
+    text = "%s, %s in %d games" % (
+        elo(record["elo"], record["elo_low"], record["elo_high"]),
+        record.get("decision") or "undecided",
+        record["games"],
+    )
+    return "%s (`%s`)" % (text, name)
+
+
+def speed_text(context):
+    """The newest speed record's iterations with the model against without,
+    at 200 ms, six players, one thread."""
+    figures = {}
+    for record in context.of_kind("speed"):
+        for figure in record.get("figures", []):
+            if figure["what"].startswith("mcts_model_iterations_per_move_"):
+                figures[figure["what"]] = figure
+    parts = []
+    for players in TRIAL_SIZES:
+        for threads in (1, 2):
+            figure = figures.get("mcts_model_iterations_per_move_%dp_200ms_%dt" % (players, threads))
+            if figure and figure.get("ratio") is not None:
+                parts.append("%dp %dt %.2f" % (players, threads, figure["ratio"]))
+    return ", ".join(parts) if parts else "not measured"
+
+
+@table("learning-generations")
+def generations_table(context, args, words):
+    """One row a generation; `picture=PATH` also draws the losses."""
+    lines = [
+        "| generation | data | training loss | iterations with the model (200 ms, ratio) | "
+        + " | ".join(
+            "%d players, %s" % (size, control) for size in TRIAL_SIZES for control in CONTROLS
+        )
+        + " |",
+        "|---|---|---|---|" + "---|" * (len(TRIAL_SIZES) * len(CONTROLS)),
+    ]
+    models = generations(context)
+    for model in models:
+        trials = [
+            trial_text(context, "%s-%dp-%s" % (model["name"], size, control))
+            for size in TRIAL_SIZES
+            for control in CONTROLS
+        ]
+        lines.append(
+            "| %s | %s | %s | %s | %s |"
+            % (
+                model["name"],
+                data_text(context, model),
+                loss_text(model),
+                speed_text(context),
+                " | ".join(trials),
+            )
+        )
+    if "picture" in args and models:
+        epochs = max(len(model["epochs"]) for model in models)
+        series = []
+        for model in models:
+            for key, label in (
+                ("train_policy", "train policy"),
+                ("held_out_policy", "held-out policy"),
+                ("train_value", "train value"),
+                ("held_out_value", "held-out value"),
+            ):
+                points = [(epoch[key], epoch[key], epoch[key]) for epoch in model["epochs"]]
+                points += [None] * (epochs - len(points))
+                series.append(("%s %s" % (model["name"], label), points))
+        context.pictures[os.path.join(REPO, args["picture"])] = svg_chart.line_chart(
+            "The learned model's losses, epoch by epoch",
+            ["epoch %d" % (i + 1) for i in range(epochs)],
+            series,
+            "cross-entropy",
+            tick_format="%.1f",
+            least_step=0.5,
+        )
+        name = args["picture"].split("/")[-1]
+        lines += ["", "![The training and held-out losses of each generation](%s)" % name]
+    return lines
