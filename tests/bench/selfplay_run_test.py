@@ -28,7 +28,6 @@ import unittest
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BUILD = os.path.abspath(sys.argv.pop(1)) if len(sys.argv) > 1 else os.path.join(REPO, "build")
 sys.dont_write_bytecode = True
-sys.path.insert(0, os.path.join(REPO, "tests", "tools"))
 from scripts_clone import ClonedScripts, clone_with, is_checkout  # noqa: E402
 from slurm_cluster import Cluster, missing_requirements  # noqa: E402
 

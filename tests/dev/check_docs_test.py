@@ -377,17 +377,17 @@ class Links(unittest.TestCase):
         self.assertEqual(
             problems,
             [
-                "tests/docs/links_fixture.md:7: link 'no-such-file.md': no such file in the repository",
-                "tests/docs/links_fixture.md:8: link '../../docs/rules.md#no-such-heading': "
+                "tests/dev/links_fixture.md:7: link 'no-such-file.md': no such file in the repository",
+                "tests/dev/links_fixture.md:8: link '../../docs/rules.md#no-such-heading': "
                 "no heading of docs/rules.md has the anchor '#no-such-heading'",
-                "tests/docs/links_fixture.md:9: link 'https://example.org/rules': points outside "
+                "tests/dev/links_fixture.md:9: link 'https://example.org/rules': points outside "
                 "the repository (the docs stand alone)",
-                "tests/docs/links_fixture.md:10: link '../../../elsewhere.md': points outside the "
+                "tests/dev/links_fixture.md:10: link '../../../elsewhere.md': points outside the "
                 "repository",
-                "tests/docs/links_fixture.md:11: `engine/no_such_file.cpp` names no file or folder "
+                "tests/dev/links_fixture.md:11: `engine/no_such_file.cpp` names no file or folder "
                 "of the repository",
-                "tests/docs/links_fixture.md:12: link '#a-heading-of-this-file-2': no heading of "
-                "tests/docs/links_fixture.md has the anchor '#a-heading-of-this-file-2'",
+                "tests/dev/links_fixture.md:12: link '#a-heading-of-this-file-2': no heading of "
+                "tests/dev/links_fixture.md has the anchor '#a-heading-of-this-file-2'",
             ],
         )
 

@@ -39,6 +39,7 @@ import unittest
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BUILD = os.path.abspath(sys.argv.pop(1)) if len(sys.argv) > 1 else os.path.join(REPO, "build")
 sys.path.insert(0, os.path.join(REPO, "tools", "dev"))
+sys.path.insert(0, os.path.join(REPO, "tests", "tools"))
 from check_docs import markup  # noqa: E402
 from parallel_shards_test import moves_of  # noqa: E402
 from scripts_clone import clone_with, is_checkout  # noqa: E402
