@@ -1,7 +1,7 @@
 """The strength figures of README's front page: one row a record."""
 
-from context import time_control
-from tables import history, table
+from bench.render_results.context import time_control
+from bench.render_results.tables import history, table
 
 
 @table("strength-glance")

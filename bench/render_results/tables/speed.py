@@ -1,6 +1,6 @@
 """Tables of `speed` records: timings, each beside its yardstick."""
 
-from tables import table
+from bench.render_results.tables import table
 
 
 def shown_number(value):

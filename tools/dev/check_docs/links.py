@@ -8,7 +8,7 @@ shows up in the docs that name it.
 import os
 import re
 
-import markup
+from tools.dev.check_docs import markup
 
 LINK = re.compile(r"!?\[(?:[^\]\\]|\\.)*\]\(\s*<?([^)\s>]*)>?(?:\s+\"[^\"]*\")?\s*\)")
 REFERENCE = re.compile(r"^\s{0,3}\[[^\]]+\]:\s+(\S+)")
