@@ -7,8 +7,8 @@ import json
 import os
 import sys
 
-import trials
-from trials import Refused
+from bench import trials
+from bench.trials import Refused
 
 # The long control's flags, each the long form of one of the short's.
 LONG_TIME = {"--long-movetime": "movetime", "--long-tc": "tc", "--long-nodes": "nodes"}

@@ -25,8 +25,8 @@ import subprocess
 import sys
 import time
 
-import trials
-from trials import Failed, Refused
+from bench import trials
+from bench.trials import Failed, Refused
 
 
 # The folder's list of the array jobs submitted for it, one id a line.

@@ -5,7 +5,7 @@
 
 #include "engine/notation.hpp"
 #include "engine/position_string.hpp"
-#include "engine/search/strength.hpp"
+#include "engine/search/levels.hpp"
 #include "protocol/format.hpp"
 #include "protocol/options.hpp"
 

@@ -4,7 +4,7 @@
 
 #include "engine/movegen.hpp"
 #include "engine/notation.hpp"
-#include "engine/search/strength.hpp"
+#include "engine/search/levels.hpp"
 
 namespace tiaoqi::protocol {
 
@@ -144,7 +144,7 @@ std::string legal_line(const Position& position) {
 
 std::vector<std::string> level_lines() {
   std::vector<std::string> lines;
-  for (const search::StrengthLevel& level : search::strength_levels())
+  for (const search::Level& level : search::levels())
     lines.push_back("level " + std::string(level.name) + " elo " + std::to_string(level.elo));
   return lines;
 }

@@ -7,8 +7,8 @@ import os
 import subprocess
 import sys
 
-import outside
-import trials
+from bench.list import outside
+from bench import trials
 
 # The public list's rules, as a pool line names them: a table with a CCP
 # engine plays them (tiaoqi-match sets them itself, docs/rules.md, section 8).

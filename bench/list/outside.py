@@ -13,7 +13,7 @@ import shlex
 import subprocess
 import sys
 
-import trials
+from bench import trials
 
 # The third-party folder beside the clone, or the one TIAOQI_THIRDPARTY
 # names (a clone elsewhere, a test's scratch clone).

@@ -7,10 +7,13 @@ superiority between neighbours.
 A table is one opening played in every rotation of its seats: its games
 share the opening, so the bootstrap draws whole tables."""
 
+import importlib.machinery
+import importlib.util
 import json
 import math
 import os
 import random
+import sys
 
 # Bootstrap samples of the pool's tables; 200 as the runner's intervals.
 RESAMPLES = 200
@@ -27,14 +30,21 @@ def read_pool(path):
 
 
 def load_stats(package_folder):
-    """The module's statistics, from the build's Python package folder."""
-    import sys
-
-    if package_folder not in sys.path:
-        sys.path.insert(0, package_folder)
-    from tiaoqi import stats
-
-    return stats
+    """The module's statistics, from the build's Python package folder:
+    its package `tiaoqi` loaded from there once a process, the import path
+    left as it is."""
+    if "tiaoqi" not in sys.modules:
+        spec = importlib.machinery.PathFinder.find_spec("tiaoqi", [package_folder])
+        if spec is None:
+            raise ImportError(f"no package tiaoqi in {package_folder}")
+        package = importlib.util.module_from_spec(spec)
+        sys.modules["tiaoqi"] = package
+        try:
+            spec.loader.exec_module(package)
+        except BaseException:
+            del sys.modules["tiaoqi"]
+            raise
+    return sys.modules["tiaoqi"].stats
 
 
 def keys_of(tables):

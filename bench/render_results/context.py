@@ -3,8 +3,8 @@ builds the records lack (replay.py), the records that chose each
 default (defaults.json) and the build under test, and the pieces of
 text every table writes the same way."""
 
-import parameters
-import replay
+from bench.render_results import parameters
+from bench.render_results import replay
 
 
 class Context:

@@ -7,11 +7,10 @@ import functools
 import math
 import os
 import subprocess
-import sys
+
+from bench.list import ratings
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(REPO, "bench", "list"))
-import ratings  # noqa: E402
 
 RELEASE = "release-"
 DEFAULT = "default"

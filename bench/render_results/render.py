@@ -6,11 +6,11 @@ import os
 import re
 import subprocess
 
-import blocks
-import context
-import records
-import replay
-import tables
+from bench.render_results import blocks
+from bench.render_results import context
+from bench.render_results import records
+from bench.render_results import replay
+from bench.render_results import tables
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 RESULTS = os.path.join(REPO, "bench", "results")

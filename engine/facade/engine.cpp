@@ -173,7 +173,7 @@ Expected<JobStart> Engine::start_search(const search::SearchLimits& limits,
   params.want_ponder = options_.engine.ponder && !analysis_lines;
   // A level below full strength (not for analysis, which asks for the
   // engine's own view) searches at most its nodes, then chooses as it does.
-  std::optional<search::StrengthLevel> level;
+  std::optional<search::Level> level;
   if (options_.engine.limit_strength && !analysis_lines)
     level = search::level_at_elo(options_.engine.elo);
   // The go planned once: what it plays, with which parameters, its clock
@@ -238,7 +238,7 @@ class AnalysisCollector {
 
 void Engine::search_job(const Game& game, search::SearchLimits limits, search::SearchParams params,
                         search::SearchPlan plan, bool analysis,
-                        std::optional<search::StrengthLevel> level) {
+                        std::optional<search::Level> level) {
   const Position& root = game.position();
   AnalysisCollector collector(params.multipv);
   const search::InfoSink collect = [&collector](const search::SearchInfo& info) {

@@ -184,8 +184,7 @@ class Engine {
   Expected<JobStart> start_search(const search::SearchLimits& limits,
                                   std::optional<int> analysis_lines);
   void search_job(const Game& game, search::SearchLimits limits, search::SearchParams params,
-                  search::SearchPlan plan, bool analysis,
-                  std::optional<search::StrengthLevel> level);
+                  search::SearchPlan plan, bool analysis, std::optional<search::Level> level);
   void finish_job();
 
   EngineCallbacks callbacks_;

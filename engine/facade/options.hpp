@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "engine/rules.hpp"
+#include "engine/search/levels.hpp"
 #include "engine/search/net/embedded.hpp"
 #include "engine/search/params.hpp"
-#include "engine/search/strength.hpp"
 #include "engine/util/expected.hpp"
 #include "engine/util/option_words.hpp"
 #include "engine/util/spin_range.hpp"
@@ -34,7 +34,7 @@ struct EngineOptions {
   bool ponder = false;
   std::int64_t seed = kSeedRange.default_value;
   search::DragonBelief dragon_belief = search::DragonBelief::kBehaviour;
-  // A level below full strength (search/strength.hpp): UCI's names.
+  // A level below full strength (search/levels.hpp): UCI's names.
   bool limit_strength = false;
   int elo = static_cast<int>(search::elo_range().default_value);
   // The search's parameters (search/config.hpp); each unset one is `auto`.

@@ -81,6 +81,7 @@ const Rules* RaceSolver::rules_for(const Position& root, int army) {
 }
 
 std::optional<SearchResult> RaceSolver::search(const Position& root, const SearchLimits& limits,
+                                               const SearchPlan& search_plan,
                                                SearchControl& control, const InfoSink& info) {
   const std::optional<int> army = race_army(root);
   if (!army) return std::nullopt;
@@ -97,7 +98,7 @@ std::optional<SearchResult> RaceSolver::search(const Position& root, const Searc
   if (!solver_) solver_ = std::make_unique<solitaire::Solver>(kSolverMib);
   std::uint64_t nodes = 0;
   const solitaire::Plan plan = solver_->solve(
-      alone, solitaire::solver_stop_poll(root, limits, control),
+      alone, solitaire::solver_stop_poll(limits, search_plan, control),
       [&](int, std::uint64_t searched, const solitaire::Plan&) { nodes = searched; });
   if (plan.moves.empty()) return std::nullopt;
   // The plan ignores the other army; a move through a hole it holds (one

@@ -8,6 +8,7 @@
 #include "engine/search/control.hpp"
 #include "engine/search/info.hpp"
 #include "engine/search/limits.hpp"
+#include "engine/search/plan.hpp"
 #include "engine/search/result.hpp"
 #include "engine/search/solitaire/solver.hpp"
 
@@ -33,7 +34,8 @@ class RaceSolver {
   // to move, when the root is a pure race and the crossing fits within the
   // move limit; nullopt (nothing printed) when the alpha-beta should play.
   std::optional<SearchResult> search(const Position& root, const SearchLimits& limits,
-                                     SearchControl& control, const InfoSink& info);
+                                     const SearchPlan& search_plan, SearchControl& control,
+                                     const InfoSink& info);
   void clear();
 
  private:

@@ -146,8 +146,8 @@ SearchResult run_search(const SearchRequest& request) {
       !root.rules().dragons())
     if (auto proven = prove_round_end(request)) return *proven;
   if (request.plan.races_first)
-    if (auto raced =
-            request.state.race().search(root, request.limits, request.control, request.info))
+    if (auto raced = request.state.race().search(root, request.limits, request.plan,
+                                                 request.control, request.info))
       return *raced;
   return played.run(request);
 }

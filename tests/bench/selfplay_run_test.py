@@ -28,12 +28,13 @@ import unittest
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BUILD = os.path.abspath(sys.argv.pop(1)) if len(sys.argv) > 1 else os.path.join(REPO, "build")
 sys.dont_write_bytecode = True
-sys.path.insert(0, os.path.join(REPO, "tests", "tools"))
-from scripts_clone import ClonedScripts, clone_with, is_checkout  # noqa: E402
-from slurm_cluster import Cluster, missing_requirements  # noqa: E402
+# Imports start at the repository's root (bench.trials), not this folder.
+sys.path[0] = os.path.abspath(os.path.join(__file__, "../../.."))
+from tests.bench.scripts_clone import ClonedScripts, clone_with, is_checkout  # noqa: E402
+from tests.bench.slurm_cluster import Cluster, missing_requirements  # noqa: E402
 
 SELFPLAY = os.path.join("bench", "selfplay", "tiaoqi-selfplay")
-SCRIPTS = ("bench/selfplay/run", "bench/trials.py", "bench/slurm.py")
+SCRIPTS = ("bench/__init__.py", "bench/selfplay/run", "bench/trials.py", "bench/slurm.py")
 # The control data set: four games of two players at 20 nodes a move.
 CONTROL = ["--players", "2", "--games", "4", "--nodes", "20", "--seed", "5"]
 # Every run ends within this bound (it takes about a second).

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "engine/facade/options.hpp"
-#include "engine/search/strength.hpp"
+#include "engine/search/levels.hpp"
 #include "protocol/input_loop.hpp"
 #include "protocol/uci/dialect.hpp"
 
@@ -261,7 +261,7 @@ TEST(Session, ALevelPlaysTheDragonsVariant) {
         "setoption name Variant value dragons\n"
         "setoption name UCI_LimitStrength value true\n"
         "setoption name UCI_Elo value " +
-        std::to_string(search::strength_levels()[1].elo) +
+        std::to_string(search::levels()[1].elo) +
         "\n"
         "position startpos dragon m1\n"
         "go nodes 200\n");
@@ -287,7 +287,7 @@ TEST(Session, ALevelPlaysTheDragonsVariant) {
 // `levels` lists the ladder; `d` names the level an Elo plays.
 TEST(Session, LevelsAreListedAndNamed) {
   Transcript out;
-  const auto& levels = search::strength_levels();
+  const auto& levels = search::levels();
   {
     Session session(out.sink(), uci::make_dialect());
     std::istringstream script(

@@ -1,7 +1,7 @@
 """Tables of `belief` records: how often the dragons search's belief
 names the true dragon of a hidden opponent, by how far the game is."""
 
-from tables import table
+from bench.render_results.tables import table
 
 
 @table("belief")

@@ -2,8 +2,8 @@
 its range and the value `auto` plays, read from the engine itself,
 beside the records that chose that value (bench/results/defaults.json)."""
 
-from parameters import PLAYERS
-from tables import table
+from bench.render_results.parameters import PLAYERS
+from bench.render_results.tables import table
 
 
 def values(parameter):

@@ -1,9 +1,9 @@
 """The history of the project's measurements: every strength record, by
 date."""
 
-import replay
-from context import time_control
-from tables import match, sprt, table
+from bench.render_results import replay
+from bench.render_results.context import time_control
+from bench.render_results.tables import match, sprt, table
 
 
 def result(record):

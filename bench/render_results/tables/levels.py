@@ -1,8 +1,8 @@
 """The strength levels' tables (docs/levels.md), from the newest pool
 record of bench/levels: the one whose entries carry `uci_elo`."""
 
-from context import elo
-from tables import table
+from bench.render_results.context import elo
+from bench.render_results.tables import table
 
 
 def levels_record(context, args):

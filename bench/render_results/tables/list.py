@@ -3,9 +3,9 @@ rendered from its pool (bench/results/list/pool-<N>p.jsonl) with the
 list's own statistics (bench/list/ratings.py): the list, then the
 pairwise scores of every two entries that met."""
 
-from context import time_control
-from list_pools import pool, rating_text, ratings
-from tables import table
+from bench.render_results.context import time_control
+from bench.render_results.list_pools import pool, rating_text, ratings
+from bench.render_results.tables import table
 
 
 @table("list")

@@ -6,10 +6,10 @@ default stands."""
 import datetime
 import os
 
-import svg_chart
-from context import time_control
-from list_pools import DEFAULT, REPO, commit_time, pool, rating_text, ratings
-from tables import table
+from bench.render_results import svg_chart
+from bench.render_results.context import time_control
+from bench.render_results.list_pools import DEFAULT, REPO, commit_time, pool, rating_text, ratings
+from bench.render_results.tables import table
 
 SIZES = (2, 3, 4, 6)
 

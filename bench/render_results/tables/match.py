@@ -1,7 +1,7 @@
 """Tables of `match` records: one engine against a table of others."""
 
-from context import elo, percent, time_control
-from tables import table
+from bench.render_results.context import elo, percent, time_control
+from bench.render_results.tables import table
 
 
 def engine(record):

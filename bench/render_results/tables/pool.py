@@ -1,7 +1,7 @@
 """Tables of `pool` records: engines rated in one pool."""
 
-from context import elo, time_control
-from tables import table
+from bench.render_results.context import elo, time_control
+from bench.render_results.tables import table
 
 
 def share(value, low=None, high=None):

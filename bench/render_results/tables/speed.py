@@ -1,6 +1,6 @@
 """Tables of `speed` records: timings, each beside its yardstick."""
 
-from tables import table
+from bench.render_results.tables import table
 
 
 def shown_number(value):
@@ -82,6 +82,31 @@ def picked(record, args):
     return figures
 
 
+def machine_text(record):
+    """What the record ran on: the processor by its model name, family and
+    model numbers, the cores, and the wide instruction sets its build used
+    (a figure of one build differs on a processor with others); the
+    `machine` line alone for a record older than these fields."""
+    processor = record.get("cpu")
+    if not processor:
+        return record["machine"]
+    text = processor["model"]
+    if processor.get("family") is not None and processor.get("model_number") is not None:
+        text += " (family %d, model %d)" % (processor["family"], processor["model_number"])
+    text += ", %d cores" % processor["cores"]
+    build = record.get("build")
+    if build:
+        sets = build["instruction_sets"]
+        if "AVX-512" in sets:
+            wide = "AVX2 and AVX-512" if "AVX2" in sets else "AVX-512"
+        elif "AVX2" in sets:
+            wide = "AVX2, without AVX-512"
+        else:
+            wide = "neither AVX2 nor AVX-512"
+        text += ", built with `%s` for %s" % (build["flags"], wide)
+    return text
+
+
 @table("speed-glance")
 def speed_glance(context, args, words):
     """The figures of the newest speed record (`figures=...` picks some):
@@ -93,7 +118,7 @@ def speed_glance(context, args, words):
     lines = [
         "Measured on %s, %s, by `%s` (%s):"
         % (
-            record["machine"],
+            machine_text(record),
             record["date"][:10],
             record["command"].replace("|", "\\|"),
             context.made_by(record),

@@ -1,7 +1,7 @@
 """Tables of `sprt` records: a patch tested against its base."""
 
-from context import elo, options, time_control
-from tables import table
+from bench.render_results.context import elo, options, time_control
+from bench.render_results.tables import table
 
 
 def tested(record):

@@ -1,8 +1,8 @@
 """Tables of `spsa` records: options tuned by SPSA, from where they
 started to where the run left them."""
 
-from context import time_control
-from tables import table
+from bench.render_results.context import time_control
+from bench.render_results.tables import table
 
 
 def moved(parameter):

@@ -1,8 +1,8 @@
 """Tables of bench/strength's `match` records: one engine alone at tables
 full of other searches, its first places against the equal share."""
 
-from context import percent, time_control
-from tables import history, match, table
+from bench.render_results.context import percent, time_control
+from bench.render_results.tables import history, match, table
 
 
 def strength_records(context, args):

@@ -22,7 +22,7 @@ constexpr std::int64_t kReportIntervalMs = 1000;
 // A full tree is pruned to at most 1 / kPruneShare of its pool, before
 // kPruneUntilPercent of the soft time limit, and only in a pool of at
 // most kMaxPrunedMiB: a pruning cannot be stopped, and in a larger pool it
-// would keep `stop` waiting longer than a fifth of a second.
+// would keep `stop` waiting longer than a fast clock can spare.
 constexpr std::size_t kPruneShare = 2;
 constexpr int kPruneUntilPercent = 75;
 constexpr std::size_t kMaxPrunedMiB = 256;

@@ -17,7 +17,7 @@ SearchResult play_crossing(const SearchRequest& request) {
   const SearchLimits& limits = request.limits;
   SearchControl& control = request.control;
   const InfoSink& info = request.info;
-  const StopPoll should_stop = solver_stop_poll(root, limits, control);
+  const StopPoll should_stop = solver_stop_poll(limits, request.plan, control);
 
   std::uint64_t nodes_seen = 0;
   int proven = 0;

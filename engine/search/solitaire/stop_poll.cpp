@@ -9,10 +9,12 @@ constexpr std::uint64_t kNodesPerDepth = 1'000'000;
 
 }  // namespace
 
-StopPoll solver_stop_poll(const Position& root, const SearchLimits& limits,
+StopPoll solver_stop_poll(const SearchLimits& limits, const SearchPlan& plan,
                           SearchControl& control) {
-  const bool depth_only = limits.depth && !limits.nodes && !limits.move_time_ms &&
-                          !limits.time_ms[root.side_to_move()] && !limits.infinite;
+  // The plan holds what ends the search besides `depth`: its node limit
+  // (the go's or a level's) and its time budget.
+  const bool depth_only = limits.depth && !limits.infinite && !plan.nodes && !plan.budget.soft_ms &&
+                          !plan.budget.hard_ms;
   const std::uint64_t depth_budget =
       depth_only ? static_cast<std::uint64_t>(*limits.depth) * kNodesPerDepth : 0;
   return [&control, depth_budget](std::uint64_t nodes) {

@@ -1,5 +1,7 @@
 // Strength levels (UCI_LimitStrength, UCI_Elo) through the Engine facade,
 // and the level's choice of a move on its own.
+#include "engine/search/levels.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -11,7 +13,6 @@
 #include "engine/movegen.hpp"
 #include "engine/position_string.hpp"
 #include "engine/search/movepick.hpp"
-#include "engine/search/strength.hpp"
 
 namespace tiaoqi::facade {
 namespace {
@@ -74,7 +75,7 @@ TEST(Levels, EveryLevelPlaysLegalMovesInEverySeating) {
     RuleOptions rules;
     rules.players = seating.players;
     rules.armies_per_player = seating.armies;
-    for (const search::StrengthLevel& level : search::strength_levels()) {
+    for (const search::Level& level : search::levels()) {
       SCOPED_TRACE(std::string(level.name) + " at " + std::to_string(seating.players) + "x" +
                    std::to_string(seating.armies));
       EXPECT_EQ(play_at_level(rules, level.elo, 7, 2 * seating.players, 200).size(),
@@ -86,7 +87,7 @@ TEST(Levels, EveryLevelPlaysLegalMovesInEverySeating) {
 // One thread and one Seed replay a level's game move for move.
 TEST(Levels, OneSeedReplaysTheGame) {
   RuleOptions rules;
-  for (const search::StrengthLevel& level : search::strength_levels()) {
+  for (const search::Level& level : search::levels()) {
     SCOPED_TRACE(level.name);
     const std::vector<Move> first = play_at_level(rules, level.elo, 11, 12, 300);
     EXPECT_EQ(first.size(), 12u);
@@ -121,7 +122,7 @@ TEST(Levels, UpperLevelsMoveBackOnlyWhenTheSearchDid) {
   ASSERT_NE(forward, Move{});
   ASSERT_NE(backward, Move{});
   int upper = 0;
-  for (const search::StrengthLevel& level : search::strength_levels()) {
+  for (const search::Level& level : search::levels()) {
     if (!level.forward_only) continue;
     ++upper;
     bool chose_back = false;
@@ -143,7 +144,7 @@ TEST(Levels, TheWeakestLevelSometimesMovesBack) {
   Game game(*start_setup(rules));
   for (const char* move : {"k3k5", "e14e13", "l3l5", "f14f13"})
     ASSERT_TRUE(game.play(move)) << move;
-  const search::StrengthLevel& weakest = search::strength_levels().front();
+  const search::Level& weakest = search::levels().front();
   ASSERT_FALSE(weakest.forward_only);
   MoveList legal;
   generate_moves(game.position(), legal);
@@ -158,7 +159,7 @@ TEST(Levels, TheWeakestLevelSometimesMovesBack) {
 // The levels rise in Elo and in strength amounts; an Elo between two rows
 // takes amounts between theirs; UCI_Elo's range is the table's.
 TEST(Levels, TheTableRisesAndElosBetweenRowsInterpolate) {
-  const auto& levels = search::strength_levels();
+  const auto& levels = search::levels();
   ASSERT_GE(levels.size(), 3u);
   for (std::size_t i = 1; i < levels.size(); ++i) {
     EXPECT_GT(levels[i].elo, levels[i - 1].elo);
@@ -166,7 +167,7 @@ TEST(Levels, TheTableRisesAndElosBetweenRowsInterpolate) {
     EXPECT_LE(levels[i].random_share, levels[i - 1].random_share);
     EXPECT_LE(levels[i].temperature, levels[i - 1].temperature);
     const int middle = (levels[i].elo + levels[i - 1].elo) / 2;
-    const search::StrengthLevel between = search::level_at_elo(middle);
+    const search::Level between = search::level_at_elo(middle);
     EXPECT_EQ(between.elo, middle);
     EXPECT_EQ(between.name, levels[i - 1].name);
     EXPECT_GE(between.nodes, levels[i - 1].nodes);

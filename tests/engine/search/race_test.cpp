@@ -75,7 +75,7 @@ TEST(Race, TheSolverPlansTheFewestMovesAndPlaysTheFirst) {
   control.start(TimeBudget{}, std::nullopt, false);
   RaceSolver solver;
   int planned = 0;
-  const auto result = solver.search(setup.position, SearchLimits{}, control,
+  const auto result = solver.search(setup.position, SearchLimits{}, SearchPlan{}, control,
                                     [&](const SearchInfo& info) { planned = info.depth; });
   ASSERT_TRUE(result);
   EXPECT_EQ(planned, fewest);

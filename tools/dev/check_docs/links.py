@@ -7,8 +7,9 @@ shows up in the docs that name it.
 
 import os
 import re
+import subprocess
 
-import markup
+from tools.dev.check_docs import markup
 
 LINK = re.compile(r"!?\[(?:[^\]\\]|\\.)*\]\(\s*<?([^)\s>]*)>?(?:\s+\"[^\"]*\")?\s*\)")
 REFERENCE = re.compile(r"^\s{0,3}\[[^\]]+\]:\s+(\S+)")
@@ -95,3 +96,47 @@ def check_target(target, path, folder, repo, cache):
                 anchor,
             )
     return None
+
+
+# A row of docs/layout.md's table: "| `engine/search/` | ...".
+LAYOUT_ROW = re.compile(r"^\| `([^`|]+)/` \|")
+
+
+def unnamed_folders(text, folders):
+    """The folders (those holding files) that the page of the layout does
+    not name. A folder is named by its row of the table, or in the row of
+    a folder above it by a code span of its path from there or of its last
+    parts (`tables/` or `render_results/tables/` in the row of `bench/`);
+    `corpus/*/` names every folder in corpus/."""
+    rows = {}
+    for line in text.splitlines():
+        found = LAYOUT_ROW.match(line)
+        if found:
+            spans = {span.group(2).strip() for span in CODE_SPAN.finditer(line)}
+            rows[found.group(1)] = spans
+    unnamed = []
+    for folder in sorted(folders):
+        named = folder in rows
+        for row, spans in rows.items():
+            if named or not folder.startswith(row + "/"):
+                continue
+            parts = folder[len(row) + 1 :].split("/")
+            for start in range(len(parts)):
+                tail = "/".join(parts[start:])
+                parent = "/".join(parts[start:-1])
+                # A span that is the whole path of another folder names that one.
+                if tail + "/" in spans and (start == 0 or row + "/" + tail not in folders):
+                    named = True
+                if parent and parent + "/*/" in spans:
+                    named = True
+        if not named:
+            unnamed.append(folder)
+    return unnamed
+
+
+def repository_folders(repo):
+    """The folders that hold a file git knows; none outside a checkout."""
+    listed = subprocess.run(["git", "-C", repo, "ls-files"], capture_output=True, text=True)
+    if listed.returncode != 0:
+        return set()
+    return {os.path.dirname(path) for path in listed.stdout.splitlines()} - {""}

@@ -12,7 +12,7 @@ output resembles it most.
 
 import difflib
 
-import expect
+from tools.dev.check_docs import expect
 
 
 def kept(shown, printed, vary):

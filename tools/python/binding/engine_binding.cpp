@@ -6,8 +6,8 @@
 #include <tuple>
 
 #include "engine/notation.hpp"
+#include "engine/search/levels.hpp"
 #include "engine/search/limits.hpp"
-#include "engine/search/strength.hpp"
 #include "tools/python/binding/bindings.hpp"
 #include "tools/python/binding/level.hpp"
 #include "tools/python/binding/option_names.hpp"
@@ -150,7 +150,7 @@ void bind_engine(py::module_& module) {
       "levels",
       [] {
         std::vector<std::pair<std::string, int>> levels;
-        for (const search::StrengthLevel& level : search::strength_levels())
+        for (const search::Level& level : search::levels())
           levels.emplace_back(std::string(level.name), level.elo);
         return levels;
       },

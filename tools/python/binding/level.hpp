@@ -9,7 +9,7 @@ namespace tiaoqi::python {
 namespace py = pybind11;
 
 // `level` is a setting beside the option table's: a strength level of
-// search::strength_levels() by name, or an Elo, standing for the options
+// search::levels() by name, or an Elo, standing for the options
 // UCI_LimitStrength and UCI_Elo. Every place Python takes engine options
 // (Engine, tiaoqi.search, the environments' opponents, tiaoqi.match)
 // reads it through here, so that each says the same.

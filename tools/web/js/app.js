@@ -20,7 +20,7 @@ import {
 import { errorOf, setoptionLine } from "./protocol.js";
 import { formatRecord, parseOptionsTag, parseRecords } from "./record.js";
 import { Setup } from "./setup.js";
-import { levelLabel } from "./strength.js";
+import { levelLabel } from "./levels.js";
 
 const ENGINE_URL = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/engine`;
 // How far a clock may overrun before its player loses on time (as the
@@ -178,11 +178,11 @@ class App {
         (n) => seat.options[n] !== this.setup.option(n).default,
       );
       const options = changed.map((n) => setoptionLine(n, seat.options[n]));
-      const strength = this.setup.strengthCommands(seat.level);
+      const levelLines = this.setup.levelCommands(seat.level);
       const answer = await engine.query(
         ...this.setup.ruleCommands(),
         ...options,
-        ...strength,
+        ...levelLines,
         "ucinewgame",
       );
       if (errorOf(answer)) throw new Error(`player ${player}: ${errorOf(answer)}`);

@@ -2,7 +2,7 @@
 // section 6) and the row of a seat.
 
 import { $, make, plural } from "./dom.js";
-import { fillLevelChoice } from "./strength.js";
+import { fillLevelChoice } from "./levels.js";
 
 // Time controls by seat kind: [value, label, preset, most]. The most
 // plies are the engine's `go depth` limit, the most milliseconds its
@@ -134,9 +134,9 @@ export function seatDefaults(engineOptions) {
 }
 
 // A seat's row of the form: human or engine, time control, the engine's
-// strength (`strength`: its levels, or the reason it has none) and
+// level (`levelChoice`: its levels, or the reason it has none) and
 // options. It edits `seat` in place.
-export function seatRow(seat, player, engineOptions, strength) {
+export function seatRow(seat, player, engineOptions, levelChoice) {
   const row = $("#seat-template").content.firstElementChild.cloneNode(true);
   row.dataset.player = player;
   $(".seat-name", row).textContent = `Player ${player}`;
@@ -222,7 +222,7 @@ export function seatRow(seat, player, engineOptions, strength) {
     (number) => (clockOf().inc = number),
     complainAt(inc),
   );
-  fillLevelChoice($(".level", row), seat, strength.levels, strength.reason);
+  fillLevelChoice($(".level", row), seat, levelChoice.levels, levelChoice.reason);
   const grid = $(".engine-options .option-grid", row);
   for (const option of engineOptions)
     grid.append(

@@ -16,7 +16,7 @@ import {
   parseSettings,
   setoptionLine,
 } from "./protocol.js";
-import { STRENGTH_OPTIONS, strengthCommands } from "./strength.js";
+import { LEVEL_OPTIONS, levelCommands } from "./levels.js";
 
 export class Setup {
   // connect(label) opens an engine; preview(position) shows the start;
@@ -30,7 +30,7 @@ export class Setup {
     this.allowedPlayers = [];
     this.refusedValues = new Map(); // "Variant=dragons" -> the engine's error
     this.variantPlayers = new Map(); // "dragons" -> 3: a variant played only by so many
-    this.strength = { levels: [], reason: "" }; // the levels an engine seat may choose
+    this.levelChoice = { levels: [], reason: "" }; // the levels an engine seat may choose
     this.seats = [];
     this.validation = Promise.resolve();
   }
@@ -53,7 +53,7 @@ export class Setup {
     this.ruleNames = [...parseSettings(display.rules, names).keys()];
     // The seat's level choice sets the strength options.
     this.engineOptionNames = [...parseSettings(display.engine, names).keys()].filter(
-      (n) => !STRENGTH_OPTIONS.includes(n),
+      (n) => !LEVEL_OPTIONS.includes(n),
     );
     for (const name of this.ruleNames) this.rules[name] = this.option(name).default;
     const players = this.option("Players");
@@ -120,21 +120,21 @@ export class Setup {
   // UCI_LimitStrength to play them with.
   async readLevels() {
     if (!this.option("UCI_LimitStrength")) {
-      this.strength.reason = "the engine has no option UCI_LimitStrength";
+      this.levelChoice.reason = "the engine has no option UCI_LimitStrength";
       return;
     }
     const answer = await this.engine.query("levels");
     const error = errorOf(answer);
-    this.strength.levels = error ? [] : parseLevels(answer);
-    this.strength.reason = error
+    this.levelChoice.levels = error ? [] : parseLevels(answer);
+    this.levelChoice.reason = error
       ? `the engine lists no levels: ${error}`
       : "the engine lists no levels";
   }
 
-  // What a seat's engine is told of its strength; nothing for an engine
+  // What a seat's engine is told of its level; nothing for an engine
   // that cannot limit it.
-  strengthCommands(level) {
-    return this.option("UCI_LimitStrength") ? strengthCommands(level) : [];
+  levelCommands(level) {
+    return this.option("UCI_LimitStrength") ? levelCommands(level) : [];
   }
 
   build() {
@@ -240,7 +240,7 @@ export class Setup {
     const box = $("#seats");
     box.replaceChildren();
     this.seats.forEach((seat, i) =>
-      box.append(seatRow(seat, i + 1, this.engineOptions(), this.strength)),
+      box.append(seatRow(seat, i + 1, this.engineOptions(), this.levelChoice)),
     );
   }
 

@@ -12,7 +12,7 @@
 // is what a first implementation would look like: a neighbour table, a
 // depth-first search per piece with a visited mark per hole, and moves
 // made and unmade in place. Its counts match the engine's wherever no
-// game can end within the depth, which bench/perft_ratio checks.
+// game can end within the depth, which bench/micro/perft_ratio.cpp checks.
 namespace tiaoqi::bench {
 
 class BaselinePerft {

@@ -1,6 +1,6 @@
 #include <benchmark/benchmark.h>
 
-#include "bench/positions.hpp"
+#include "bench/micro/positions.hpp"
 #include "engine/movegen.hpp"
 #include "engine/perft.hpp"
 #include "engine/position_string.hpp"

@@ -21,17 +21,19 @@ import sys
 import tempfile
 import unittest
 
-from scripts_clone import ClonedScripts
-
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BUILD = os.path.abspath(sys.argv.pop(1)) if len(sys.argv) > 1 else os.path.join(REPO, "build")
-sys.path.insert(0, os.path.join(REPO, "bench", "list"))
-sys.path.insert(0, os.path.join(REPO, "bench"))
-import outside  # noqa: E402
-import ratings  # noqa: E402
-import schedule  # noqa: E402
+sys.dont_write_bytecode = True
+# Imports start at the repository's root (bench.trials), not this folder.
+sys.path[0] = os.path.abspath(os.path.join(__file__, "../../.."))
+from tests.bench.scripts_clone import ClonedScripts  # noqa: E402
+from bench.list import outside  # noqa: E402
+from bench.list import ratings  # noqa: E402
+from bench.list import schedule  # noqa: E402
 
 SCRIPTS = (
+    "bench/__init__.py",
+    "bench/list/__init__.py",
     "bench/list/update",
     "bench/list/ratings.py",
     "bench/list/schedule.py",

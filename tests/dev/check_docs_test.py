@@ -16,6 +16,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 CHECKER = os.path.join(REPO, "tools", "dev", "check-docs")
 BUILD = None
+sys.dont_write_bytecode = True
+# Imports start at the repository's root (bench.trials), not this folder.
+sys.path[0] = os.path.abspath(os.path.join(__file__, "../../.."))
+from tools.dev.check_docs import links  # noqa: E402
 
 
 def check(path, *options):
@@ -377,19 +381,56 @@ class Links(unittest.TestCase):
         self.assertEqual(
             problems,
             [
-                "tests/docs/links_fixture.md:7: link 'no-such-file.md': no such file in the repository",
-                "tests/docs/links_fixture.md:8: link '../../docs/rules.md#no-such-heading': "
+                "tests/dev/links_fixture.md:7: link 'no-such-file.md': no such file in the repository",
+                "tests/dev/links_fixture.md:8: link '../../docs/rules.md#no-such-heading': "
                 "no heading of docs/rules.md has the anchor '#no-such-heading'",
-                "tests/docs/links_fixture.md:9: link 'https://example.org/rules': points outside "
+                "tests/dev/links_fixture.md:9: link 'https://example.org/rules': points outside "
                 "the repository (the docs stand alone)",
-                "tests/docs/links_fixture.md:10: link '../../../elsewhere.md': points outside the "
+                "tests/dev/links_fixture.md:10: link '../../../elsewhere.md': points outside the "
                 "repository",
-                "tests/docs/links_fixture.md:11: `engine/no_such_file.cpp` names no file or folder "
+                "tests/dev/links_fixture.md:11: `engine/no_such_file.cpp` names no file or folder "
                 "of the repository",
-                "tests/docs/links_fixture.md:12: link '#a-heading-of-this-file-2': no heading of "
-                "tests/docs/links_fixture.md has the anchor '#a-heading-of-this-file-2'",
+                "tests/dev/links_fixture.md:12: link '#a-heading-of-this-file-2': no heading of "
+                "tests/dev/links_fixture.md has the anchor '#a-heading-of-this-file-2'",
             ],
         )
+
+
+class LayoutFolders(unittest.TestCase):
+    """docs/layout.md's table must name every folder that holds a file."""
+
+    TABLE = textwrap.dedent(
+        """\
+        | folder | what |
+        |---|---|
+        | `bench/` | the lab: `list/`, `render_results/tables/`, `fuzz/corpus/*/` |
+        | `bench/micro/` | the micro-benchmarks |
+        """
+    )
+
+    def test_a_folder_is_named_by_its_row_or_in_the_row_above_it(self):
+        folders = {
+            "bench",
+            "bench/micro",
+            "bench/list",
+            "bench/render_results/tables",
+            "bench/fuzz/corpus/record",
+        }
+        self.assertEqual(links.unnamed_folders(self.TABLE, folders), [])
+
+    def test_a_folder_named_nowhere_is_reported(self):
+        folders = {"bench", "bench/results/list", "bench/selfplay", ".ci"}
+        # `list/` names bench/list, the folder at that path from the row,
+        # and not bench/results/list.
+        self.assertEqual(
+            links.unnamed_folders(self.TABLE, folders | {"bench/list"}),
+            [".ci", "bench/results/list", "bench/selfplay"],
+        )
+
+    def test_the_repository_layout_names_every_folder(self):
+        with open(os.path.join(REPO, "docs", "layout.md"), encoding="utf-8") as file:
+            text = file.read()
+        self.assertEqual(links.unnamed_folders(text, links.repository_folders(REPO)), [])
 
 
 if __name__ == "__main__":

@@ -22,18 +22,25 @@ import tempfile
 import time
 import unittest
 
-from scripts_clone import ClonedScripts
-
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BUILD = os.path.abspath(sys.argv.pop(1)) if len(sys.argv) > 1 else os.path.join(REPO, "build")
 sys.dont_write_bytecode = True
-sys.path.insert(0, os.path.join(REPO, "bench"))
-import slurm  # noqa: E402
+# Imports start at the repository's root (bench.trials), not this folder.
+sys.path[0] = os.path.abspath(os.path.join(__file__, "../../.."))
+from bench import slurm  # noqa: E402
+from tests.bench.scripts_clone import ClonedScripts  # noqa: E402
 
 ENGINE = os.path.join(BUILD, "protocol", "tiaoqi")
 # The test double that crashes at every second game (tests/tools/doubles).
 CRASHING = os.path.join(BUILD, "tests", "tools", "tiaoqi_test_engine") + " --mode crash --games 1"
-SCRIPTS = ("bench/sprt", "bench/spsa", "bench/trials.py", "bench/slurm.py", "bench/pairs.py")
+SCRIPTS = (
+    "bench/__init__.py",
+    "bench/sprt",
+    "bench/spsa",
+    "bench/trials.py",
+    "bench/slurm.py",
+    "bench/pairs.py",
+)
 
 # A runner that plays nothing: the first call writes a record file and
 # exits as an interrupted match does, the second must be a --resume and

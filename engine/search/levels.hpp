@@ -17,7 +17,7 @@ namespace tiaoqi::search {
 // and then plays a move without thinking; a level is those three amounts.
 // It never plays like a broken engine: from "casual" up it makes no move
 // away from its target unless the search chose it or no other move exists.
-struct StrengthLevel {
+struct Level {
   // What the page and the docs call it.
   std::string_view name;
   // Its rating at two players on the public rating list's scale (Search
@@ -39,7 +39,7 @@ struct StrengthLevel {
 
 // The levels from the weakest up, their Elo rising; full strength is
 // UCI_LimitStrength false and is not a row.
-const std::vector<StrengthLevel>& strength_levels();
+const std::vector<Level>& levels();
 
 // UCI_Elo's range (the table's ends) and its default (a level in the
 // middle, for a person who only turns UCI_LimitStrength on).
@@ -48,12 +48,12 @@ SpinRange elo_range();
 // The level at an Elo inside elo_range(): a row of the table, or between
 // two rows the amounts interpolated (the node budget and the temperature on
 // a log scale, the others linearly), named after the row below.
-StrengthLevel level_at_elo(int elo);
+Level level_at_elo(int elo);
 
 // The move a level plays, given the move its search chose (Move{} when the
 // search had none): a draw seeded by `seed` and the position, so that one
 // thread and one Seed replay a game. The move is one of root_moves().
-Move choose_at_level(const Position& root, const SearchLimits& limits, const StrengthLevel& level,
+Move choose_at_level(const Position& root, const SearchLimits& limits, const Level& level,
                      Move searched, std::int64_t seed);
 
 }  // namespace tiaoqi::search

@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "bench/baseline_perft.hpp"
-#include "bench/positions.hpp"
+#include "bench/micro/baseline_perft.hpp"
+#include "bench/micro/positions.hpp"
 #include "engine/perft.hpp"
 #include "engine/position_string.hpp"
 

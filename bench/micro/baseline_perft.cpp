@@ -1,4 +1,4 @@
-#include "bench/baseline_perft.hpp"
+#include "bench/micro/baseline_perft.hpp"
 
 #include <cstdlib>
 #include <string>

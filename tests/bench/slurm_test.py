@@ -38,25 +38,29 @@ import unittest
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BUILD = os.path.abspath(sys.argv.pop(1)) if len(sys.argv) > 1 else os.path.join(REPO, "build")
-sys.path.insert(0, os.path.join(REPO, "tools", "dev"))
-from check_docs import markup  # noqa: E402
-from parallel_shards_test import moves_of  # noqa: E402
-from scripts_clone import clone_with, is_checkout  # noqa: E402
-from slurm_cluster import (  # noqa: E402
+sys.dont_write_bytecode = True
+# Imports start at the repository's root (bench.trials), not this folder.
+sys.path[0] = os.path.abspath(os.path.join(__file__, "../../.."))
+from tests.bench.scripts_clone import clone_with, is_checkout  # noqa: E402
+from tests.bench.slurm_cluster import (  # noqa: E402
     START_SECONDS,
     STOP_SECONDS,
     Cluster,
     missing_requirements,
     wait_for,
 )
+from tests.tools.parallel_shards_test import moves_of  # noqa: E402
+from tools.dev.check_docs import markup  # noqa: E402
 
 SCRIPTS = (
+    "bench/__init__.py",
     "bench/sprt",
     "bench/spsa",
     "bench/strength",
     "bench/trials.py",
     "bench/slurm.py",
     "bench/pairs.py",
+    "bench/list/__init__.py",
     "bench/list/update",
     "bench/list/ratings.py",
     "bench/list/schedule.py",

@@ -143,6 +143,43 @@ class Renderer(unittest.TestCase):
         text = self.rendered("speed-glance no-commands figures=moves_*")
         self.assertIn("| six players | 21,480 iterations |  |", text)
 
+    def test_a_speed_record_names_its_processor_and_its_builds_instruction_sets(self):
+        folder = os.path.join(self.folder.name, "results")
+        shutil.copytree(FIXTURE, folder)
+        self.results = folder
+        newer = {
+            "kind": "speed",
+            "id": "speed-cpu",
+            "date": "2099-01-01T00:00:00Z",
+            "command": "bench/speed --only bench",
+            "engine": {"commit": "abcdef1" * 5 + "abcde", "signature": int(TODAY)},
+            "machine": "AMD EPYC 7B13, 2 cores",
+            "cpu": {
+                "model": "AMD EPYC 7B13",
+                "vendor": "AuthenticAMD",
+                "family": 25,
+                "model_number": 1,
+                "stepping": 1,
+                "cores": 2,
+                "instruction_sets": ["SSE4.2", "POPCNT", "BMI2", "AVX2"],
+            },
+            "build": {
+                "compiler": "c++ (Debian 12.2.0-14) 12.2.0",
+                "flags": "-O3 -march=native",
+                "instruction_sets": ["SSE4.2", "POPCNT", "BMI2", "AVX2"],
+            },
+            "figures": [{"what": "nps", "value": 2500000, "unit": "nodes/s"}],
+        }
+        with open(os.path.join(folder, "speed.jsonl"), "a", encoding="utf-8") as file:
+            file.write(json.dumps(newer) + "\n")
+        text = self.rendered("speed-glance no-commands figures=nps")
+        self.assertIn(
+            "Measured on AMD EPYC 7B13 (family 25, model 1), 2 cores, built with "
+            "`-O3 -march=native` for AVX2, without AVX-512, 2099-01-01, by "
+            "`bench/speed --only bench` (today's engine):",
+            text,
+        )
+
     def test_a_list_page_is_rendered_from_its_pool(self):
         package = os.path.join(REPO, "build", "tools", "python", "package")
         if not os.path.isdir(package):

@@ -1,4 +1,4 @@
-// An engine seat's strength: full, or one of the levels the engine lists
+// An engine seat's level: full strength, or one of the levels the engine lists
 // in its answer to `levels`, played through the options UCI_LimitStrength
 // and UCI_Elo. The names and Elo values come from the engine only: its
 // table is fitted from a pool of matches and may change.
@@ -8,7 +8,7 @@ import { setoptionLine } from "./protocol.js";
 
 // The options a level sets: the seat's level choice owns them, so they
 // get no input of their own among the seat's options.
-export const STRENGTH_OPTIONS = ["UCI_LimitStrength", "UCI_Elo"];
+export const LEVEL_OPTIONS = ["UCI_LimitStrength", "UCI_Elo"];
 
 // "club (Elo 980)"; a seat without a level plays at full strength.
 export function levelLabel(level) {
@@ -17,7 +17,7 @@ export function levelLabel(level) {
 
 // What the seat's engine is told before its game. Full strength is said
 // too, so that the engine's own default never decides.
-export function strengthCommands(level) {
+export function levelCommands(level) {
   if (!level) return [setoptionLine("UCI_LimitStrength", false)];
   return [setoptionLine("UCI_LimitStrength", true), setoptionLine("UCI_Elo", level.elo)];
 }

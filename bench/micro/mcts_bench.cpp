@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "bench/positions.hpp"
+#include "bench/micro/positions.hpp"
 #include "engine/game.hpp"
 #include "engine/position_string.hpp"
 #include "engine/search/config.hpp"

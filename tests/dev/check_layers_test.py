@@ -2,7 +2,8 @@
 """Tests of tools/dev/check-layers on small trees of its own (a git repository
 each): a clean tree passes; an include that goes up a layer and an include
 cycle between modules, direct or through a chain, fail with the files and
-lines named in order."""
+lines named in order; so do Python imports that a reader cannot follow to
+their module or that go up a layer."""
 
 import os
 import subprocess
@@ -32,6 +33,31 @@ class CheckLayers(unittest.TestCase):
                 for name in included:
                     file.write(f'#include "{name}"\n')
         subprocess.run(["git", "-C", self.tree.name, "add", "."], check=True)
+
+    def write_text(self, files):
+        """Writes {path: text}."""
+        for path, text in files.items():
+            full = os.path.join(self.tree.name, path)
+            os.makedirs(os.path.dirname(full), exist_ok=True)
+            with open(full, "w", encoding="utf-8") as file:
+                file.write(text)
+        subprocess.run(["git", "-C", self.tree.name, "add", "."], check=True)
+
+    def python_tree(self, script):
+        """The packages bench (with trials.py) and tools.dev, and the
+        script bench/sprt of `script`'s lines."""
+        self.write_text(
+            {
+                "bench/__init__.py": "",
+                "bench/trials.py": "class Refused(Exception):\n    pass\n",
+                "tools/__init__.py": "",
+                "tools/dev/__init__.py": "",
+                "tools/dev/lint.py": "from bench import trials\n",
+                "tools/match.py": "import os\n",
+                "bench/sprt": "#!/usr/bin/python3\nimport os\nimport sys\n\n"
+                + "".join(line + "\n" for line in script),
+            }
+        )
 
     def run_check(self):
         result = subprocess.run(
@@ -121,6 +147,55 @@ class CheckLayers(unittest.TestCase):
         self.assertIn('engine/position.hpp:3: includes "protocol/session.hpp"', err)
         self.assertIn("1 include(s) go up a layer", err)
         self.assertNotIn("cycle", err)
+
+    def test_python_imports_from_the_root_pass(self):
+        self.python_tree(
+            [
+                'sys.path[0] = os.path.abspath(os.path.join(__file__, "../.."))',
+                "from bench import trials  # noqa: E402",
+                "from bench.trials import Refused  # noqa: E402",
+            ]
+        )
+        status, out, err = self.run_check()
+        self.assertEqual(status, 0, err)
+        self.assertIn(
+            "7 Python files import from the repository's root, each import followed to its "
+            "module",
+            out,
+        )
+
+    def test_python_imports_that_cannot_be_followed_fail(self):
+        self.python_tree(
+            [
+                "sys.path.insert(0, os.path.dirname(__file__))",
+                "import trials",
+                "from bench import trails",
+                "from bench.trials import Refuse",
+                "from bench.trials import Refused",
+            ]
+        )
+        self.write_text({"tools/match.py": "from bench.trials import Refused\n"})
+        status, out, err = self.run_check()
+        self.assertEqual(status, 1)
+        self.assertEqual(out, "")
+        self.assertEqual(
+            err.splitlines(),
+            [
+                "check-layers: bench/sprt:5: adds to sys.path: a script replaces sys.path[0] by "
+                "the repository's root, and imports name their modules from it",
+                "check-layers: bench/sprt:6: imports 'trials' by its own name: name it from the "
+                "repository's root (bench.trials)",
+                "check-layers: bench/sprt:7: imports 'bench': bench/__init__.py defines no "
+                "'trails'",
+                "check-layers: bench/sprt:8: imports 'bench.trials': bench/trials.py defines no "
+                "'Refuse'",
+                "check-layers: tools/match.py:1: imports 'bench.trials': tools/ imports nothing "
+                "of bench/ or tools/dev/",
+                "check-layers: 5 Python import(s) that a reader cannot follow or that go up a "
+                "layer (engine/util < engine core < engine/search < engine/facade < protocol < "
+                "tools < bench < tools/dev)",
+            ],
+        )
 
 
 if __name__ == "__main__":

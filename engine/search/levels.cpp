@@ -1,4 +1,4 @@
-#include "engine/search/strength.hpp"
+#include "engine/search/levels.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -17,7 +17,7 @@ namespace {
 // the public two-player rating list's scale, rounded to tens.
 // bench/levels_table --write sets it and --check (a test) holds it there;
 // change a row's amounts, run bench/levels and write the column again.
-const std::vector<StrengthLevel> kLevels = {
+const std::vector<Level> kLevels = {
     // name, Elo, nodes, random share, temperature, search bonus, forward only
     {"beginner", 30, 1, 0.22, 150, 0, false},   {"novice", 70, 1, 0.15, 120, 0, false},
     {"learner", 100, 4, 0.11, 98, 15, false},   {"casual", 510, 16, 0.07, 80, 30, true},
@@ -32,22 +32,22 @@ double log_lerp(double a, double b, double t) {
 
 }  // namespace
 
-const std::vector<StrengthLevel>& strength_levels() { return kLevels; }
+const std::vector<Level>& levels() { return kLevels; }
 
 SpinRange elo_range() {
   return {kLevels[kLevels.size() / 2].elo, kLevels.front().elo, kLevels.back().elo};
 }
 
-StrengthLevel level_at_elo(int elo) {
+Level level_at_elo(int elo) {
   const SpinRange range = elo_range();
   elo = static_cast<int>(std::clamp<std::int64_t>(elo, range.min, range.max));
   std::size_t upper = 0;
   while (kLevels[upper].elo < elo) ++upper;
   if (kLevels[upper].elo == elo || upper == 0) return kLevels[upper];
-  const StrengthLevel& low = kLevels[upper - 1];
-  const StrengthLevel& high = kLevels[upper];
+  const Level& low = kLevels[upper - 1];
+  const Level& high = kLevels[upper];
   const double t = static_cast<double>(elo - low.elo) / (high.elo - low.elo);
-  StrengthLevel level = low;
+  Level level = low;
   level.elo = elo;
   level.nodes = static_cast<std::uint64_t>(
       std::llround(log_lerp(static_cast<double>(low.nodes), static_cast<double>(high.nodes), t)));
@@ -57,7 +57,7 @@ StrengthLevel level_at_elo(int elo) {
   return level;
 }
 
-Move choose_at_level(const Position& root, const SearchLimits& limits, const StrengthLevel& level,
+Move choose_at_level(const Position& root, const SearchLimits& limits, const Level& level,
                      Move searched, std::int64_t seed) {
   MoveList legal;
   root_moves(root, limits, legal);

@@ -1,0 +1,1 @@
+"""The lab's tests and the helpers they share."""

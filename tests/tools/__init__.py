@@ -1,0 +1,1 @@
+"""The tests of the match runner and the renderer."""
