@@ -304,10 +304,10 @@ def run_build(source, folder, targets):
             raise Failed(f"the build in {folder} failed ({shlex.join(command)})")
 
 
-def program(folder, *path):
+def program(folder, *path, hint="the command without --no-build builds it"):
     binary = os.path.join(folder, *path)
     if not os.access(binary, os.X_OK):
-        raise Refused(f"{binary} is missing (tools/dev/build builds it)")
+        raise Refused(f"{binary} is missing ({hint})")
     return binary
 
 
@@ -323,6 +323,14 @@ def base_engine(tool, commit, new_commit, dirty, new_binary, no_build):
     if commit == new_commit and not dirty:
         return new_binary
     tree = base_tree(commit)
+    if no_build:
+        # Nothing is written before a refusal: without a build, a base
+        # that was never built is refused before its worktree is made.
+        program(
+            os.path.join(tree, "build", "protocol"),
+            "tiaoqi",
+            hint=f"the base {commit[:12]} is not built: give the command without --no-build",
+        )
     if not os.path.isdir(tree):
         subprocess.run(["git", "worktree", "prune"], cwd=REPO, check=False)
         git("worktree", "add", "--detach", tree, commit)
@@ -348,7 +356,9 @@ def signature(binary):
 
 def match_program():
     """The match runner: TIAOQI_MATCH, or the work tree's build."""
-    return os.environ.get("TIAOQI_MATCH") or program(build_dir(), "tools", "tiaoqi-match")
+    return os.environ.get("TIAOQI_MATCH") or program(
+        build_dir(), "tools", "tiaoqi-match", hint="tools/dev/build builds it"
+    )
 
 
 def run_key(words):

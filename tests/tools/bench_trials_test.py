@@ -33,7 +33,14 @@ import slurm  # noqa: E402
 ENGINE = os.path.join(BUILD, "protocol", "tiaoqi")
 # The test double that crashes at every second game (tests/tools/doubles).
 CRASHING = os.path.join(BUILD, "tests", "tools", "tiaoqi_test_engine") + " --mode crash --games 1"
-SCRIPTS = ("bench/sprt", "bench/spsa", "bench/trials.py", "bench/slurm.py", "bench/pairs.py")
+SCRIPTS = (
+    "bench/sprt",
+    "bench/spsa",
+    "bench/trials.py",
+    "bench/slurm.py",
+    "bench/pairs.py",
+    ".gitignore",
+)
 
 # A runner that plays nothing: the first call writes a record file and
 # exits as an interrupted match does, the second must be a --resume and
@@ -416,6 +423,64 @@ class Trials(ClonedScripts):
             )
         finally:
             os.remove(stray)
+
+    def test_a_base_never_built_is_refused_before_anything_is_written(self):
+        # A build folder with the new engine and the runner, and no base: a
+        # work tree with changes plays HEAD's engine built in a worktree.
+        build = os.path.join(self.folder, "build")
+        for part, name in (("protocol", "tiaoqi"), ("tools", "tiaoqi-match")):
+            os.makedirs(os.path.join(build, part))
+            os.symlink(os.path.join(BUILD, part, name), os.path.join(build, part, name))
+        stray = os.path.join(self.clone, "stray.txt")
+        with open(stray, "w", encoding="utf-8") as file:
+            file.write("a change\n")
+        try:
+            status, out, err = self.run_script(
+                "sprt",
+                *["HEAD", "--nodes", "50", "--no-build", "--dirty", "--results", self.results],
+                environment={"TIAOQI_BUILD_DIR": build},
+            )
+        finally:
+            os.remove(stray)
+        tree = os.path.join(build, "sprt", "base-" + self.head[:12])
+        self.assertEqual((status, out), (2, ""), err)
+        self.assertEqual(
+            err.splitlines()[0],
+            f"sprt: {tree}/build/protocol/tiaoqi is missing (the base {self.head[:12]} is"
+            " not built: give the command without --no-build)",
+        )
+        self.assertFalse(os.path.exists(os.path.join(build, "sprt")))
+        worktrees = subprocess.run(
+            ["git", "worktree", "list"], cwd=self.clone, capture_output=True, text=True
+        ).stdout
+        self.assertEqual(len(worktrees.splitlines()), 1, worktrees)
+        self.assertFalse(os.path.exists(self.results))
+
+    def test_a_link_named_build_is_no_change(self):
+        # A build folder elsewhere, linked in as build: the work tree is
+        # clean, so the command goes on to its next check (a taken id).
+        link = os.path.join(self.clone, "build")
+        os.symlink(BUILD, link)
+        with open(self.results, "w", encoding="utf-8") as file:
+            file.write(json.dumps({"kind": "sprt", "id": "taken"}) + "\n")
+        try:
+            status, out, err = self.run_script(
+                "sprt",
+                "HEAD",
+                "--nodes",
+                "50",
+                "--no-build",
+                "--id",
+                "taken",
+                "--results",
+                self.results,
+            )
+        finally:
+            os.remove(link)
+        self.assertEqual(
+            (status, err.splitlines()[0]),
+            (2, f"sprt: {self.results} already holds a record 'taken'"),
+        )
 
     def test_sprt_at_two_players_appends_its_record(self):
         words = [
