@@ -442,6 +442,20 @@ def existing_ids(path):
     return ids
 
 
+def reserved_ids(path):
+    """The ids that records name without holding them: the long half that
+    a two-control trial's short half promises (docs/match.md). No other
+    trial may take one while it waits for its half."""
+    named = set()
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as file:
+            for line in file:
+                if line.strip():
+                    pair = json.loads(line).get("pair") or {}
+                    named.update(pair[half] for half in ("short", "long") if pair.get(half))
+    return named
+
+
 def recorded_id(path, marker, same_trial):
     """The id under which the trial is recorded in the records' file, or
     None: the id its folder's marker names (written with the record), or
@@ -480,9 +494,9 @@ def append_record(path, kind, record, wanted_id=None, numbered=False):
     number."""
     ids = existing_ids(path)
     if wanted_id is None:
-        wanted_id = free_id(ids, kind)
+        wanted_id = free_id(ids | reserved_ids(path), kind)
     elif numbered:
-        wanted_id = free_id(ids, wanted_id, bare=True)
+        wanted_id = free_id(ids | reserved_ids(path), wanted_id, bare=True)
     elif wanted_id in ids:
         raise Failed(f"{path} already holds a record '{wanted_id}'")
     full = {"kind": kind, "id": wanted_id, "date": utc_now(), **record}

@@ -637,6 +637,11 @@ class Trials(ClonedScripts):
             "bench/sprt HEAD --base-option Search=random --max-games 40 --seed 3"
             f" --no-build --results {self.results} --nodes 200 -- --quiet",
         )
+        self.assertIn(
+            "sprt: the short control accepted H1 (pair-short): playing the long control,"
+            " --nodes 200, as pair-long",
+            out.splitlines(),
+        )
         self.assertEqual(
             out.splitlines()[-1],
             "sprt: pair-short and pair-long: the change passes both controls (H1)",
@@ -658,11 +663,27 @@ class Trials(ClonedScripts):
         self.assertEqual(status, 0, err)
         (short,) = self.records()
         self.assertEqual([short["id"], short["decision"]], ["sprt-1", "H0"])
-        self.assertEqual(short["pair"]["long"], "sprt-2")
+        # It names no long half, which is never played.
+        self.assertNotIn("long", short["pair"])
         self.assertEqual(
             out.splitlines()[-1],
-            "sprt: the short control decided H0 (sprt-1): the long control is not played",
+            f"sprt: the short control accepted H0 after {short['games']} games (sprt-1):"
+            " the long control is not played",
         )
+
+    def test_no_trial_takes_the_id_of_a_long_half_still_to_play(self):
+        # A short half that accepted H1 and promised sprt-2 to its long
+        # half, which was stopped before its record: the next trial of
+        # another kind takes sprt-3.
+        short = {"kind": "sprt", "id": "sprt-1", "decision": "H1"}
+        short["pair"] = {"command": "bench/sprt ...", "short": "sprt-1", "long": "sprt-2"}
+        with open(self.results, "w", encoding="utf-8") as file:
+            file.write(json.dumps(short) + "\n")
+        words = ["HEAD", "--nodes", "50", "--max-games", "2", "--no-build"]
+        words += ["--results", self.results, "--out", os.path.join(self.folder, "m")]
+        status, out, err = self.run_script("sprt", *words, "--", "--quiet")
+        self.assertEqual(status, 0, err)
+        self.assertEqual([record["id"] for record in self.records()], ["sprt-1", "sprt-3"])
 
     def test_a_two_control_trial_refuses_a_long_control_it_cannot_scale(self):
         cases = [
