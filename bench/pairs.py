@@ -173,7 +173,11 @@ def run_pair(argv, trial, run_trial):
     warn_if_short_of_user_move(trial.flags, trial.long)
     short_id, long_id = half_ids(trial)
     words = [word for word in trials.without_flag(argv, "--id") if word != "--again"]
-    pair = {"command": trials.replay_command("sprt", words), "short": short_id, "long": long_id}
+    pair = {
+        "command": trials.replay_command("sprt", trials.recorded_words(words)),
+        "short": short_id,
+        "long": long_id,
+    }
     short_words = trials.with_flag(half_words(argv, trial.args, False), "--id", short_id)
     short = run_trial(short_words, {**pair, "control": "short"})
     # A short half recorded before (by this command, or by the same trial

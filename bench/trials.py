@@ -16,6 +16,9 @@ import subprocess
 import sys
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# The folder the command was started from: the paths of its command line
+# are read from there, before the command moves to the repository's root.
+START = os.getcwd()
 RESULTS = os.path.join("bench", "results", "sprt.jsonl")
 # Changes under bench/results/ are records, not code: appending one does not
 # make the next trial's engine another one.
@@ -557,6 +560,76 @@ def refuse_taken_id(results, wanted):
     """Refuses an --id that the records' file already holds."""
     if wanted is not None and wanted in existing_ids(results):
         raise Refused(f"{results} already holds a record '{wanted}'")
+
+
+# Flags that change how a trial's programs are had, never its games: the
+# command a record keeps leaves them out.
+UNRECORDED_FLAGS = ("--no-build",)
+# Flags whose value is a path, read from the folder the command started in;
+# a record keeps it relative to the repository's root, where its command
+# is given again (absolute when it lies outside the repository).
+PATH_FLAGS = ("--out", "--results", "--openings-file")
+
+
+def from_start(path):
+    """A path of the command line, read from the folder it started in."""
+    return os.path.normpath(os.path.join(START, path))
+
+
+def read_paths_from_start(args, own):
+    """Makes the path flags given among the words `own` absolute, read
+    from the folder the command started in (a default is the
+    repository's own and stays as it is)."""
+    for flag in PATH_FLAGS:
+        name = flag[2:].replace("-", "_")
+        given = any(word == flag or word.startswith(flag + "=") for word in own)
+        if given and getattr(args, name, None):
+            setattr(args, name, from_start(getattr(args, name)))
+
+
+def recorded_path(path):
+    full = from_start(path)
+    inside = os.path.relpath(full, REPO)
+    return full if inside == ".." or inside.startswith(".." + os.sep) else inside
+
+
+def recorded_words(argv):
+    """The words a record keeps of a command line: its path flags relative
+    to the repository's root, the flags that do not change the result left
+    out."""
+    words, rest = split_runner_args(argv)
+    kept, path_next = [], False
+    for word in words:
+        flag, equals, value = word.partition("=")
+        if path_next:
+            kept.append(recorded_path(word))
+            path_next = False
+        elif word in UNRECORDED_FLAGS:
+            continue
+        elif word in PATH_FLAGS:
+            kept.append(word)
+            path_next = True
+        elif equals and flag in PATH_FLAGS:
+            kept.append(f"{flag}={recorded_path(value)}")
+        else:
+            kept.append(word)
+    return kept + (["--", *rest] if "--" in argv else [])
+
+
+def same_command(recorded, command):
+    """Whether a record's command is this command, also when the record
+    was written before its command left out UNRECORDED_FLAGS."""
+    if recorded is None:
+        return False
+    if recorded == command:
+        return True
+    try:
+        words = shlex.split(recorded)
+    except ValueError:
+        return False
+    kept = [word for word in split_runner_args(words)[0] if word not in UNRECORDED_FLAGS]
+    rest = split_runner_args(words)[1]
+    return shlex.join(kept + (["--", *rest] if "--" in words else [])) == command
 
 
 def replay_command(program_name, argv):

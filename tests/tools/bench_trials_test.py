@@ -483,6 +483,9 @@ class Trials(ClonedScripts):
         )
 
     def test_sprt_at_two_players_appends_its_record(self):
+        # The match's folder inside the clone: the record names it from
+        # the repository's root.
+        out_folder = os.path.join(self.clone, "build-out", os.path.basename(self.folder))
         words = [
             "HEAD",
             "--nodes",
@@ -499,7 +502,7 @@ class Trials(ClonedScripts):
             "--results",
             self.results,
             "--out",
-            self.folder,
+            out_folder,
             "--",
             "--quiet",
         ]
@@ -513,9 +516,9 @@ class Trials(ClonedScripts):
         )
         self.assertEqual(
             record["command"],
-            f"bench/sprt HEAD --nodes 50 --max-games 2 --seed 3 --no-build"
+            "bench/sprt HEAD --nodes 50 --max-games 2 --seed 3"
             f" --new-option Hash=8 --what 'Hash 8' --results {self.results}"
-            f" --out {self.folder}"
+            f" --out build-out/{os.path.basename(self.folder)}"
             " -- --quiet",
         )
         self.assertEqual(record["what"], "Hash 8")
@@ -538,7 +541,7 @@ class Trials(ClonedScripts):
         self.assertEqual(record["decision"], "undecided")
         self.assertTrue(record["lower"] < record["llr"] < record["upper"])
         # The summary it was read from: the record's figures are the runner's.
-        with open(os.path.join(self.folder, "summary.json"), encoding="utf-8") as file:
+        with open(os.path.join(out_folder, "summary.json"), encoding="utf-8") as file:
             results = json.load(file)["results"]
         self.assertEqual(record["llr"], results["sprt"]["llr"])
         self.assertEqual(record["score"], results["elo"][0]["score"])
@@ -549,7 +552,7 @@ class Trials(ClonedScripts):
             " nothing played (--again plays it again)\n"
         )
         self.assertEqual(self.run_script("sprt", *words), (0, already, ""))
-        os.remove(os.path.join(self.folder, "recorded"))
+        os.remove(os.path.join(out_folder, "recorded"))
         self.assertEqual(self.run_script("sprt", *words), (0, already, ""))
         self.assertEqual(len(self.records()), 1)
         status, out, err = self.run_script("sprt", *words[:-2], "--again", *words[-2:])
@@ -620,7 +623,7 @@ class Trials(ClonedScripts):
         self.assertEqual([short["time"], long["time"]], [{"nodes": 20}, {"nodes": 200}])
         pair = {
             "command": "bench/sprt HEAD --nodes 20 --long-nodes 200 --base-option Search=random"
-            f" --max-games 40 --seed 3 --no-build --results {self.results} -- --quiet",
+            f" --max-games 40 --seed 3 --results {self.results} -- --quiet",
             "short": "pair-short",
             "long": "pair-long",
         }
@@ -630,12 +633,12 @@ class Trials(ClonedScripts):
         self.assertEqual(
             short["command"],
             "bench/sprt HEAD --nodes 20 --base-option Search=random --max-games 40"
-            f" --seed 3 --no-build --results {self.results} -- --quiet",
+            f" --seed 3 --results {self.results} -- --quiet",
         )
         self.assertEqual(
             long["command"],
             "bench/sprt HEAD --base-option Search=random --max-games 40 --seed 3"
-            f" --no-build --results {self.results} --nodes 200 -- --quiet",
+            f" --results {self.results} --nodes 200 -- --quiet",
         )
         self.assertIn(
             "sprt: the short control accepted H1 (pair-short): playing the long control,"
