@@ -75,6 +75,59 @@ def identity(entry):
     return {"engine": entry["engine"], "files": files}
 
 
+# tiaoqi-match's words for an engine other than an option (its --help).
+ENGINE_WORDS = ("cmd", "name", "dir", "tc", "proto", "nodes", "depth", "movetime", "conf")
+# How long an outside engine may take to answer its first `isready`: a
+# bot of the public list starts an interpreter and loads its engine.
+START_SECONDS = 30
+
+
+def last_line(text):
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    return lines[-1] if lines else ""
+
+
+def answers(entry):
+    """None when the entry's engine starts, takes its options and answers
+    `isready`; else why not, in the engine's own words where it gave
+    some. Started once, before any game, so that a broken engine is left
+    out of the list instead of failing a table."""
+    words = expanded(entry["engine"])
+    spec = dict(word.split("=", 1) for word in words if "=" in word)
+    ccp = spec.get("proto") == "ccp"
+    lines = ["ccp" if ccp else "uci"]
+    if not ccp:
+        lines += [
+            f"setoption name {name.removeprefix('option.')} value {value}"
+            for name, value in spec.items()
+            if name not in ENGINE_WORDS
+        ]
+    lines += ["isready", "quit"]
+    try:
+        result = subprocess.run(
+            spec["cmd"],
+            shell=True,
+            cwd=spec.get("dir"),
+            input="\n".join(lines) + "\n",
+            capture_output=True,
+            text=True,
+            timeout=START_SECONDS,
+        )
+    except subprocess.TimeoutExpired:
+        return f"it did not answer 'isready' within {START_SECONDS} s"
+    except OSError as error:
+        return f"it cannot be started: {error}"
+    errors = [line for line in result.stdout.splitlines() if line.startswith("info string error")]
+    if errors:
+        return f"it refused an option: {errors[0]}"
+    if "readyok" not in result.stdout.split():
+        said = last_line(result.stderr) or last_line(result.stdout)
+        return f"it did not answer 'isready' (exit status {result.returncode}" + (
+            f": {said})" if said else ")"
+        )
+    return None
+
+
 def ready(entry, no_build, built):
     """None when the entry can play, else why it is skipped. `built`
     remembers what was built (or failed) this run."""

@@ -240,9 +240,10 @@ class Update(ClonedScripts):
         with open(self.definition, "w", encoding="utf-8") as file:
             json.dump(definition, file)
 
-    def update(self, *words):
-        environment = dict(os.environ, TIAOQI_BUILD_DIR=BUILD)
-        environment.pop("TIAOQI_MATCH", None)
+    def update(self, *words, environment=None):
+        environment = dict(os.environ, TIAOQI_BUILD_DIR=BUILD, **(environment or {}))
+        if "TIAOQI_MATCH" not in (environment or {}):
+            environment.pop("TIAOQI_MATCH", None)
         result = subprocess.run(
             [os.path.join(self.clone, "bench", "list", "update"), "--definition", self.definition]
             + ["--pool-folder", self.pools, "--no-build", *words],
@@ -374,6 +375,71 @@ class Update(ClonedScripts):
                 self.assertEqual([status, out], [2, ""], err)
                 self.assertIn(why, err)
         self.assertFalse(os.path.exists(self.pools))
+
+    def test_a_definition_the_engine_refuses_exits_2_with_its_line(self):
+        # A rule's name mistyped, a rule's value out of range, an option's
+        # value mistyped: each refused before any game, with the engine's
+        # own line.
+        for definition, why in (
+            (
+                dict(DEFINITION, rules={"ForeignStp": "true"}),
+                "3p: the pool's rule ForeignStp: the engine answers: info string error:"
+                " setoption: unknown option 'ForeignStp'",
+            ),
+            (
+                dict(DEFINITION, rules={"PiecesPerArmy": "12"}),
+                "3p: the pool's rule PiecesPerArmy: the engine answers: info string error:"
+                " setoption: PiecesPerArmy expects 10 or 15, got '12'",
+            ),
+            (
+                dict(
+                    DEFINITION,
+                    entries=DEFINITION["entries"]
+                    + [{"name": "typo", "options": {"Search": "mctx"}}],
+                ),
+                "3p: entry 'typo': option Search: the engine answers: info string error:"
+                " setoption: Search expects auto,",
+            ),
+        ):
+            with self.subTest(why=why):
+                self.write(definition)
+                status, out, err = self.update("--players", "3")
+                self.assertEqual([status, out], [2, ""], err)
+                self.assertTrue(err.startswith(f"list/update: {self.definition}: {why}"), err)
+        self.assertFalse(os.path.exists(self.pools))
+
+    def test_a_table_that_fails_names_its_log(self):
+        runner = os.path.join(self.folder, "failing-match")
+        with open(runner, "w", encoding="utf-8") as file:
+            file.write("#!/bin/sh\necho 'tiaoqi-match: the reason it failed' >&2\nexit 2\n")
+        os.chmod(runner, 0o755)
+        out_folder = os.path.join(self.folder, "tables")
+        status, out, err = self.update(
+            "--players", "2", "--out", out_folder, environment={"TIAOQI_MATCH": runner}
+        )
+        self.assertEqual(status, 1, err)
+        (log,) = [
+            os.path.join(folder, "match.log")
+            for folder, _, names in os.walk(out_folder)
+            if "match.log" in names and os.path.basename(folder).startswith("2p-1-")
+        ]
+        self.assertEqual(
+            err.splitlines()[-1],
+            "list/update: tiaoqi-match exited with status 2: no record written; its log"
+            f" {log} ends: tiaoqi-match: the reason it failed",
+        )
+
+    def test_a_broken_outside_engine_is_left_out_saying_why(self):
+        broken = {"name": "broken", "engine": ["cmd=/no/such/engine"], "table_sizes": [2]}
+        self.write(dict(DEFINITION, entries=DEFINITION["entries"] + [broken]))
+        status, out, err = self.update("--players", "2", "--dry-run")
+        self.assertEqual(status, 0, err)
+        self.assertIn(
+            "list: 2p: 'broken' left out: it did not answer 'isready' (exit status 127:"
+            " /bin/sh: 1: /no/such/engine: not found)",
+            err.splitlines(),
+        )
+        self.assertNotIn("broken", out)
 
     def public_update(self, thirdparty):
         """Plays the public pool of random, greedy and tt-pvs with
