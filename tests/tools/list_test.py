@@ -273,9 +273,11 @@ class Update(ClonedScripts):
         # Up to date: nothing more.
         status, out, err = self.update("--players", "2")
         self.assertEqual(status, 0, err)
-        self.assertEqual(
-            out.splitlines()[-1], f"list: 2 players: 0 tables played, {len(before)} in the pool"
+        self.assertIn(
+            f"list: 2 players: 0 tables played, {len(before)} in the pool", out.splitlines()
         )
+        # The list itself, at the end, as --help promises.
+        self.assertIn(f"2 players, {len(before)} tables:", out.splitlines())
         definition = dict(
             DEFINITION,
             entries=DEFINITION["entries"]
@@ -298,7 +300,8 @@ class Update(ClonedScripts):
     def test_dry_run_prints_the_round_that_is_then_played(self):
         status, out, err = self.update("--players", "2", "--dry-run")
         self.assertEqual(status, 0, err)
-        self.assertFalse(os.path.exists(os.path.join(self.pools, "pool-2p.jsonl")))
+        # It writes nothing, not even the pools' folder.
+        self.assertFalse(os.path.exists(self.pools))
         planned = out.splitlines()
         # Three entries, none rated: one round, each the first of one table.
         self.assertEqual(
@@ -307,9 +310,16 @@ class Update(ClonedScripts):
         )
         names = [[key.split("@")[0] for key in line.rsplit(": ", 1)[1].split()] for line in planned]
         self.assertEqual(names, [["random", "greedy"], ["mcts", "random"], ["greedy", "mcts"]])
-        status, out, err = self.update("--players", "2")
+        # Tables' folders of their own: none played by an earlier run.
+        status, out, err = self.update("--players", "2", "--out", os.path.join(self.folder, "t"))
         self.assertEqual(status, 0, err)
         self.assertIn("list: 2 players: a round of 3 tables (1 to 3)", err)
+        # A line as each table ends, with the time so far and left.
+        progress = re.findall(
+            r"^list: 2 players: after (\d)/3 tables, \d+:\d\d elapsed,", err, re.M
+        )
+        self.assertEqual(progress[:3], ["1", "2", "3"], err)
+        self.assertIn(", about 0:00 left", err)
         self.assertEqual(out.splitlines()[:3], planned)
         pool = self.pool(2)
         self.assertEqual(
@@ -317,6 +327,24 @@ class Update(ClonedScripts):
             [line.rsplit(": ", 1)[1].split() for line in planned],
         )
         self.assertEqual([table["opening"]["seed"] for table in pool[:3]], [5001, 5002, 5003])
+
+    def test_every_path_is_read_from_the_current_folder(self):
+        status, _, err = self.update("--players", "2")
+        self.assertEqual(status, 0, err)
+        tables = len(self.pool(2))
+        # From the test's folder, beside the clone: relative paths.
+        result = subprocess.run(
+            [os.path.join(self.clone, "bench", "list", "update"), "--definition", "list.json"]
+            + ["--pool-folder", "pools", "--players", "2", "--show"],
+            capture_output=True,
+            text=True,
+            cwd=self.folder,
+            env=dict(os.environ, TIAOQI_BUILD_DIR=BUILD),
+            timeout=300,
+        )
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(result.stdout.splitlines()[0], f"2 players, {tables} tables:")
+        self.assertFalse(os.path.exists(os.path.join(self.clone, "pools")))
 
     def test_a_lost_round_is_played_again_and_nothing_twice(self):
         status, _, err = self.update("--players", "3")
