@@ -10,6 +10,7 @@ the entry, saying so, where the folder is missing or the build fails."""
 import hashlib
 import os
 import shlex
+import shutil
 import subprocess
 import sys
 
@@ -52,18 +53,47 @@ def sha256_of(paths):
     return digest.hexdigest()
 
 
+def program_path(word, words):
+    """The file of the program a command's first word names, found as the
+    shell finds it (from the engine's dir= when given); None when there is
+    none."""
+    folder = next((w[len("dir=") :] for w in words if w.startswith("dir=")), None)
+    if os.sep in word and not os.path.isabs(word):
+        word = os.path.join(folder or os.getcwd(), word)
+    found = shutil.which(word)
+    return os.path.realpath(found) if found else None
+
+
+def sha256_of_file(path):
+    digest = hashlib.sha256()
+    with open(path, "rb") as file:
+        for block in iter(lambda: file.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
 def identity(entry):
     """What the pool keeps of an outside engine: its words as the
     definition gives them, and the sha256 of what it plays with: each file
     of the third-party folder that its command names (a bot's script), and
-    the sources of what it `needs` built. A changed file is a new entry.
-    The interpreter and a build's bytes are left out: they differ between
-    machines that play alike."""
+    the sources of what it `needs` built, or, for an engine that is its own
+    program, that program's file. A changed file is a new entry. The
+    interpreter of a script and a build's bytes are left out: they differ
+    between machines that play alike."""
     files = {}
-    for word in shlex.split(command_of(expanded(entry["engine"]))):
+    words = expanded(entry["engine"])
+    command = shlex.split(command_of(words))
+    for word in command:
         path = os.path.abspath(word) if os.sep in word else None
         if path and path.startswith(THIRDPARTY + os.sep) and os.path.isfile(path):
             files[os.path.relpath(path, THIRDPARTY)] = sha256_of([path])
+    # An engine that is its own program (no script of the third-party
+    # folder, nothing built for it): the sha256 of that program, so that a
+    # new version at the same path is a new entry.
+    if not files and entry.get("needs") is None and command:
+        program = program_path(command[0], words)
+        if program:
+            files["program"] = sha256_of_file(program)
     if entry.get("needs") == "jumpstar":
         sources = [
             os.path.join(folder, name)

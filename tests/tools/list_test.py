@@ -41,6 +41,7 @@ SCRIPTS = (
     "bench/slurm.py",
 )
 PACKAGE = os.path.join(BUILD, "tools", "python", "package")
+ENGINE = os.path.join(BUILD, "protocol", "tiaoqi")
 
 
 def simulated_tables(strengths, players, tables, draws, ties=0.03):
@@ -468,6 +469,21 @@ class Update(ClonedScripts):
             err.splitlines(),
         )
         self.assertNotIn("broken", out)
+
+    def test_an_outside_engines_key_holds_its_programs_sha256(self):
+        program = os.path.join(self.folder, "engine")
+        outsider = {"name": "outsider", "engine": [f"cmd={program}"], "table_sizes": [2]}
+        self.write(dict(DEFINITION, entries=DEFINITION["entries"] + [outsider]))
+        keys = []
+        for version in ("1", "2"):
+            # The same path, a new version of the program.
+            with open(program, "w", encoding="utf-8") as file:
+                file.write(f'#!/bin/sh\n# version {version}\nexec {ENGINE} "$@"\n')
+            os.chmod(program, 0o755)
+            status, out, err = self.update("--players", "2", "--dry-run")
+            self.assertEqual(status, 0, err)
+            keys.append(re.findall(r"outsider@[0-9a-f]+", out)[0])
+        self.assertNotEqual(keys[0], keys[1])
 
     def public_update(self, thirdparty):
         """Plays the public pool of random, greedy and tt-pvs with
