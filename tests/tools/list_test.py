@@ -278,7 +278,7 @@ class Update(ClonedScripts):
             f"list: 2 players: 0 tables played, {len(before)} in the pool", out.splitlines()
         )
         # The list itself, at the end, as --help promises.
-        self.assertIn(f"2 players, {len(before)} tables:", out.splitlines())
+        self.assertIn(f"2 players, {len(before)} tables, control nodes 20,", out)
         definition = dict(
             DEFINITION,
             entries=DEFINITION["entries"]
@@ -344,8 +344,48 @@ class Update(ClonedScripts):
             timeout=300,
         )
         self.assertEqual(result.returncode, 0, result.stderr)
-        self.assertEqual(result.stdout.splitlines()[0], f"2 players, {tables} tables:")
+        self.assertTrue(result.stdout.startswith(f"2 players, {tables} tables,"), result.stdout)
         self.assertFalse(os.path.exists(os.path.join(self.clone, "pools")))
+
+    def test_a_pool_of_other_rules_or_control_is_refused(self):
+        status, _, err = self.update("--players", "2")
+        self.assertEqual(status, 0, err)
+        path = os.path.join(self.pools, "pool-2p.jsonl")
+        for change, why in (
+            (
+                {"control": {"nodes": 30}},
+                'control {"nodes": 20} (table 1), the definition asks' ' control {"nodes": 30}',
+            ),
+            (
+                {"rules": {"ForeignStop": "true"}},
+                "rules {} (table 1), the definition asks rules" ' {"ForeignStop": "true"}',
+            ),
+        ):
+            with self.subTest(why=why):
+                self.write(dict(DEFINITION, **change))
+                status, out, err = self.update("--players", "2")
+                self.assertEqual([status, out], [2, ""], err)
+                self.assertEqual(
+                    err.splitlines()[0],
+                    f"list/update: {path} holds tables at {why}: give its pools a"
+                    " --pool-folder of their own",
+                )
+
+    def test_show_names_the_rules_the_control_the_dates_and_the_options(self):
+        status, _, err = self.update("--players", "2")
+        self.assertEqual(status, 0, err)
+        status, out, err = self.update("--players", "2", "--show")
+        self.assertEqual(status, 0, err)
+        head, *rows = out.splitlines()
+        self.assertRegex(
+            head,
+            r"^2 players, \d+ tables, control nodes 20, rules the engine's defaults, played"
+            r" \d{4}-\d\d-\d\d \d\d:\d\d to \d{4}-\d\d-\d\d \d\d:\d\d UTC:$",
+        )
+        self.assertEqual(len(rows), 3)
+        for row in rows:
+            name = row.split()[0].split("@")[0]
+            self.assertTrue(row.endswith(f"(options Search {name})"), row)
 
     def test_a_lost_round_is_played_again_and_nothing_twice(self):
         status, _, err = self.update("--players", "3")
