@@ -18,6 +18,8 @@ LONG_OTHER = {"--long-max-games": "max-games"}
 LONG_FLAGS = (*LONG_TIME, *LONG_BOUNDS, *LONG_OTHER)
 # How much more work a move the long control gives than the short one.
 LONG_FACTOR = 10
+# What the short half's decision says, in the lines that follow it.
+SHORT_OUTCOMES = {"H1": "accepted H1", "H0": "accepted H0"}
 # From three players on, the long control is at least the work of a move of
 # this many milliseconds: the short move users play.
 USER_MOVE_MS = 200
@@ -160,7 +162,8 @@ def half_ids(trial):
     --id ID, else the first two free `sprt-N`."""
     if trial.args.id is not None:
         return f"{trial.args.id}-short", f"{trial.args.id}-long"
-    ids = trials.existing_ids(trial.flags.results)
+    results = trial.flags.results
+    ids = trials.existing_ids(results) | trials.reserved_ids(results)
     short_id = trials.free_id(ids, "sprt")
     return short_id, trials.free_id(ids | {short_id}, "sprt")
 
@@ -170,7 +173,11 @@ def run_pair(argv, trial, run_trial):
     warn_if_short_of_user_move(trial.flags, trial.long)
     short_id, long_id = half_ids(trial)
     words = [word for word in trials.without_flag(argv, "--id") if word != "--again"]
-    pair = {"command": trials.replay_command("sprt", words), "short": short_id, "long": long_id}
+    pair = {
+        "command": trials.replay_command("sprt", trials.recorded_words(words)),
+        "short": short_id,
+        "long": long_id,
+    }
     short_words = trials.with_flag(half_words(argv, trial.args, False), "--id", short_id)
     short = run_trial(short_words, {**pair, "control": "short"})
     # A short half recorded before (by this command, or by the same trial
@@ -179,12 +186,19 @@ def run_pair(argv, trial, run_trial):
         pair = {key: value for key, value in short["pair"].items() if key != "control"}
     elif short["id"] != short_id:
         pair["short"] = short["id"]
+    outcome = SHORT_OUTCOMES.get(short["decision"], "is undecided")
     if short["decision"] != "H1":
         print(
-            f"sprt: the short control decided {short['decision']} ({short['id']}):"
+            f"sprt: the short control {outcome} after {short['games']} games ({short['id']}):"
             " the long control is not played"
         )
         return 0
+    ((kind, value),) = trial.long["time"].items()
+    print(
+        f"sprt: the short control {outcome} ({short['id']}): playing the long control,"
+        f" --{kind} {value}, as {pair['long']}",
+        flush=True,
+    )
     long_words = trials.with_flag(half_words(argv, trial.args, True), "--id", pair["long"])
     long = run_trial(long_words, {**pair, "control": "long"})
     verdict = {

@@ -494,13 +494,15 @@ def play_all(tool, settings, folder, matches, concurrency, noun, merged=None):
         raise failure
 
 
-def play_matches(tool, settings, folder, matches, concurrency, noun, log_name=None):
+def play_matches(tool, settings, folder, matches, concurrency, noun, log_name=None, on_played=None):
     """Plays the matches not played yet: with settings, on Slurm as one
     array whose files are in folder (play_all); without, one after
     another in this process, each resumed from what a stopped run left.
     The same matches either way, so a command plays the same games with
     or without --slurm. In this process a match's output goes to the
-    file log_name of its folder, or nowhere (its errors to the terminal)."""
+    file log_name of its folder, or nowhere (its errors to the terminal);
+    a failed one names that file. on_played(match) is called as each
+    match of this process finishes."""
     if settings:
         play_all(tool, settings, folder, matches, concurrency, noun)
         return
@@ -509,9 +511,28 @@ def play_matches(tool, settings, folder, matches, concurrency, noun, log_name=No
             continue
         if log_name is None:
             trials.play(tool, match.runner, match.games, match.summary, stdout=subprocess.DEVNULL)
+            if on_played:
+                on_played(match)
             continue
-        with open(os.path.join(match.folder, log_name), "a", encoding="utf-8") as log:
-            trials.play(tool, match.runner, match.games, match.summary, stdout=log, stderr=log)
+        log_path = os.path.join(match.folder, log_name)
+        with open(log_path, "a", encoding="utf-8") as log:
+            try:
+                trials.play(tool, match.runner, match.games, match.summary, stdout=log, stderr=log)
+            except trials.Failed as error:
+                # The runner's own words are in the log: name it, and its
+                # last line, which says why.
+                raise trials.Failed(f"{error}; its log {log_path} ends: {last_log_line(log_path)}")
+        if on_played:
+            on_played(match)
+
+
+def last_log_line(path):
+    try:
+        with open(path, encoding="utf-8", errors="replace") as file:
+            lines = [line.strip() for line in file if line.strip()]
+    except OSError:
+        return "(unreadable)"
+    return lines[-1] if lines else "(nothing)"
 
 
 @contextlib.contextmanager

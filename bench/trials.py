@@ -16,6 +16,9 @@ import subprocess
 import sys
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# The folder the command was started from: the paths of its command line
+# are read from there, before the command moves to the repository's root.
+START = os.getcwd()
 RESULTS = os.path.join("bench", "results", "sprt.jsonl")
 # Changes under bench/results/ are records, not code: appending one does not
 # make the next trial's engine another one.
@@ -304,10 +307,10 @@ def run_build(source, folder, targets):
             raise Failed(f"the build in {folder} failed ({shlex.join(command)})")
 
 
-def program(folder, *path):
+def program(folder, *path, hint="the command without --no-build builds it"):
     binary = os.path.join(folder, *path)
     if not os.access(binary, os.X_OK):
-        raise Refused(f"{binary} is missing (tools/dev/build builds it)")
+        raise Refused(f"{binary} is missing ({hint})")
     return binary
 
 
@@ -323,6 +326,14 @@ def base_engine(tool, commit, new_commit, dirty, new_binary, no_build):
     if commit == new_commit and not dirty:
         return new_binary
     tree = base_tree(commit)
+    if no_build:
+        # Nothing is written before a refusal: without a build, a base
+        # that was never built is refused before its worktree is made.
+        program(
+            os.path.join(tree, "build", "protocol"),
+            "tiaoqi",
+            hint=f"the base {commit[:12]} is not built: give the command without --no-build",
+        )
     if not os.path.isdir(tree):
         subprocess.run(["git", "worktree", "prune"], cwd=REPO, check=False)
         git("worktree", "add", "--detach", tree, commit)
@@ -348,7 +359,9 @@ def signature(binary):
 
 def match_program():
     """The match runner: TIAOQI_MATCH, or the work tree's build."""
-    return os.environ.get("TIAOQI_MATCH") or program(build_dir(), "tools", "tiaoqi-match")
+    return os.environ.get("TIAOQI_MATCH") or program(
+        build_dir(), "tools", "tiaoqi-match", hint="tools/dev/build builds it"
+    )
 
 
 def run_key(words):
@@ -432,6 +445,20 @@ def existing_ids(path):
     return ids
 
 
+def reserved_ids(path):
+    """The ids that records name without holding them: the long half that
+    a two-control trial's short half promises (docs/match.md). No other
+    trial may take one while it waits for its half."""
+    named = set()
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as file:
+            for line in file:
+                if line.strip():
+                    pair = json.loads(line).get("pair") or {}
+                    named.update(pair[half] for half in ("short", "long") if pair.get(half))
+    return named
+
+
 def recorded_id(path, marker, same_trial):
     """The id under which the trial is recorded in the records' file, or
     None: the id its folder's marker names (written with the record), or
@@ -470,9 +497,9 @@ def append_record(path, kind, record, wanted_id=None, numbered=False):
     number."""
     ids = existing_ids(path)
     if wanted_id is None:
-        wanted_id = free_id(ids, kind)
+        wanted_id = free_id(ids | reserved_ids(path), kind)
     elif numbered:
-        wanted_id = free_id(ids, wanted_id, bare=True)
+        wanted_id = free_id(ids | reserved_ids(path), wanted_id, bare=True)
     elif wanted_id in ids:
         raise Failed(f"{path} already holds a record '{wanted_id}'")
     full = {"kind": kind, "id": wanted_id, "date": utc_now(), **record}
@@ -533,6 +560,76 @@ def refuse_taken_id(results, wanted):
     """Refuses an --id that the records' file already holds."""
     if wanted is not None and wanted in existing_ids(results):
         raise Refused(f"{results} already holds a record '{wanted}'")
+
+
+# Flags that change how a trial's programs are had, never its games: the
+# command a record keeps leaves them out.
+UNRECORDED_FLAGS = ("--no-build",)
+# Flags whose value is a path, read from the folder the command started in;
+# a record keeps it relative to the repository's root, where its command
+# is given again (absolute when it lies outside the repository).
+PATH_FLAGS = ("--out", "--results", "--openings-file")
+
+
+def from_start(path):
+    """A path of the command line, read from the folder it started in."""
+    return os.path.normpath(os.path.join(START, path))
+
+
+def read_paths_from_start(args, own):
+    """Makes the path flags given among the words `own` absolute, read
+    from the folder the command started in (a default is the
+    repository's own and stays as it is)."""
+    for flag in PATH_FLAGS:
+        name = flag[2:].replace("-", "_")
+        given = any(word == flag or word.startswith(flag + "=") for word in own)
+        if given and getattr(args, name, None):
+            setattr(args, name, from_start(getattr(args, name)))
+
+
+def recorded_path(path):
+    full = from_start(path)
+    inside = os.path.relpath(full, REPO)
+    return full if inside == ".." or inside.startswith(".." + os.sep) else inside
+
+
+def recorded_words(argv):
+    """The words a record keeps of a command line: its path flags relative
+    to the repository's root, the flags that do not change the result left
+    out."""
+    words, rest = split_runner_args(argv)
+    kept, path_next = [], False
+    for word in words:
+        flag, equals, value = word.partition("=")
+        if path_next:
+            kept.append(recorded_path(word))
+            path_next = False
+        elif word in UNRECORDED_FLAGS:
+            continue
+        elif word in PATH_FLAGS:
+            kept.append(word)
+            path_next = True
+        elif equals and flag in PATH_FLAGS:
+            kept.append(f"{flag}={recorded_path(value)}")
+        else:
+            kept.append(word)
+    return kept + (["--", *rest] if "--" in argv else [])
+
+
+def same_command(recorded, command):
+    """Whether a record's command is this command, also when the record
+    was written before its command left out UNRECORDED_FLAGS."""
+    if recorded is None:
+        return False
+    if recorded == command:
+        return True
+    try:
+        words = shlex.split(recorded)
+    except ValueError:
+        return False
+    kept = [word for word in split_runner_args(words)[0] if word not in UNRECORDED_FLAGS]
+    rest = split_runner_args(words)[1]
+    return shlex.join(kept + (["--", *rest] if "--" in words else [])) == command
 
 
 def replay_command(program_name, argv):

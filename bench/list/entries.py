@@ -10,6 +10,9 @@ import sys
 from bench.list import outside
 from bench import trials
 
+# The options every engine of ours plays with: one thread, the same table
+# memory.
+EACH = ["Hash=16", "Threads=1"]
 # The public list's rules, as a pool line names them: a table with a CCP
 # engine plays them (tiaoqi-match sets them itself, docs/rules.md, section 8).
 PUBLIC_RULES = "CCERL-2P10-v2"
@@ -74,7 +77,7 @@ class Entries:
 
     def __init__(self, args, head, dirty):
         self.args, self.head, self.dirty = args, head, dirty
-        self.binaries, self.signatures, self.built = {}, {}, {}
+        self.binaries, self.signatures, self.built, self.answered = {}, {}, {}, {}
         self.new_binary = os.path.join(trials.build_dir(), "protocol", "tiaoqi")
 
     def binary(self, entry):
@@ -103,6 +106,10 @@ class Entries:
                 continue
             if "engine" in entry:
                 why = outside.ready(entry, self.args.no_build, self.built)
+                if why is None:
+                    if entry["name"] not in self.answered:
+                        self.answered[entry["name"]] = outside.answers(entry)
+                    why = self.answered[entry["name"]]
                 if why:
                     print(f"list: {pool.name}: '{entry['name']}' left out: {why}", file=sys.stderr)
                     continue
@@ -119,7 +126,9 @@ class Entries:
             "commit": trials.resolve_commit(entry.get("commit") or "HEAD"),
             "signature": self.signature(binary),
             "options": options,
-            "parameters": played_parameters(binary, pool.players, options),
+            "parameters": played_parameters(
+                binary, pool, entry["name"], options, self.args.definition
+            ),
         }
         digest = trials.run_key([identity["signature"], options, identity["parameters"]])
         identity["key"] = f"{entry['name']}@{digest[:7]}"
@@ -138,15 +147,41 @@ class Entries:
         return {"identity": identity, "words": outside.expanded(entry["engine"])}
 
 
-def played_parameters(binary, size, options):
-    """What the build plays at the table size with the entry's options: the
-    `Parameters:` line of `d` (none from a build that has no such line)."""
-    lines = [f"setoption name Players value {size}"]
-    lines += [f"setoption name {name} value {value}" for name, value in options.items()]
+def played_parameters(binary, pool, name, options, definition):
+    """What the build plays at the pool's table size with the entry's
+    options: the `Parameters:` line of `d` (none from a build that has no
+    such line). The same start checks the pool's rules and the entry's
+    options (with EACH) against the engine's own answers, before any
+    game: a value it refuses is refused with its line."""
+    lines = [f"setoption name Players value {pool.players}"]
+    rules = {} if pool.public else pool.rules
+    settings = [(f"rule {rule}", rule, value) for rule, value in rules.items()]
+    settings += [
+        (f"option {option}", option, value)
+        for option, value in [word.split("=", 1) for word in EACH] + list(options.items())
+    ]
+    checked = []
+    for what, option, value in settings:
+        lines += [f"setoption name {option} value {value}", "isready"]
+        checked.append(what)
     lines += ["position startpos", "d", "quit"]
-    result = subprocess.run(
-        [binary], input="\n".join(lines) + "\n", capture_output=True, text=True, timeout=60
-    )
+    try:
+        result = subprocess.run(
+            [binary], input="\n".join(lines) + "\n", capture_output=True, text=True, timeout=60
+        )
+    except (OSError, subprocess.TimeoutExpired) as error:
+        raise trials.Failed(f"{binary} did not answer `d`: {error}")
+    # Each setting is followed by an isready: an error line before the
+    # n-th readyok belongs to the n-th setting.
+    ready = 0
+    for line in result.stdout.splitlines():
+        if line == "readyok":
+            ready += 1
+        elif line.startswith("info string error") and ready < len(checked):
+            where = "the pool's" if checked[ready].startswith("rule") else f"entry '{name}':"
+            raise trials.Refused(
+                f"{definition}: {pool.name}: {where} {checked[ready]}: the engine answers: {line}"
+            )
     for line in result.stdout.splitlines():
         if line.startswith("Parameters:"):
             return line[len("Parameters:") :].strip()

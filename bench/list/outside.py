@@ -10,6 +10,7 @@ the entry, saying so, where the folder is missing or the build fails."""
 import hashlib
 import os
 import shlex
+import shutil
 import subprocess
 import sys
 
@@ -52,18 +53,47 @@ def sha256_of(paths):
     return digest.hexdigest()
 
 
+def program_path(word, words):
+    """The file of the program a command's first word names, found as the
+    shell finds it (from the engine's dir= when given); None when there is
+    none."""
+    folder = next((w[len("dir=") :] for w in words if w.startswith("dir=")), None)
+    if os.sep in word and not os.path.isabs(word):
+        word = os.path.join(folder or os.getcwd(), word)
+    found = shutil.which(word)
+    return os.path.realpath(found) if found else None
+
+
+def sha256_of_file(path):
+    digest = hashlib.sha256()
+    with open(path, "rb") as file:
+        for block in iter(lambda: file.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
 def identity(entry):
     """What the pool keeps of an outside engine: its words as the
     definition gives them, and the sha256 of what it plays with: each file
     of the third-party folder that its command names (a bot's script), and
-    the sources of what it `needs` built. A changed file is a new entry.
-    The interpreter and a build's bytes are left out: they differ between
-    machines that play alike."""
+    the sources of what it `needs` built, or, for an engine that is its own
+    program, that program's file. A changed file is a new entry. The
+    interpreter of a script and a build's bytes are left out: they differ
+    between machines that play alike."""
     files = {}
-    for word in shlex.split(command_of(expanded(entry["engine"]))):
+    words = expanded(entry["engine"])
+    command = shlex.split(command_of(words))
+    for word in command:
         path = os.path.abspath(word) if os.sep in word else None
         if path and path.startswith(THIRDPARTY + os.sep) and os.path.isfile(path):
             files[os.path.relpath(path, THIRDPARTY)] = sha256_of([path])
+    # An engine that is its own program (no script of the third-party
+    # folder, nothing built for it): the sha256 of that program, so that a
+    # new version at the same path is a new entry.
+    if not files and entry.get("needs") is None and command:
+        program = program_path(command[0], words)
+        if program:
+            files["program"] = sha256_of_file(program)
     if entry.get("needs") == "jumpstar":
         sources = [
             os.path.join(folder, name)
@@ -73,6 +103,59 @@ def identity(entry):
         ]
         files["jumpstar sources"] = sha256_of([os.path.join(JUMPSTAR, "CMakeLists.txt")] + sources)
     return {"engine": entry["engine"], "files": files}
+
+
+# tiaoqi-match's words for an engine other than an option (its --help).
+ENGINE_WORDS = ("cmd", "name", "dir", "tc", "proto", "nodes", "depth", "movetime", "conf")
+# How long an outside engine may take to answer its first `isready`: a
+# bot of the public list starts an interpreter and loads its engine.
+START_SECONDS = 30
+
+
+def last_line(text):
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    return lines[-1] if lines else ""
+
+
+def answers(entry):
+    """None when the entry's engine starts, takes its options and answers
+    `isready`; else why not, in the engine's own words where it gave
+    some. Started once, before any game, so that a broken engine is left
+    out of the list instead of failing a table."""
+    words = expanded(entry["engine"])
+    spec = dict(word.split("=", 1) for word in words if "=" in word)
+    ccp = spec.get("proto") == "ccp"
+    lines = ["ccp" if ccp else "uci"]
+    if not ccp:
+        lines += [
+            f"setoption name {name.removeprefix('option.')} value {value}"
+            for name, value in spec.items()
+            if name not in ENGINE_WORDS
+        ]
+    lines += ["isready", "quit"]
+    try:
+        result = subprocess.run(
+            spec["cmd"],
+            shell=True,
+            cwd=spec.get("dir"),
+            input="\n".join(lines) + "\n",
+            capture_output=True,
+            text=True,
+            timeout=START_SECONDS,
+        )
+    except subprocess.TimeoutExpired:
+        return f"it did not answer 'isready' within {START_SECONDS} s"
+    except OSError as error:
+        return f"it cannot be started: {error}"
+    errors = [line for line in result.stdout.splitlines() if line.startswith("info string error")]
+    if errors:
+        return f"it refused an option: {errors[0]}"
+    if "readyok" not in result.stdout.split():
+        said = last_line(result.stderr) or last_line(result.stdout)
+        return f"it did not answer 'isready' (exit status {result.returncode}" + (
+            f": {said})" if said else ")"
+        )
+    return None
 
 
 def ready(entry, no_build, built):

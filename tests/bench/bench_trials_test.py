@@ -40,6 +40,7 @@ SCRIPTS = (
     "bench/trials.py",
     "bench/slurm.py",
     "bench/pairs.py",
+    ".gitignore",
 )
 
 # A runner that plays nothing: the first call writes a record file and
@@ -424,7 +425,68 @@ class Trials(ClonedScripts):
         finally:
             os.remove(stray)
 
+    def test_a_base_never_built_is_refused_before_anything_is_written(self):
+        # A build folder with the new engine and the runner, and no base: a
+        # work tree with changes plays HEAD's engine built in a worktree.
+        build = os.path.join(self.folder, "build")
+        for part, name in (("protocol", "tiaoqi"), ("tools", "tiaoqi-match")):
+            os.makedirs(os.path.join(build, part))
+            os.symlink(os.path.join(BUILD, part, name), os.path.join(build, part, name))
+        stray = os.path.join(self.clone, "stray.txt")
+        with open(stray, "w", encoding="utf-8") as file:
+            file.write("a change\n")
+        try:
+            status, out, err = self.run_script(
+                "sprt",
+                *["HEAD", "--nodes", "50", "--no-build", "--dirty", "--results", self.results],
+                environment={"TIAOQI_BUILD_DIR": build},
+            )
+        finally:
+            os.remove(stray)
+        tree = os.path.join(build, "sprt", "base-" + self.head[:12])
+        self.assertEqual((status, out), (2, ""), err)
+        self.assertEqual(
+            err.splitlines()[0],
+            f"sprt: {tree}/build/protocol/tiaoqi is missing (the base {self.head[:12]} is"
+            " not built: give the command without --no-build)",
+        )
+        self.assertFalse(os.path.exists(os.path.join(build, "sprt")))
+        worktrees = subprocess.run(
+            ["git", "worktree", "list"], cwd=self.clone, capture_output=True, text=True
+        ).stdout
+        self.assertEqual(len(worktrees.splitlines()), 1, worktrees)
+        self.assertFalse(os.path.exists(self.results))
+
+    def test_a_link_named_build_is_no_change(self):
+        # A build folder elsewhere, linked in as build: the work tree is
+        # clean, so the command goes on to its next check (a taken id).
+        link = os.path.join(self.clone, "build")
+        os.symlink(BUILD, link)
+        with open(self.results, "w", encoding="utf-8") as file:
+            file.write(json.dumps({"kind": "sprt", "id": "taken"}) + "\n")
+        try:
+            status, out, err = self.run_script(
+                "sprt",
+                "HEAD",
+                "--nodes",
+                "50",
+                "--no-build",
+                "--id",
+                "taken",
+                "--results",
+                self.results,
+            )
+        finally:
+            os.remove(link)
+        self.assertEqual(
+            (status, err.splitlines()[0]),
+            (2, f"sprt: {self.results} already holds a record 'taken'"),
+        )
+
     def test_sprt_at_two_players_appends_its_record(self):
+        # The match's folder inside the clone: the record names it from
+        # the repository's root.
+        out_folder = os.path.join(self.clone, "build-out", os.path.basename(self.folder))
         words = [
             "HEAD",
             "--nodes",
@@ -441,7 +503,7 @@ class Trials(ClonedScripts):
             "--results",
             self.results,
             "--out",
-            self.folder,
+            out_folder,
             "--",
             "--quiet",
         ]
@@ -455,9 +517,9 @@ class Trials(ClonedScripts):
         )
         self.assertEqual(
             record["command"],
-            f"bench/sprt HEAD --nodes 50 --max-games 2 --seed 3 --no-build"
+            "bench/sprt HEAD --nodes 50 --max-games 2 --seed 3"
             f" --new-option Hash=8 --what 'Hash 8' --results {self.results}"
-            f" --out {self.folder}"
+            f" --out build-out/{os.path.basename(self.folder)}"
             " -- --quiet",
         )
         self.assertEqual(record["what"], "Hash 8")
@@ -480,7 +542,7 @@ class Trials(ClonedScripts):
         self.assertEqual(record["decision"], "undecided")
         self.assertTrue(record["lower"] < record["llr"] < record["upper"])
         # The summary it was read from: the record's figures are the runner's.
-        with open(os.path.join(self.folder, "summary.json"), encoding="utf-8") as file:
+        with open(os.path.join(out_folder, "summary.json"), encoding="utf-8") as file:
             results = json.load(file)["results"]
         self.assertEqual(record["llr"], results["sprt"]["llr"])
         self.assertEqual(record["score"], results["elo"][0]["score"])
@@ -491,7 +553,7 @@ class Trials(ClonedScripts):
             " nothing played (--again plays it again)\n"
         )
         self.assertEqual(self.run_script("sprt", *words), (0, already, ""))
-        os.remove(os.path.join(self.folder, "recorded"))
+        os.remove(os.path.join(out_folder, "recorded"))
         self.assertEqual(self.run_script("sprt", *words), (0, already, ""))
         self.assertEqual(len(self.records()), 1)
         status, out, err = self.run_script("sprt", *words[:-2], "--again", *words[-2:])
@@ -562,7 +624,7 @@ class Trials(ClonedScripts):
         self.assertEqual([short["time"], long["time"]], [{"nodes": 20}, {"nodes": 200}])
         pair = {
             "command": "bench/sprt HEAD --nodes 20 --long-nodes 200 --base-option Search=random"
-            f" --max-games 40 --seed 3 --no-build --results {self.results} -- --quiet",
+            f" --max-games 40 --seed 3 --results {self.results} -- --quiet",
             "short": "pair-short",
             "long": "pair-long",
         }
@@ -572,12 +634,17 @@ class Trials(ClonedScripts):
         self.assertEqual(
             short["command"],
             "bench/sprt HEAD --nodes 20 --base-option Search=random --max-games 40"
-            f" --seed 3 --no-build --results {self.results} -- --quiet",
+            f" --seed 3 --results {self.results} -- --quiet",
         )
         self.assertEqual(
             long["command"],
             "bench/sprt HEAD --base-option Search=random --max-games 40 --seed 3"
-            f" --no-build --results {self.results} --nodes 200 -- --quiet",
+            f" --results {self.results} --nodes 200 -- --quiet",
+        )
+        self.assertIn(
+            "sprt: the short control accepted H1 (pair-short): playing the long control,"
+            " --nodes 200, as pair-long",
+            out.splitlines(),
         )
         self.assertEqual(
             out.splitlines()[-1],
@@ -600,11 +667,27 @@ class Trials(ClonedScripts):
         self.assertEqual(status, 0, err)
         (short,) = self.records()
         self.assertEqual([short["id"], short["decision"]], ["sprt-1", "H0"])
-        self.assertEqual(short["pair"]["long"], "sprt-2")
+        # It names no long half, which is never played.
+        self.assertNotIn("long", short["pair"])
         self.assertEqual(
             out.splitlines()[-1],
-            "sprt: the short control decided H0 (sprt-1): the long control is not played",
+            f"sprt: the short control accepted H0 after {short['games']} games (sprt-1):"
+            " the long control is not played",
         )
+
+    def test_no_trial_takes_the_id_of_a_long_half_still_to_play(self):
+        # A short half that accepted H1 and promised sprt-2 to its long
+        # half, which was stopped before its record: the next trial of
+        # another kind takes sprt-3.
+        short = {"kind": "sprt", "id": "sprt-1", "decision": "H1"}
+        short["pair"] = {"command": "bench/sprt ...", "short": "sprt-1", "long": "sprt-2"}
+        with open(self.results, "w", encoding="utf-8") as file:
+            file.write(json.dumps(short) + "\n")
+        words = ["HEAD", "--nodes", "50", "--max-games", "2", "--no-build"]
+        words += ["--results", self.results, "--out", os.path.join(self.folder, "m")]
+        status, out, err = self.run_script("sprt", *words, "--", "--quiet")
+        self.assertEqual(status, 0, err)
+        self.assertEqual([record["id"] for record in self.records()], ["sprt-1", "sprt-3"])
 
     def test_a_two_control_trial_refuses_a_long_control_it_cannot_scale(self):
         cases = [

@@ -43,6 +43,7 @@ SCRIPTS = (
     "bench/slurm.py",
 )
 PACKAGE = os.path.join(BUILD, "tools", "python", "package")
+ENGINE = os.path.join(BUILD, "protocol", "tiaoqi")
 
 
 def simulated_tables(strengths, players, tables, draws, ties=0.03):
@@ -242,9 +243,10 @@ class Update(ClonedScripts):
         with open(self.definition, "w", encoding="utf-8") as file:
             json.dump(definition, file)
 
-    def update(self, *words):
-        environment = dict(os.environ, TIAOQI_BUILD_DIR=BUILD)
-        environment.pop("TIAOQI_MATCH", None)
+    def update(self, *words, environment=None):
+        environment = dict(os.environ, TIAOQI_BUILD_DIR=BUILD, **(environment or {}))
+        if "TIAOQI_MATCH" not in (environment or {}):
+            environment.pop("TIAOQI_MATCH", None)
         result = subprocess.run(
             [os.path.join(self.clone, "bench", "list", "update"), "--definition", self.definition]
             + ["--pool-folder", self.pools, "--no-build", *words],
@@ -274,9 +276,11 @@ class Update(ClonedScripts):
         # Up to date: nothing more.
         status, out, err = self.update("--players", "2")
         self.assertEqual(status, 0, err)
-        self.assertEqual(
-            out.splitlines()[-1], f"list: 2 players: 0 tables played, {len(before)} in the pool"
+        self.assertIn(
+            f"list: 2 players: 0 tables played, {len(before)} in the pool", out.splitlines()
         )
+        # The list itself, at the end, as --help promises.
+        self.assertIn(f"2 players, {len(before)} tables, control nodes 20,", out)
         definition = dict(
             DEFINITION,
             entries=DEFINITION["entries"]
@@ -299,7 +303,8 @@ class Update(ClonedScripts):
     def test_dry_run_prints_the_round_that_is_then_played(self):
         status, out, err = self.update("--players", "2", "--dry-run")
         self.assertEqual(status, 0, err)
-        self.assertFalse(os.path.exists(os.path.join(self.pools, "pool-2p.jsonl")))
+        # It writes nothing, not even the pools' folder.
+        self.assertFalse(os.path.exists(self.pools))
         planned = out.splitlines()
         # Three entries, none rated: one round, each the first of one table.
         self.assertEqual(
@@ -308,9 +313,16 @@ class Update(ClonedScripts):
         )
         names = [[key.split("@")[0] for key in line.rsplit(": ", 1)[1].split()] for line in planned]
         self.assertEqual(names, [["random", "greedy"], ["mcts", "random"], ["greedy", "mcts"]])
-        status, out, err = self.update("--players", "2")
+        # Tables' folders of their own: none played by an earlier run.
+        status, out, err = self.update("--players", "2", "--out", os.path.join(self.folder, "t"))
         self.assertEqual(status, 0, err)
         self.assertIn("list: 2 players: a round of 3 tables (1 to 3)", err)
+        # A line as each table ends, with the time so far and left.
+        progress = re.findall(
+            r"^list: 2 players: after (\d)/3 tables, \d+:\d\d elapsed,", err, re.M
+        )
+        self.assertEqual(progress[:3], ["1", "2", "3"], err)
+        self.assertIn(", about 0:00 left", err)
         self.assertEqual(out.splitlines()[:3], planned)
         pool = self.pool(2)
         self.assertEqual(
@@ -318,6 +330,64 @@ class Update(ClonedScripts):
             [line.rsplit(": ", 1)[1].split() for line in planned],
         )
         self.assertEqual([table["opening"]["seed"] for table in pool[:3]], [5001, 5002, 5003])
+
+    def test_every_path_is_read_from_the_current_folder(self):
+        status, _, err = self.update("--players", "2")
+        self.assertEqual(status, 0, err)
+        tables = len(self.pool(2))
+        # From the test's folder, beside the clone: relative paths.
+        result = subprocess.run(
+            [os.path.join(self.clone, "bench", "list", "update"), "--definition", "list.json"]
+            + ["--pool-folder", "pools", "--players", "2", "--show"],
+            capture_output=True,
+            text=True,
+            cwd=self.folder,
+            env=dict(os.environ, TIAOQI_BUILD_DIR=BUILD),
+            timeout=300,
+        )
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertTrue(result.stdout.startswith(f"2 players, {tables} tables,"), result.stdout)
+        self.assertFalse(os.path.exists(os.path.join(self.clone, "pools")))
+
+    def test_a_pool_of_other_rules_or_control_is_refused(self):
+        status, _, err = self.update("--players", "2")
+        self.assertEqual(status, 0, err)
+        path = os.path.join(self.pools, "pool-2p.jsonl")
+        for change, why in (
+            (
+                {"control": {"nodes": 30}},
+                'control {"nodes": 20} (table 1), the definition asks' ' control {"nodes": 30}',
+            ),
+            (
+                {"rules": {"ForeignStop": "true"}},
+                "rules {} (table 1), the definition asks rules" ' {"ForeignStop": "true"}',
+            ),
+        ):
+            with self.subTest(why=why):
+                self.write(dict(DEFINITION, **change))
+                status, out, err = self.update("--players", "2")
+                self.assertEqual([status, out], [2, ""], err)
+                self.assertEqual(
+                    err.splitlines()[0],
+                    f"list/update: {path} holds tables at {why}: give its pools a"
+                    " --pool-folder of their own",
+                )
+
+    def test_show_names_the_rules_the_control_the_dates_and_the_options(self):
+        status, _, err = self.update("--players", "2")
+        self.assertEqual(status, 0, err)
+        status, out, err = self.update("--players", "2", "--show")
+        self.assertEqual(status, 0, err)
+        head, *rows = out.splitlines()
+        self.assertRegex(
+            head,
+            r"^2 players, \d+ tables, control nodes 20, rules the engine's defaults, played"
+            r" \d{4}-\d\d-\d\d \d\d:\d\d to \d{4}-\d\d-\d\d \d\d:\d\d UTC:$",
+        )
+        self.assertEqual(len(rows), 3)
+        for row in rows:
+            name = row.split()[0].split("@")[0]
+            self.assertTrue(row.endswith(f"(options Search {name})"), row)
 
     def test_a_lost_round_is_played_again_and_nothing_twice(self):
         status, _, err = self.update("--players", "3")
@@ -376,6 +446,86 @@ class Update(ClonedScripts):
                 self.assertEqual([status, out], [2, ""], err)
                 self.assertIn(why, err)
         self.assertFalse(os.path.exists(self.pools))
+
+    def test_a_definition_the_engine_refuses_exits_2_with_its_line(self):
+        # A rule's name mistyped, a rule's value out of range, an option's
+        # value mistyped: each refused before any game, with the engine's
+        # own line.
+        for definition, why in (
+            (
+                dict(DEFINITION, rules={"ForeignStp": "true"}),
+                "3p: the pool's rule ForeignStp: the engine answers: info string error:"
+                " setoption: unknown option 'ForeignStp'",
+            ),
+            (
+                dict(DEFINITION, rules={"PiecesPerArmy": "12"}),
+                "3p: the pool's rule PiecesPerArmy: the engine answers: info string error:"
+                " setoption: PiecesPerArmy expects 10 or 15, got '12'",
+            ),
+            (
+                dict(
+                    DEFINITION,
+                    entries=DEFINITION["entries"]
+                    + [{"name": "typo", "options": {"Search": "mctx"}}],
+                ),
+                "3p: entry 'typo': option Search: the engine answers: info string error:"
+                " setoption: Search expects auto,",
+            ),
+        ):
+            with self.subTest(why=why):
+                self.write(definition)
+                status, out, err = self.update("--players", "3")
+                self.assertEqual([status, out], [2, ""], err)
+                self.assertTrue(err.startswith(f"list/update: {self.definition}: {why}"), err)
+        self.assertFalse(os.path.exists(self.pools))
+
+    def test_a_table_that_fails_names_its_log(self):
+        runner = os.path.join(self.folder, "failing-match")
+        with open(runner, "w", encoding="utf-8") as file:
+            file.write("#!/bin/sh\necho 'tiaoqi-match: the reason it failed' >&2\nexit 2\n")
+        os.chmod(runner, 0o755)
+        out_folder = os.path.join(self.folder, "tables")
+        status, out, err = self.update(
+            "--players", "2", "--out", out_folder, environment={"TIAOQI_MATCH": runner}
+        )
+        self.assertEqual(status, 1, err)
+        (log,) = [
+            os.path.join(folder, "match.log")
+            for folder, _, names in os.walk(out_folder)
+            if "match.log" in names and os.path.basename(folder).startswith("2p-1-")
+        ]
+        self.assertEqual(
+            err.splitlines()[-1],
+            "list/update: tiaoqi-match exited with status 2: no record written; its log"
+            f" {log} ends: tiaoqi-match: the reason it failed",
+        )
+
+    def test_a_broken_outside_engine_is_left_out_saying_why(self):
+        broken = {"name": "broken", "engine": ["cmd=/no/such/engine"], "table_sizes": [2]}
+        self.write(dict(DEFINITION, entries=DEFINITION["entries"] + [broken]))
+        status, out, err = self.update("--players", "2", "--dry-run")
+        self.assertEqual(status, 0, err)
+        self.assertIn(
+            "list: 2p: 'broken' left out: it did not answer 'isready' (exit status 127:"
+            " /bin/sh: 1: /no/such/engine: not found)",
+            err.splitlines(),
+        )
+        self.assertNotIn("broken", out)
+
+    def test_an_outside_engines_key_holds_its_programs_sha256(self):
+        program = os.path.join(self.folder, "engine")
+        outsider = {"name": "outsider", "engine": [f"cmd={program}"], "table_sizes": [2]}
+        self.write(dict(DEFINITION, entries=DEFINITION["entries"] + [outsider]))
+        keys = []
+        for version in ("1", "2"):
+            # The same path, a new version of the program.
+            with open(program, "w", encoding="utf-8") as file:
+                file.write(f'#!/bin/sh\n# version {version}\nexec {ENGINE} "$@"\n')
+            os.chmod(program, 0o755)
+            status, out, err = self.update("--players", "2", "--dry-run")
+            self.assertEqual(status, 0, err)
+            keys.append(re.findall(r"outsider@[0-9a-f]+", out)[0])
+        self.assertNotEqual(keys[0], keys[1])
 
     def public_update(self, thirdparty):
         """Plays the public pool of random, greedy and tt-pvs with

@@ -9,10 +9,10 @@ import glob
 import json
 import os
 
-import svg_chart
-from context import elo
-from list_pools import REPO
-from tables import table
+from bench.render_results import svg_chart
+from bench.render_results.context import elo
+from bench.render_results.list_pools import REPO
+from bench.render_results.tables import table
 
 CONTROLS = ("short", "long")
 TRIAL_SIZES = (6, 4)
@@ -77,7 +77,9 @@ def speed_text(context):
     parts = []
     for players in TRIAL_SIZES:
         for threads in (1, 2):
-            figure = figures.get("mcts_model_iterations_per_move_%dp_200ms_%dt" % (players, threads))
+            figure = figures.get(
+                "mcts_model_iterations_per_move_%dp_200ms_%dt" % (players, threads)
+            )
             if figure and figure.get("ratio") is not None:
                 parts.append("%dp %dt %.2f" % (players, threads, figure["ratio"]))
     return ", ".join(parts) if parts else "not measured"
