@@ -87,32 +87,38 @@ def speed_text(context):
 
 @table("learning-generations")
 def generations_table(context, args, words):
-    """One row a generation; `picture=PATH` also draws the losses."""
+    """One row a generation and the settings its trials played (the
+    manifest's `trials`: each a prefix of record ids and the options it
+    turned on); `picture=PATH` also draws the losses."""
     lines = [
-        "| generation | data | training loss | iterations with the model (200 ms, ratio) | "
+        "| generation | data | training loss | settings tried | "
+        "iterations with the model (200 ms, ratio) | "
         + " | ".join(
             "%d players, %s" % (size, control) for size in TRIAL_SIZES for control in CONTROLS
         )
         + " |",
-        "|---|---|---|---|" + "---|" * (len(TRIAL_SIZES) * len(CONTROLS)),
+        "|---|---|---|---|---|" + "---|" * (len(TRIAL_SIZES) * len(CONTROLS)),
     ]
     models = generations(context)
     for model in models:
-        trials = [
-            trial_text(context, "%s-%dp-%s" % (model["name"], size, control))
-            for size in TRIAL_SIZES
-            for control in CONTROLS
-        ]
-        lines.append(
-            "| %s | %s | %s | %s | %s |"
-            % (
-                model["name"],
-                data_text(context, model),
-                loss_text(model),
-                speed_text(context),
-                " | ".join(trials),
+        for number, trial in enumerate(model.get("trials", [{"prefix": model["name"]}])):
+            trials = [
+                trial_text(context, "%s-%dp-%s" % (trial["prefix"], size, control))
+                for size in TRIAL_SIZES
+                for control in CONTROLS
+            ]
+            first = number == 0
+            lines.append(
+                "| %s | %s | %s | %s | %s | %s |"
+                % (
+                    model["name"] if first else "",
+                    data_text(context, model) if first else "",
+                    loss_text(model) if first else "",
+                    trial.get("settings", ""),
+                    speed_text(context) if first else "",
+                    " | ".join(trials),
+                )
             )
-        )
     if "picture" in args and models:
         epochs = max(len(model["epochs"]) for model in models)
         series = []
