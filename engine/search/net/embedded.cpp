@@ -1,6 +1,7 @@
 #include "engine/search/net/embedded.hpp"
 
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <span>
@@ -24,6 +25,16 @@ const std::shared_ptr<const Model>& embedded_model() {
 }
 
 Expected<Model> read_model_file(const std::string& path) {
+  // Only a regular file of a model's size is read: a device or a pipe
+  // (/dev/zero, a FIFO) named by mistake would never end.
+  std::error_code error;
+  if (!std::filesystem::is_regular_file(path, error))
+    return fail("cannot read the model file " + path +
+                (std::filesystem::exists(path, error) ? ": it is not a regular file" : ""));
+  const std::uintmax_t size = std::filesystem::file_size(path, error);
+  if (error || size > kMaxModelBytes)
+    return fail("the model file " + path + " is too large: " + std::to_string(size) +
+                " bytes, where a model has at most " + std::to_string(kMaxModelBytes));
   std::ifstream file(path, std::ios::binary);
   if (!file) return fail("cannot read the model file " + path);
   const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(file)),

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -14,6 +15,9 @@ const std::shared_ptr<const Model>& embedded_model();
 
 // The name EvalFile gives the embedded model.
 inline constexpr const char* kEmbeddedName = "embedded";
+
+// The most bytes a model file of the widest layers takes, with room.
+inline constexpr std::uintmax_t kMaxModelBytes = 16u << 20;
 
 // A model file read and checked; the error names the file and what is
 // wrong with it.

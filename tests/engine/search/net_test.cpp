@@ -104,6 +104,16 @@ TEST(NetModel, AMissingFileIsNamed) {
   EXPECT_EQ(read.error(), "cannot read the model file /nonexistent/model.tqnn");
 }
 
+TEST(NetModel, ADeviceOrAFolderIsNeverRead) {
+  // /dev/zero would never end; a folder is no file.
+  for (const char* path : {"/dev/zero", "/tmp"}) {
+    const Expected<Model> read = net::read_model_file(path);
+    ASSERT_FALSE(read) << path;
+    EXPECT_EQ(read.error(),
+              std::string("cannot read the model file ") + path + ": it is not a regular file");
+  }
+}
+
 TEST(NetFrame, EverySideSeesItsOwnArmyOnArmZero) {
   GameSetup setup = start_of(3);
   Game game(std::move(setup));
