@@ -329,6 +329,91 @@ class Renderer(unittest.TestCase):
         self.assertEqual(status, 1, output)
         self.assertIn("the picture %s differs from what its records render" % picture, output)
 
+    def test_a_generation_of_the_learned_model_is_a_row_with_its_trials(self):
+        folder = os.path.join(self.folder.name, "results")
+        shutil.copytree(FIXTURE, folder)
+        self.results = folder
+        os.makedirs(os.path.join(folder, "learning"))
+        for players, games, positions in ((6, 10, 2000), (2, 20, 1800)):
+            with open(os.path.join(folder, "learning", "gen1-%dp.json" % players), "w") as file:
+                json.dump({"players": players, "games": games, "nodes": 800}, file)
+        model = {
+            "name": "gen1",
+            "data_manifests": [
+                "bench/results/learning/gen1-6p.json",
+                "bench/results/learning/gen1-2p.json",
+            ],
+            "positions": 3800,
+            "epochs": [
+                {
+                    "epoch": 1,
+                    "train_policy": 3.2,
+                    "train_value": 1.2,
+                    "held_out_policy": 3.1,
+                    "held_out_value": 1.1,
+                },
+                {
+                    "epoch": 2,
+                    "train_policy": 3.0,
+                    "train_value": 1.0,
+                    "held_out_policy": 3.05,
+                    "held_out_value": 1.05,
+                },
+            ],
+            "trials": [{"prefix": "gen1", "settings": "MctsPrior 1"}],
+        }
+        with open(os.path.join(folder, "learning", "gen1-model.json"), "w") as file:
+            json.dump(model, file)
+        trial = {
+            "kind": "sprt",
+            "id": "gen1-6p-short",
+            "date": "2026-12-07T08:00:00Z",
+            "what": "gen1",
+            "command": "bench/sprt HEAD --players 6 --nodes 1000",
+            "engine": {"commit": "abcdef0123456789abcdef0123456789abcdef01", "signature": 1000},
+            "players": 6,
+            "time": {"nodes": 1000},
+            "rules": {},
+            "games": 300,
+            "decision": "H1",
+            "elo": 40.0,
+            "elo_low": 20.0,
+            "elo_high": 60.0,
+        }
+        for side, options in (("base", {}), ("new", {"MctsPrior": "1"})):
+            trial[side] = {
+                "commit": trial["engine"]["commit"],
+                "signature": 1000,
+                "options": options,
+            }
+        with open(os.path.join(folder, "sprt.jsonl"), "a") as file:
+            file.write(json.dumps(trial) + "\n")
+        self.write(
+            "<!-- results: learning-generations picture=%s -->\n<!-- end results -->\n"
+            % os.path.join(self.folder.name, "losses.svg")
+        )
+        status, output = self.run_renderer()
+        self.assertEqual(status, 0, output)
+        rows = [line for line in self.read().splitlines() if line.startswith("| gen1 ")]
+        self.assertEqual(len(rows), 1, self.read())
+        cells = [cell.strip() for cell in rows[0].strip("|").split("|")]
+        self.assertEqual(
+            cells,
+            [
+                "gen1",
+                "30 games (10 at 6 players, 20 at 2 players), 3,800 positions, 800 nodes a move",
+                "policy 3.050, value 1.050 (held out; 2 epochs)",
+                "MctsPrior 1",
+                "not measured",
+                "+40.0 [+20.0, +60.0], H1 in 300 games (`gen1-6p-short`)",
+                "not played",
+                "not played",
+                "not played",
+            ],
+        )
+        with open(os.path.join(self.folder.name, "losses.svg"), encoding="utf-8") as file:
+            self.assertIn("cross-entropy", file.read())
+
     def test_a_belief_record_lists_its_rows(self):
         self.write(
             """\

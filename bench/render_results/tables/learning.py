@@ -33,7 +33,9 @@ def generations(context):
 def data_text(context, model):
     games, nodes = [], set()
     for manifest in model["data_manifests"]:
-        with open(os.path.join(REPO, manifest), encoding="utf-8") as file:
+        # Named from the repository's root; read beside the model's manifest.
+        path = os.path.join(context.results, "learning", os.path.basename(manifest))
+        with open(path, encoding="utf-8") as file:
             data = json.load(file)
         games.append("%d at %d players" % (data["games"], data["players"]))
         nodes.add(data["nodes"])
@@ -67,21 +69,20 @@ def trial_text(context, name):
 
 
 def speed_text(context):
-    """The newest speed record's iterations with the model against without,
-    at 200 ms, six players, one thread."""
+    """The newest speed record's iterations a second with the model (prior
+    and value) against without, one thread, CPU time, in the first middle
+    game of each trial's table size: a ratio that the load of the machine
+    does not move, as a clock's would."""
     figures = {}
     for record in context.of_kind("speed"):
         for figure in record.get("figures", []):
-            if figure["what"].startswith("mcts_model_iterations_per_move_"):
-                figures[figure["what"]] = figure
+            figures[figure["what"]] = figure["value"]
     parts = []
     for players in TRIAL_SIZES:
-        for threads in (1, 2):
-            figure = figures.get(
-                "mcts_model_iterations_per_move_%dp_200ms_%dt" % (players, threads)
-            )
-            if figure and figure.get("ratio") is not None:
-                parts.append("%dp %dt %.2f" % (players, threads, figure["ratio"]))
+        plain = figures.get("mcts_iterations_per_s_mid%d_a" % players)
+        model = figures.get("mcts_model_iterations_per_s_mid%d_a" % players)
+        if plain and model:
+            parts.append("%d players %.2f" % (players, model / plain))
     return ", ".join(parts) if parts else "not measured"
 
 
@@ -92,7 +93,7 @@ def generations_table(context, args, words):
     turned on); `picture=PATH` also draws the losses."""
     lines = [
         "| generation | data | training loss | settings tried | "
-        "iterations with the model (200 ms, ratio) | "
+        "iterations a second with the model (ratio) | "
         + " | ".join(
             "%d players, %s" % (size, control) for size in TRIAL_SIZES for control in CONTROLS
         )
