@@ -86,6 +86,7 @@ std::string play_game(const PlaySettings& settings, std::uint64_t index) {
   params.threads = 1;
   params.multipv = 1;
   params.want_ponder = false;
+  params.want_root_moves = true;
   params.seed = static_cast<std::int64_t>(seed & 0x7fffffff);
   search::SearchState state(static_cast<std::size_t>(params.hash_mib));
   search::SearchLimits limits;

@@ -58,11 +58,6 @@ po::options_description flags() {
   return flags;
 }
 
-bool good_width(int width) {
-  return width >= search::net::kLanes && width <= search::net::kMaxHidden &&
-         width % search::net::kLanes == 0;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -91,7 +86,7 @@ int main(int argc, char** argv) {
   if (!(settings.learning_rate > 0) || !(settings.weight_decay >= 0))
     return tools::usage_error(kTool,
                               "--learning-rate expects more than 0, --weight-decay 0 or more");
-  if (!good_width(settings.hidden) || !good_width(settings.value_hidden))
+  if (!search::net::good_width(settings.hidden) || !search::net::good_width(settings.value_hidden))
     return tools::usage_error(kTool, "--hidden and --value-hidden expect multiples of 8 up to 512");
   if (!(data_settings.search_value_share >= 0 && data_settings.search_value_share <= 1))
     return tools::usage_error(kTool, "--search-value-share expects a number from 0 to 1");

@@ -37,6 +37,9 @@ struct SearchParams {
   DragonBelief dragon_belief = DragonBelief::kBehaviour;
   // Also find the reply the engine expects (for `bestmove ... ponder`).
   bool want_ponder = false;
+  // MCTS also lists every root move with its visits and values
+  // (SearchResult::root_moves): self-play data wants them, a game does not.
+  bool want_root_moves = false;
   // The search's parameters (config.hpp), as the options set them.
   Tunables tunables{};
   // The learned model MCTS reads (EvalFile): the embedded one unless a

@@ -29,9 +29,9 @@ struct SearchResult {
   // played and every node of its tree, so that a change in how it
   // chooses, expands or plays out changes the count. 0: `nodes`.
   std::uint64_t work = 0;
-  // MCTS: every root move it could play, most visited first; empty for
-  // the other searches and for a move found without a tree (an immediate
-  // win).
+  // MCTS, when SearchParams::want_root_moves asks: every root move it
+  // could play, most visited first; empty otherwise, for the other
+  // searches and for a move found without a tree (an immediate win).
   std::vector<RootMove> root_moves;
 };
 

@@ -275,9 +275,10 @@ SearchResult result_of(const Position& root, const SearchParams& params, const T
   result.score = score_of_shares(root, child_shares(root, shared, ranked[0]), root.side_to_move(),
                                  shared.config.share_scale);
   if (params.want_ponder && line.size() > 1) result.ponder = line[1];
-  for (const std::uint32_t child : ranked)
-    result.root_moves.push_back(RootMove{tree.node(child).move, load(tree.node(child).visits),
-                                         child_shares(root, shared, child)});
+  if (params.want_root_moves)
+    for (const std::uint32_t child : ranked)
+      result.root_moves.push_back(RootMove{tree.node(child).move, load(tree.node(child).visits),
+                                           child_shares(root, shared, child)});
   return result;
 }
 

@@ -61,10 +61,6 @@ std::size_t block_size(const Shape& shape, int block) {
   }
 }
 
-bool good_width(std::uint32_t width) {
-  return width >= kLanes && width <= kMaxHidden && width % kLanes == 0;
-}
-
 std::uint64_t fnv1a(const std::vector<std::uint8_t>& bytes) {
   std::uint64_t hash = 0xcbf29ce484222325ULL;
   for (std::uint8_t byte : bytes) hash = (hash ^ byte) * 0x100000001b3ULL;

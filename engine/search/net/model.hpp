@@ -38,6 +38,10 @@ struct Shape {
 // The widths the engine's inference handles: multiples of kLanes.
 inline constexpr int kLanes = 8;
 inline constexpr int kMaxHidden = 512;
+// Whether a layer of `width` units is one the inference handles.
+inline constexpr bool good_width(long long width) {
+  return width >= kLanes && width <= kMaxHidden && width % kLanes == 0;
+}
 
 class Model {
  public:
