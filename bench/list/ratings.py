@@ -57,6 +57,18 @@ def keys_of(tables):
     return keys
 
 
+def newest_key(tables, name):
+    """The key of the entry of that name that played last (None when none
+    did): a build that plays otherwise is a new entry, and the newest is
+    the one that counts, the anchor's too."""
+    found = None
+    for table in tables:
+        for entry in table["entries"]:
+            if entry["name"] == name:
+                found = entry["key"]
+    return found
+
+
 def orders_of(tables, index):
     """Each game's finishing order as groups of pool indices, best first."""
     orders = []

@@ -4,6 +4,7 @@ module), its entries by key, and which of them are the releases and
 today's default."""
 
 import functools
+import json
 import math
 import os
 import subprocess
@@ -14,7 +15,20 @@ REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 
 RELEASE = "release-"
 DEFAULT = "default"
-ANCHOR = "random"
+# The list's definition, whose `anchor` is the one word that says which
+# entry is 0 on every page, as bench/list/update fits it.
+DEFINITION = os.path.join(REPO, "bench", "list", "list.json")
+
+
+@functools.lru_cache(maxsize=None)
+def definition():
+    with open(DEFINITION, encoding="utf-8") as file:
+        return json.load(file)
+
+
+def anchor_name():
+    """The name of the list's anchor (the definition's `anchor`)."""
+    return definition()["anchor"]
 
 
 class Pool:
@@ -35,7 +49,7 @@ class Pool:
                 "the list's ratings are fitted by the build's Python module: give a build"
             )
         stats = ratings.load_stats(os.path.join(context.build, "tools", "python", "package"))
-        anchor = next((key for key, entry in self.entries.items() if entry["name"] == ANCHOR), None)
+        anchor = ratings.newest_key(self.tables, anchor_name())
         fitted = ratings.bootstrap(stats, self.tables, anchor)
         self.samples = fitted[1]
         self.rows = ratings.rate(stats, self.tables, anchor, fitted)
@@ -45,14 +59,7 @@ class Pool:
         return sum(len(table["games"]) for table in self.tables)
 
     def newest(self, name):
-        """The key of the entry of that name that played last (a build that
-        plays otherwise is a new entry; the newest is the one that counts)."""
-        found = None
-        for table in self.tables:
-            for entry in table["entries"]:
-                if entry["name"] == name:
-                    found = entry["key"]
-        return found
+        return ratings.newest_key(self.tables, name)
 
     def releases(self):
         """The keys of the releases' entries, in the order they first played."""

@@ -4,7 +4,7 @@ list's own statistics (bench/list/ratings.py): the list, then the
 pairwise scores of every two entries that met."""
 
 from bench.render_results.context import time_control
-from bench.render_results.list_pools import pool, rating_text, ratings
+from bench.render_results.list_pools import anchor_name, pool, rating_text, ratings
 from bench.render_results.tables import table
 
 
@@ -24,12 +24,13 @@ def list_table(context, args, words):
         ]
     public = any("public_rating" in entry for entry in found.entries.values())
     lines = [
-        "%d tables, %d games, %s%s; the anchor `random` = 0:"
+        "%d tables, %d games, %s%s; the anchor `%s` = 0:"
         % (
             len(found.tables),
             found.games(),
             time_control(found.tables[-1]["control"]),
             played_between(found.tables),
+            anchor_name(),
         ),
         "",
         "| # | entry | build | rating [95%] | games | place | LOS to the next |"
