@@ -12,11 +12,11 @@
 namespace tiaoqi::search {
 namespace {
 
-// The Elo column comes from the newest pool record (bench/results/pool.jsonl,
-// docs/levels.md): each level's Elo in the pool of bench/levels, mapped to
-// the public two-player rating list's scale, rounded to tens.
-// bench/levels_table --write sets it and --check (a test) holds it there;
-// change a row's amounts, run bench/levels and write the column again.
+// The Elo column is each level's UCI_Elo, fitted once on the public
+// two-player rating list's scale (the levels-* records of
+// bench/results/pool.jsonl); the standing list rates the levels now
+// (docs/levels.md). The list's definition names each level by this number
+// (a test holds it so): change a row and the list rates it as a new entry.
 const std::vector<Level> kLevels = {
     // name, Elo, nodes, random share, temperature, search bonus, forward only
     {"beginner", 30, 1, 0.22, 150, 0, false},   {"novice", 70, 1, 0.15, 120, 0, false},

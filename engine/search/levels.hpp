@@ -20,8 +20,9 @@ namespace tiaoqi::search {
 struct Level {
   // What the page and the docs call it.
   std::string_view name;
-  // Its rating at two players on the public rating list's scale (Search
-  // random 0), from the pool of bench/levels (docs/levels.md).
+  // Its UCI_Elo: a rating at two players on the public rating list's
+  // scale (Search random 0), fitted once; the standing list rates the
+  // levels now (docs/levels.md).
   int elo = 0;
   // The search's budget a move (its nodes; MCTS iterations).
   std::uint64_t nodes = 1;

@@ -75,6 +75,26 @@ def simulated_tables(strengths, players, tables, draws, ties=0.03):
     return pool
 
 
+class Definition(unittest.TestCase):
+    def test_the_list_plays_each_level_at_the_engines_own_uci_elo(self):
+        # The list rates the levels the engine offers: an entry whose
+        # UCI_Elo is not a level's row plays a blend of two levels.
+        if not os.access(ENGINE, os.X_OK):
+            self.skipTest(f"no engine at {ENGINE}")
+        answer = subprocess.run(
+            [ENGINE], input="levels\nquit\n", capture_output=True, text=True, check=True
+        ).stdout
+        offered = [line.split()[1::2] for line in answer.splitlines() if line.startswith("level ")]
+        with open(os.path.join(REPO, "bench", "list", "list.json"), encoding="utf-8") as file:
+            definition = json.load(file)
+        rated = [
+            [entry["name"], entry["options"]["UCI_Elo"]]
+            for entry in definition["entries"]
+            if entry.get("options", {}).get("UCI_LimitStrength") == "true"
+        ]
+        self.assertEqual(rated, offered)
+
+
 class Fit(unittest.TestCase):
     @classmethod
     def setUpClass(cls):

@@ -59,6 +59,17 @@ class Renderer(unittest.TestCase):
         self.assertEqual(status, 0, output)
         return self.read()
 
+    def list_results(self):
+        """The fixture's records copied with an empty folder of the list's
+        pools beside them; the test is skipped without the list's fit."""
+        if not os.path.isdir(os.path.join(REPO, "build", "tools", "python", "package")):
+            self.skipTest("the list's fit needs the Python module of build/")
+        folder = os.path.join(self.folder.name, "results")
+        shutil.copytree(FIXTURE, folder)
+        self.results = folder
+        os.makedirs(os.path.join(folder, "list"))
+        return folder
+
     def test_a_rendered_page_matches_and_a_stale_block_is_named(self):
         self.assertEqual(self.run_renderer("--check")[0], 1)
         status, output = self.run_renderer()
@@ -181,12 +192,7 @@ class Renderer(unittest.TestCase):
         )
 
     def test_a_list_page_is_rendered_from_its_pool(self):
-        package = os.path.join(REPO, "build", "tools", "python", "package")
-        if not os.path.isdir(package):
-            self.skipTest("the list's fit needs the Python module of build/")
-        folder = os.path.join(self.folder.name, "results")
-        shutil.copytree(FIXTURE, folder)
-        self.results = folder
+        folder = self.list_results()
         text = self.rendered("list players=3")
         self.assertIn(
             "No tables in the pool 3p yet: `bench/list/update --players 3` plays them.", text
@@ -201,7 +207,6 @@ class Renderer(unittest.TestCase):
             {"seats": [1, 2, 0], "order": [[1], [0], [2]]},
             {"seats": [2, 0, 1], "order": [[0], [2], [1]]},
         ]
-        os.makedirs(os.path.join(folder, "list"))
         with open(os.path.join(folder, "list", "pool-3p.jsonl"), "w", encoding="utf-8") as file:
             for number in (1, 2):
                 line = {"table": number, "control": {"movetime": 50}, "entries": entries}
@@ -252,13 +257,27 @@ class Renderer(unittest.TestCase):
                     line = {"table": number, "control": {"movetime": 50}, "entries": entries}
                     file.write(json.dumps(dict(line, games=games)) + "\n")
 
+    def test_the_levels_are_read_from_the_lists_pool(self):
+        folder = self.list_results()
+        entries = [
+            {"key": "%s@1" % name, "name": name, "commit": "f" * 40} for name in ("random", "club")
+        ]
+        # club first in three games of four: a finite rating above the anchor.
+        with open(os.path.join(folder, "list", "pool-2p.jsonl"), "w") as file:
+            for number, last in ((1, [[1], [0]]), (2, [[0], [1]])):
+                games = [{"seats": [0, 1], "order": [[1], [0]]}, {"seats": [1, 0], "order": last}]
+                line = {"table": number, "control": {"movetime": 50}, "entries": entries}
+                file.write(json.dumps(dict(line, games=games)) + "\n")
+        text = self.rendered("levels players=2")
+        self.assertIn("The standing list's pools, 50 ms a move, the anchor `random` = 0:", text)
+        rows = [line for line in text.splitlines() if line.startswith("| `")]
+        # Every level of the list's definition, weakest first, with its UCI_Elo.
+        self.assertEqual(rows[0], "| `beginner` | 30 | not played |")
+        self.assertRegex(rows[4], r"^\| `club` \| 980 \| \+\d+ \[[-+]\d+, \+\d+\] \|$")
+        self.assertEqual(len(rows), 8)
+
     def test_the_public_pool_gives_each_bots_public_rating_and_the_offset(self):
-        if not os.path.isdir(os.path.join(REPO, "build", "tools", "python", "package")):
-            self.skipTest("the list's fit needs the Python module of build/")
-        folder = os.path.join(self.folder.name, "results")
-        shutil.copytree(FIXTURE, folder)
-        self.results = folder
-        os.makedirs(os.path.join(folder, "list"))
+        folder = self.list_results()
         entries = [
             {"key": "random@1", "name": "random", "commit": "f" * 40},
             {"key": "bot@2", "name": "bot", "engine": ["cmd=bot"], "public_rating": 5000},

@@ -1,58 +1,42 @@
-"""The strength levels' tables (docs/levels.md), from the newest pool
-record of bench/levels: the one whose entries carry `uci_elo`."""
+"""The strength levels' table (README, docs/levels.md): the levels are
+entries of the standing list, rated in its pools by its one fit
+(bench/list/ratings.py), as the list's pages rate them."""
 
-from bench.render_results.context import elo
+from bench.render_results.context import time_control
+from bench.render_results.list_pools import anchor_name, definition, pool, rating_text
 from bench.render_results.tables import table
 
 
-def levels_record(context, args):
-    records = [
-        record
-        for record in context.chosen(args, "pool")
-        if any("uci_elo" in entry for entry in record["entries"])
+def levels():
+    """(name, UCI_Elo) of every level the list rates, in the definition's
+    order (weakest first): its entries that play with UCI_LimitStrength."""
+    return [
+        (entry["name"], entry["options"].get("UCI_Elo", ""))
+        for entry in definition()["entries"]
+        if entry.get("options", {}).get("UCI_LimitStrength") == "true"
     ]
-    if not records:
-        raise ValueError("no pool record of bench/levels (entries with uci_elo)")
-    return records[0] if "ids" in args else max(records, key=lambda record: record["date"])
 
 
 @table("levels")
 def levels_table(context, args, words):
-    """Every entry of the pool: the UCI_Elo the engine's table takes for a
-    level, its pool Elo from the anchor with the 95% interval, its games."""
-    record = levels_record(context, args)
+    """Every level with the UCI_Elo it plays at and its rating in the
+    list's pool of each table size of `players=2,3` (default 2): its
+    newest entry's rating against the anchor, with the 95% interval."""
+    sizes = [int(size) for size in args.get("players", "2").split(",")]
+    pools = [pool(context, "%dp" % size) for size in sizes]
+    if not all(found.tables for found in pools):
+        return ["No tables in the list's pools yet: `bench/list/update` plays them."]
     lines = [
-        "%d players, the rating list's rules (%s), %d games (%s):"
-        % (record["players"], record["rules_profile"], record["games"], context.made_by(record)),
+        "The standing list's pools, %s, the anchor `%s` = 0:"
+        % (time_control(pools[0].tables[-1]["control"]), anchor_name()),
         "",
-        "| level | UCI_Elo | pool Elo [95%] | games |",
-        "|---|---|---|---|",
+        "| level | UCI_Elo | %s |" % " | ".join("%d players [95%%]" % size for size in sizes),
+        "|---|---|" + "---|" * len(sizes),
     ]
-    for entry in record["entries"]:
-        pool = (
-            "0 (anchor)"
-            if entry["name"] == record["anchor"]
-            else elo(round(entry["elo"]), round(entry["elo_low"]), round(entry["elo_high"]))
-        )
-        lines.append(
-            "| `%s` | %s | %s | %d |"
-            % (entry["name"], entry.get("uci_elo", ""), pool, entry["games"])
-        )
-    if "no-commands" not in words:
-        lines += context.commands([record])
-    return lines
-
-
-@table("levels-scale")
-def levels_scale(context, args, words):
-    """The settings the rating list measured, with their Elo there and in
-    the pool: the points the map from the pool's scale to the list's runs
-    through."""
-    record = levels_record(context, args)
-    lines = ["| setting | measured on the list | list Elo | pool Elo |", "|---|---|---|---|"]
-    for point in record["scale"]["points"]:
-        lines.append(
-            "| `%s` | %s | %d | %s |"
-            % (point["entry"], point["measured"], point["list_elo"], elo(round(point["pool_elo"])))
-        )
+    for name, uci_elo in levels():
+        cells = []
+        for found in pools:
+            key = found.newest(name)
+            cells.append(rating_text(found.row_of[key]) if key else "not played")
+        lines.append("| `%s` | %s | %s |" % (name, uci_elo, " | ".join(cells)))
     return lines
