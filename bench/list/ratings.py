@@ -9,11 +9,11 @@ share the opening, so the bootstrap draws whole tables."""
 
 import importlib.machinery
 import importlib.util
-import json
 import math
-import os
 import random
 import sys
+
+from bench.list import pool_file
 
 # Bootstrap samples of the pool's tables; 200 as the runner's intervals.
 RESAMPLES = 200
@@ -22,11 +22,9 @@ SEED = 1
 
 
 def read_pool(path):
-    """A pool's tables, one a line; none when the file is not there."""
-    if not os.path.exists(path):
-        return []
-    with open(path, encoding="utf-8") as file:
-        return [json.loads(line) for line in file if line.strip()]
+    """A pool's tables, each entry its full identity; none when the file
+    is not there."""
+    return pool_file.read(path)
 
 
 def load_stats(package_folder):

@@ -28,6 +28,7 @@ sys.dont_write_bytecode = True
 sys.path[0] = os.path.abspath(os.path.join(__file__, "../../.."))
 from tests.bench.scripts_clone import ClonedScripts  # noqa: E402
 from bench.list import outside  # noqa: E402
+from bench.list import pool_file  # noqa: E402
 from bench.list import ratings  # noqa: E402
 from bench.list import schedule  # noqa: E402
 
@@ -36,6 +37,7 @@ SCRIPTS = (
     "bench/list/__init__.py",
     "bench/list/update",
     "bench/list/ratings.py",
+    "bench/list/pool_file.py",
     "bench/list/schedule.py",
     "bench/list/entries.py",
     "bench/list/outside.py",
@@ -93,6 +95,55 @@ class Definition(unittest.TestCase):
             if entry.get("options", {}).get("UCI_LimitStrength") == "true"
         ]
         self.assertEqual(rated, offered)
+
+
+class PoolFile(unittest.TestCase):
+    def setUp(self):
+        folder = tempfile.TemporaryDirectory()
+        self.addCleanup(folder.cleanup)
+        self.path = os.path.join(folder.name, "pool-2p.jsonl")
+
+    def lines(self):
+        with open(self.path, encoding="utf-8") as file:
+            return [json.loads(line) for line in file]
+
+    def test_each_identity_is_written_once_and_read_back_whole(self):
+        old = {"key": "a@1", "name": "a", "commit": "1" * 40}
+        # The same key from another commit is another identity.
+        new = dict(old, commit="2" * 40)
+        b = {"key": "b@2", "name": "b", "engine": ["cmd=b"]}
+        game = {"seats": [0, 1], "order": [[0], [1]]}
+        tables = [
+            {"kind": "list-table", "table": n, "entries": entries, "games": [game]}
+            for n, entries in enumerate(([old, b], [b, old], [new, b]), 1)
+        ]
+        pool_file.append(self.path, tables[:2])
+        pool_file.append(self.path, tables[2:])
+        self.assertEqual(
+            [(line["kind"], line.get("id"), line.get("entries")) for line in self.lines()],
+            [
+                ("list-identity", 1, None),
+                ("list-identity", 2, None),
+                ("list-table", None, [1, 2]),
+                ("list-table", None, [2, 1]),
+                ("list-identity", 3, None),
+                ("list-table", None, [3, 2]),
+            ],
+        )
+        self.assertEqual(pool_file.read(self.path), tables)
+
+    def test_a_line_it_cannot_read_is_named(self):
+        for lines, why in (
+            (['{"kind": "list-table", "entries": [1]}'], "line 1: entries are numbers of"),
+            (['{"kind": "list-identity", "id": 2}'], "line 1: identity 1 expected, got id 2"),
+            (['{"kind": "game"}'], "line 1: kind list-identity or list-table expected"),
+            (["{", ""], "line 1 is no JSON object"),
+        ):
+            with self.subTest(why=why):
+                with open(self.path, "w", encoding="utf-8") as file:
+                    file.write("\n".join(lines) + "\n")
+                with self.assertRaisesRegex(ValueError, re.escape(f"{self.path}: {why}")):
+                    pool_file.read(self.path)
 
 
 class Fit(unittest.TestCase):
@@ -280,8 +331,7 @@ class Update(ClonedScripts):
     def pool(self, size):
         """The pool at that table size, or of that name (`2p-public`)."""
         name = size if isinstance(size, str) else f"{size}p"
-        with open(os.path.join(self.pools, f"pool-{name}.jsonl"), encoding="utf-8") as file:
-            return [json.loads(line) for line in file]
+        return ratings.read_pool(os.path.join(self.pools, f"pool-{name}.jsonl"))
 
     def test_an_added_entry_plays_only_its_tables(self):
         status, out, err = self.update("--players", "2")
@@ -417,8 +467,8 @@ class Update(ClonedScripts):
         first_of_last = int(rounds[-1])
         path = os.path.join(self.pools, "pool-3p.jsonl")
         # A stop after the last round's games, before its lines were written.
-        with open(path, "w", encoding="utf-8") as file:
-            file.writelines(json.dumps(table) + "\n" for table in whole[: first_of_last - 1])
+        os.remove(path)
+        pool_file.append(path, whole[: first_of_last - 1])
         status, out, err = self.update("--players", "3")
         self.assertEqual(status, 0, err)
         self.assertEqual(re.findall(r"a round of \d+ tables? \((\d+)", err), [rounds[-1]])

@@ -63,6 +63,7 @@ SCRIPTS = (
     "bench/list/__init__.py",
     "bench/list/update",
     "bench/list/ratings.py",
+    "bench/list/pool_file.py",
     "bench/list/schedule.py",
     "bench/list/entries.py",
     "bench/list/outside.py",
