@@ -49,9 +49,6 @@ def read_lines(path):
 def resolved(path, number, line, identities):
     """The table of a line, its entries' numbers replaced by identities."""
     ids = line.get("entries")
-    # A line of the format before identity lines holds its identities.
-    if isinstance(ids, list) and ids and all(isinstance(n, dict) for n in ids):
-        return line
     if not isinstance(ids, list) or not all(
         isinstance(n, int) and 1 <= n <= len(identities) for n in ids
     ):
@@ -79,7 +76,7 @@ def encoded(tables, identities):
                 identities.append(identity)
                 lines.append({"kind": IDENTITY, "id": len(identities), **identity})
             ids.append(identities.index(identity) + 1)
-        lines.append(dict(table, entries=ids))
+        lines.append({"kind": TABLE, **table, "entries": ids})
     return "".join(json.dumps(line) + "\n" for line in lines)
 
 

@@ -14,6 +14,11 @@ import tempfile
 import textwrap
 import unittest
 
+sys.dont_write_bytecode = True
+# Imports start at the repository's root (bench.list), not this folder.
+sys.path[0] = os.path.abspath(os.path.join(__file__, "../../.."))
+from bench.list import pool_file  # noqa: E402
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 RENDERER = os.path.join(REPO, "bench", "render-results")
@@ -68,7 +73,11 @@ class Renderer(unittest.TestCase):
         shutil.copytree(FIXTURE, folder)
         self.results = folder
         os.makedirs(os.path.join(folder, "list"))
-        return folder
+
+    def write_pool(self, name, tables):
+        """The list's pool `name` (`3p`) in the results folder, its tables
+        written as bench/list/update writes them."""
+        pool_file.append(os.path.join(self.results, "list", "pool-%s.jsonl" % name), tables)
 
     def test_a_rendered_page_matches_and_a_stale_block_is_named(self):
         self.assertEqual(self.run_renderer("--check")[0], 1)
@@ -192,7 +201,7 @@ class Renderer(unittest.TestCase):
         )
 
     def test_a_list_page_is_rendered_from_its_pool(self):
-        folder = self.list_results()
+        self.list_results()
         text = self.rendered("list players=3")
         self.assertIn(
             "No tables in the pool 3p yet: `bench/list/update --players 3` plays them.", text
@@ -207,10 +216,13 @@ class Renderer(unittest.TestCase):
             {"seats": [1, 2, 0], "order": [[1], [0], [2]]},
             {"seats": [2, 0, 1], "order": [[0], [2], [1]]},
         ]
-        with open(os.path.join(folder, "list", "pool-3p.jsonl"), "w", encoding="utf-8") as file:
-            for number in (1, 2):
-                line = {"table": number, "control": {"movetime": 50}, "entries": entries}
-                file.write(json.dumps(dict(line, games=games)) + "\n")
+        self.write_pool(
+            "3p",
+            [
+                {"table": number, "control": {"movetime": 50}, "entries": entries, "games": games}
+                for number in (1, 2)
+            ],
+        )
         text = self.rendered("list players=3")
         self.assertIn("2 tables, 6 games, 50 ms a move; the anchor `random` = 0:", text)
         listed, pairwise = text.split("Pairwise scores")
@@ -246,28 +258,30 @@ class Renderer(unittest.TestCase):
                     ("greedy", "f" * 40, 1000),
                 )[:players]
             ]
-            with open(os.path.join(folder, "list", "pool-%dp.jsonl" % players), "w") as file:
-                for number in range(1, 7):
-                    # The default first in five tables of six, the release
-                    # first in the sixth; random always last.
-                    first, second = (2, 1) if number < 6 else (1, 2)
-                    rest = [seat for seat in range(3, players)]
-                    order = [[first], [second]] + [[seat] for seat in rest] + [[0]]
-                    games = [{"seats": list(range(players)), "order": order}]
-                    line = {"table": number, "control": {"movetime": 50}, "entries": entries}
-                    file.write(json.dumps(dict(line, games=games)) + "\n")
+            tables = []
+            for number in range(1, 7):
+                # The default first in five tables of six, the release
+                # first in the sixth; random always last.
+                first, second = (2, 1) if number < 6 else (1, 2)
+                rest = [seat for seat in range(3, players)]
+                order = [[first], [second]] + [[seat] for seat in rest] + [[0]]
+                games = [{"seats": list(range(players)), "order": order}]
+                line = {"table": number, "control": {"movetime": 50}, "entries": entries}
+                tables.append(dict(line, games=games))
+            self.write_pool("%dp" % players, tables)
 
     def test_the_levels_are_read_from_the_lists_pool(self):
-        folder = self.list_results()
+        self.list_results()
         entries = [
             {"key": "%s@1" % name, "name": name, "commit": "f" * 40} for name in ("random", "club")
         ]
         # club first in three games of four: a finite rating above the anchor.
-        with open(os.path.join(folder, "list", "pool-2p.jsonl"), "w") as file:
-            for number, last in ((1, [[1], [0]]), (2, [[0], [1]])):
-                games = [{"seats": [0, 1], "order": [[1], [0]]}, {"seats": [1, 0], "order": last}]
-                line = {"table": number, "control": {"movetime": 50}, "entries": entries}
-                file.write(json.dumps(dict(line, games=games)) + "\n")
+        tables = []
+        for number, last in ((1, [[1], [0]]), (2, [[0], [1]])):
+            games = [{"seats": [0, 1], "order": [[1], [0]]}, {"seats": [1, 0], "order": last}]
+            line = {"table": number, "control": {"movetime": 50}, "entries": entries}
+            tables.append(dict(line, games=games))
+        self.write_pool("2p", tables)
         text = self.rendered("levels players=2")
         self.assertIn("The standing list's pools, 50 ms a move, the anchor `random` = 0:", text)
         rows = [line for line in text.splitlines() if line.startswith("| `")]
@@ -277,21 +291,22 @@ class Renderer(unittest.TestCase):
         self.assertEqual(len(rows), 8)
 
     def test_the_public_pool_gives_each_bots_public_rating_and_the_offset(self):
-        folder = self.list_results()
+        self.list_results()
         entries = [
             {"key": "random@1", "name": "random", "commit": "f" * 40},
             {"key": "bot@2", "name": "bot", "engine": ["cmd=bot"], "public_rating": 5000},
         ]
-        with open(os.path.join(folder, "list", "pool-2p-public.jsonl"), "w") as file:
-            for number in (1, 2):
-                games = [
-                    {"seats": [0, 1], "order": [[1], [0]]},
-                    {"seats": [1, 0], "order": [[0], [1]]}
-                    if number == 1
-                    else {"seats": [1, 0], "order": [[1], [0]]},
-                ]
-                line = {"table": number, "control": {"movetime": 50}, "entries": entries}
-                file.write(json.dumps(dict(line, games=games)) + "\n")
+        tables = []
+        for number in (1, 2):
+            games = [
+                {"seats": [0, 1], "order": [[1], [0]]},
+                {"seats": [1, 0], "order": [[0], [1]]}
+                if number == 1
+                else {"seats": [1, 0], "order": [[1], [0]]},
+            ]
+            line = {"table": number, "control": {"movetime": 50}, "entries": entries}
+            tables.append(dict(line, games=games))
+        self.write_pool("2p-public", tables)
         text = self.rendered("list pool=2p-public")
         self.assertIn(
             "| # | entry | build | rating [95%] | games | place | LOS to the next |"

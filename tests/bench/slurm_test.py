@@ -41,6 +41,7 @@ BUILD = os.path.abspath(sys.argv.pop(1)) if len(sys.argv) > 1 else os.path.join(
 sys.dont_write_bytecode = True
 # Imports start at the repository's root (bench.trials), not this folder.
 sys.path[0] = os.path.abspath(os.path.join(__file__, "../../.."))
+from bench.list import ratings  # noqa: E402
 from tests.bench.scripts_clone import clone_with, is_checkout  # noqa: E402
 from tests.bench.slurm_cluster import (  # noqa: E402
     START_SECONDS,
@@ -468,9 +469,7 @@ class SlurmTrial(unittest.TestCase):
                 )
             )
             self.assertEqual(status, 0, out + err)
-            with open(os.path.join(folder, name, "pool-2p.jsonl"), encoding="utf-8") as file:
-                pool = [json.loads(line) for line in file]
-            return pool, out, err
+            return ratings.read_pool(os.path.join(folder, name, "pool-2p.jsonl")), out, err
 
         on_slurm, out_slurm, err_slurm = update("slurm", "--slurm", "--slurm-poll", "1")
         alone, out_alone, _ = update("alone")
@@ -483,8 +482,8 @@ class SlurmTrial(unittest.TestCase):
         rounds = re.findall(r"a round of \d+ tables?", err_slurm)
         self.assertEqual(len(submitted), len(rounds))
         self.assertGreater(len(rounds), 1)
-        # The same tables, seats, openings and games, line by line: only
-        # the dates differ.
+        # The same tables, seats, openings, games and identities, table by
+        # table: only the dates differ.
         self.assertEqual(out_slurm, out_alone)
         self.assertEqual(
             [{k: v for k, v in table.items() if k != "date"} for table in on_slurm],
