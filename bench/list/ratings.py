@@ -17,6 +17,7 @@ import math
 import os
 import random
 import sys
+import threading
 
 from bench.list import groups
 from bench.list import information
@@ -25,6 +26,7 @@ from bench.list import information
 RESAMPLES = 200
 # The seed of the draws, so that the same pool gives the same intervals.
 SEED = 1
+LOADING = threading.Lock()
 
 
 def read_pool(path):
@@ -37,18 +39,21 @@ def read_pool(path):
 
 def load_module(package_folder):
     """The build's Python module `tiaoqi`, from its package folder: loaded
-    from there once a process, the import path left as it is."""
-    if "tiaoqi" not in sys.modules:
-        spec = importlib.machinery.PathFinder.find_spec("tiaoqi", [package_folder])
-        if spec is None:
-            raise ImportError(f"no package tiaoqi in {package_folder}")
-        package = importlib.util.module_from_spec(spec)
-        sys.modules["tiaoqi"] = package
-        try:
-            spec.loader.exec_module(package)
-        except BaseException:
-            del sys.modules["tiaoqi"]
-            raise
+    from there once a process, the import path left as it is. The lock
+    keeps a second thread (tools/dev/check-docs renders pages at once)
+    from taking the module before its loading ends."""
+    with LOADING:
+        if "tiaoqi" not in sys.modules:
+            spec = importlib.machinery.PathFinder.find_spec("tiaoqi", [package_folder])
+            if spec is None:
+                raise ImportError(f"no package tiaoqi in {package_folder}")
+            package = importlib.util.module_from_spec(spec)
+            sys.modules["tiaoqi"] = package
+            try:
+                spec.loader.exec_module(package)
+            except BaseException:
+                del sys.modules["tiaoqi"]
+                raise
     return sys.modules["tiaoqi"]
 
 
