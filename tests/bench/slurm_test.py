@@ -64,6 +64,8 @@ SCRIPTS = (
     "bench/list/update",
     "bench/list/ratings.py",
     "bench/list/schedule.py",
+    "bench/list/groups.py",
+    "bench/list/information.py",
     "bench/list/entries.py",
     "bench/list/outside.py",
 )
