@@ -32,8 +32,8 @@ def anchor_name():
 
 
 class Pool:
-    """One pool: its tables, its entries' identities by key, the fit with
-    its bootstrap samples, and the rows of ratings.rate."""
+    """One pool: its tables, its entries' identities by key, its fit
+    (ratings.Fitted), and the rows of ratings.rate."""
 
     def __init__(self, context, name):
         self.name = name
@@ -41,7 +41,7 @@ class Pool:
             os.path.join(context.results, "list", "pool-%s.jsonl" % name)
         )
         self.entries = {entry["key"]: entry for table in self.tables for entry in table["entries"]}
-        self.rows, self.samples = [], {}
+        self.rows, self.fitted, self.anchor = [], None, None
         if not self.tables:
             return
         if context.build is None:
@@ -49,10 +49,9 @@ class Pool:
                 "the list's ratings are fitted by the build's Python module: give a build"
             )
         stats = ratings.load_stats(os.path.join(context.build, "tools", "python", "package"))
-        anchor = ratings.newest_key(self.tables, anchor_name())
-        fitted = ratings.bootstrap(stats, self.tables, anchor)
-        self.samples = fitted[1]
-        self.rows = ratings.rate(stats, self.tables, anchor, fitted)
+        self.anchor = ratings.anchor_key(self.tables, definition())
+        self.fitted = ratings.bootstrap(stats, self.tables, self.anchor)
+        self.rows = ratings.rate(stats, self.tables, self.anchor, self.fitted)
         self.row_of = {row["key"]: row for row in self.rows}
 
     def games(self):

@@ -21,60 +21,17 @@ import sys
 import tempfile
 import unittest
 
-REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-BUILD = os.path.abspath(sys.argv.pop(1)) if len(sys.argv) > 1 else os.path.join(REPO, "build")
 sys.dont_write_bytecode = True
 # Imports start at the repository's root (bench.trials), not this folder.
 sys.path[0] = os.path.abspath(os.path.join(__file__, "../../.."))
-from tests.bench.scripts_clone import ClonedScripts  # noqa: E402
+from tests.bench.list_support import BUILD, DEFINITION, REPO, ListClone, WithStats  # noqa: E402
 from bench.list import outside  # noqa: E402
 from bench.list import pool_file  # noqa: E402
 from bench.list import ratings  # noqa: E402
 from bench.list import schedule  # noqa: E402
+from bench.list.simulate import simulated_tables  # noqa: E402
 
-SCRIPTS = (
-    "bench/__init__.py",
-    "bench/list/__init__.py",
-    "bench/list/update",
-    "bench/list/ratings.py",
-    "bench/list/pool_file.py",
-    "bench/list/schedule.py",
-    "bench/list/entries.py",
-    "bench/list/outside.py",
-    "bench/trials.py",
-    "bench/slurm.py",
-)
-PACKAGE = os.path.join(BUILD, "tools", "python", "package")
 ENGINE = os.path.join(BUILD, "protocol", "tiaoqi")
-
-
-def simulated_tables(strengths, players, tables, draws, ties=0.03):
-    """Tables of `players` entries drawn from the strengths (Elo), each one
-    opening in every rotation; each game's order drawn by Plackett-Luce,
-    and now and then two neighbours tied."""
-    names = sorted(strengths)
-    pool = []
-    for number in range(tables):
-        seated = draws.sample(names, players)
-        games = []
-        for rotation in range(players):
-            seats = [seated[(seat + rotation) % players] for seat in range(players)]
-            left = list(range(players))
-            order = []
-            while left:
-                weights = [10 ** (strengths[seats[p]] / 400) for p in left]
-                pick = draws.choices(left, weights)[0]
-                left.remove(pick)
-                order.append([pick])
-            if players > 2 and draws.random() < ties:
-                order[1:3] = [order[1] + order[2]]
-            games.append({"seats": list(range(players)), "order": order, "_seats": seats})
-        entries = [{"key": name, "name": name} for name in seated]
-        # The seats of a game index the table's entries.
-        for game in games:
-            game["seats"] = [seated.index(name) for name in game.pop("_seats")]
-        pool.append({"table": number + 1, "entries": entries, "games": games})
-    return pool
 
 
 class Definition(unittest.TestCase):
@@ -146,13 +103,7 @@ class PoolFile(unittest.TestCase):
                     pool_file.read(self.path)
 
 
-class Fit(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        if not os.path.isdir(PACKAGE):
-            raise unittest.SkipTest(f"no Python module in {PACKAGE}")
-        cls.stats = ratings.load_stats(PACKAGE)
-
+class Fit(WithStats):
     def test_the_fit_recovers_known_strengths_with_intervals_that_hold_them(self):
         truth = {"random": 0, "a": 150, "b": 300, "c": 380, "d": 500, "e": 650, "f": 700}
         held = total = 0
@@ -258,21 +209,6 @@ class Schedule(unittest.TestCase):
         self.assertEqual(len(schedule.plan_round(keys, [], rated, 6, 4)), 9)
 
 
-DEFINITION = {
-    "table_sizes": [2, 3],
-    "control": {"nodes": 20},
-    "rules": {},
-    "openings": {"seed": 5, "random_plies": 4},
-    "tables_per_entry": 2,
-    "anchor": "random",
-    "entries": [
-        {"name": "random", "options": {"Search": "random"}},
-        {"name": "greedy", "options": {"Search": "greedy"}},
-        {"name": "mcts", "options": {"Search": "mcts"}},
-    ],
-}
-
-
 # JumpStar's strongest bot, entered as docs/list.md enters it.
 TT_PVS = {
     "name": "jumpstar-tt-pvs",
@@ -295,15 +231,7 @@ THIRDPARTY = os.path.join(os.path.dirname(REPO), "shared", "thirdparty")
 JUMPSTAR = os.path.join(THIRDPARTY, "jumpstar")
 
 
-class Update(ClonedScripts):
-    REPO, SCRIPTS = REPO, SCRIPTS
-
-    @classmethod
-    def setUpClass(cls):
-        if not os.path.isdir(PACKAGE):
-            raise unittest.SkipTest(f"no Python module in {PACKAGE}")
-        super().setUpClass()
-
+class Update(ListClone):
     def setUp(self):
         self.folder = tempfile.mkdtemp(dir=self.scratch.name)
         self.definition = os.path.join(self.folder, "list.json")

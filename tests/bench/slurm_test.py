@@ -66,6 +66,8 @@ SCRIPTS = (
     "bench/list/ratings.py",
     "bench/list/pool_file.py",
     "bench/list/schedule.py",
+    "bench/list/groups.py",
+    "bench/list/information.py",
     "bench/list/entries.py",
     "bench/list/outside.py",
 )

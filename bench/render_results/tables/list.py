@@ -3,6 +3,7 @@ rendered from its pool (bench/results/list/pool-<N>p.jsonl) with the
 list's own statistics (bench/list/ratings.py): the list, then the
 pairwise scores of every two entries that met."""
 
+from bench.list import groups
 from bench.render_results.context import time_control
 from bench.render_results.list_pools import anchor_name, pool, rating_text, ratings
 from bench.render_results.tables import table
@@ -23,7 +24,23 @@ def list_table(context, args, words):
             % (name, wanted)
         ]
     public = any("public_rating" in entry for entry in found.entries.values())
-    lines = [
+    split = groups.pool_groups(found.tables, ratings.keys_of(found.tables), found.anchor)
+    warning = []
+    if len(split) > 1:
+        warning = [
+            "The tables fall into %d groups whose entries never met, directly or through"
+            " others: a rating is measured from the anchor within group 1 only, and the gap"
+            " between groups is the prior's (%s)."
+            % (
+                len(split),
+                "; ".join(
+                    "group %d: %s" % (n, ", ".join("`%s`" % key for key in group))
+                    for n, group in enumerate(split, 1)
+                ),
+            ),
+            "",
+        ]
+    lines = warning + [
         "%d tables, %d games, %s%s; the anchor `%s` = 0:"
         % (
             len(found.tables),
@@ -44,7 +61,7 @@ def list_table(context, args, words):
             rank,
             entry["name"],
             entry["commit"][:7] if "commit" in entry else "outside",
-            rating_text(row),
+            rating_text(row) + (" (group %d)" % (row["group"] + 1) if row["group"] else ""),
             row["games"],
             row["place"],
             los,

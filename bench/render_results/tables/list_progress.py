@@ -115,14 +115,14 @@ def glance_table(context, args, words):
         top = found.rows[0]
         compared = ""
         release = last[index]
-        if release and found.samples.get(default):
+        if release and found.fitted:
             gap = found.row_of[default]["rating"] - found.row_of[release]["rating"]
-            low, high = ratings.difference(found.samples, default, release)
+            low, high = ratings.difference(found.fitted, default, release)
             compared = "%+.0f [%+.0f, %+.0f], %.0f%% (`%s`)" % (
                 gap,
                 low,
                 high,
-                100 * ratings.superiority(found.samples, default, release),
+                100 * ratings.superiority(found.fitted, default, release),
                 found.entries[release]["name"],
             )
         signature = found.entries[default]["signature"]

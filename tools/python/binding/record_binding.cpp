@@ -63,9 +63,11 @@ tiaoqi.read_records() and tiaoqi.write_records() read and write files.
 Records come from a file, from tiaoqi.match()'s games and from an
 environment's record().
 )doc")
-      .def_readonly("event", &tools::GameRecord::event)
+      // The event and the number may be set: games gathered from several
+      // records into one (bench/list's export) are named and numbered there.
+      .def_readwrite("event", &tools::GameRecord::event)
       .def_readonly("date", &tools::GameRecord::date)
-      .def_readonly("game", &tools::GameRecord::game, "The game's number, from 1.")
+      .def_readwrite("game", &tools::GameRecord::game, "The game's number, from 1.")
       .def_property_readonly(
           "round",
           [](const tools::GameRecord& record) {
