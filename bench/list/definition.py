@@ -117,9 +117,15 @@ def check(data, path):
     for number, item in enumerate(data["pools"], 1):
         for pool in pools_of_item(item, number, data, refuse):
             if pool.name in files:
+                named = [files[pool.name], item.get("name")]
+                which = (
+                    f"'{named[0]}'"
+                    if named[0] == named[1]
+                    else " and ".join(f"'{name}'" for name in named)
+                )
                 refuse(
-                    f"pools '{files[pool.name]}' and '{item.get('name')}' both write"
-                    f" {pool.file_name}: give each pool a name of its own"
+                    f"two pools named {which} write {pool.file_name}: give each pool a name"
+                    " of its own"
                 )
             files[pool.name] = item.get("name")
 

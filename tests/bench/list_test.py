@@ -438,12 +438,12 @@ class Update(ListClone):
         self.assertEqual(len(heads), 2, out)
         self.assertRegex(
             heads[0],
-            r"^pool fast, 2 players, \d+ tables, control nodes 20, rules the engine's defaults, "
+            r"^pool fast, 2 players, \d+ tables?, control nodes 20, rules the engine's defaults, "
             + dates,
         )
         self.assertRegex(
             heads[1],
-            r"^pool slow, 2 players, \d+ tables, control nodes 40, rules the engine's defaults, "
+            r"^pool slow, 2 players, \d+ tables?, control nodes 40, rules the engine's defaults, "
             + dates,
         )
         rows = lines[1 : lines.index(heads[1])]
@@ -524,16 +524,16 @@ class Update(ListClone):
             ),
             (
                 dict(public, pools=public["pools"] + [dict(PUBLIC, entries=["random"])]),
-                "pools '2p-public' and '2p-public' both write pool-2p-public.jsonl: give each"
-                " pool a name of its own",
+                "two pools named '2p-public' write pool-2p-public.jsonl: give each pool a name"
+                " of its own",
             ),
             (
                 dict(
                     DEFINITION,
                     pools=DEFINITION["pools"] + [dict(PUBLIC, name="2p", entries=["random"])],
                 ),
-                "pools '{players}p' and '2p' both write pool-2p.jsonl: give each pool a name"
-                " of its own",
+                "two pools named '{players}p' and '2p' write pool-2p.jsonl: give each pool a"
+                " name of its own",
             ),
             (
                 with_pool(DEFINITION, entries=["random", "nobody"]),
