@@ -1,7 +1,6 @@
-"""The list's pools and the entries that play in each (docs/list.md): the
-pools at 2, 3, 4 and 6 players under the definition's rules, and the
-public pool, two players under the public list's rules; each entry with
-the words that start its engine and its identity in the pool."""
+"""The entries that play in each pool of the list (docs/list.md), each
+with the words that start its engine and its identity in the pool; the
+pools themselves are the definition's (bench/list/definition.py)."""
 
 import os
 import subprocess
@@ -13,62 +12,6 @@ from bench import trials
 # The options every engine of ours plays with: one thread, the same table
 # memory.
 EACH = ["Hash=16", "Threads=1"]
-# The public list's rules, as a pool line names them: a table with a CCP
-# engine plays them (tiaoqi-match sets them itself, docs/rules.md, section 8).
-PUBLIC_RULES = "CCERL-2P10-v2"
-
-
-class Pool:
-    """One pool: its name (`4p`, `2p-public`), seats, control, rules (None:
-    the public list's), tables an entry, and the names that play in it."""
-
-    def __init__(self, name, players, control, rules, per_entry, names):
-        self.name, self.players, self.control = name, players, control
-        self.rules, self.per_entry, self.names = rules, per_entry, names
-
-    @property
-    def public(self):
-        return self.rules is None
-
-
-def pools_of(definition, wanted, per_entry):
-    """The pools of the definition that `wanted` names (sizes and the word
-    `public`; None: every one)."""
-    entries = definition["entries"]
-    found = []
-    for size in definition["table_sizes"]:
-        names = [e["name"] for e in entries if size in e.get("table_sizes", [size])]
-        found.append(
-            Pool(
-                f"{size}p",
-                size,
-                definition["control"],
-                definition["rules"],
-                per_entry or definition["tables_per_entry"],
-                names,
-            )
-        )
-    public = definition.get("public")
-    if public:
-        found.append(
-            Pool(
-                "2p-public",
-                public["players"],
-                public["control"],
-                None,
-                per_entry or public["tables_per_entry"],
-                public["entries"],
-            )
-        )
-    if wanted is None:
-        return found
-    by_word = {pool.name[:-1] if not pool.public else "public": pool for pool in found}
-    unknown = [word for word in wanted if word not in by_word]
-    if unknown or not wanted:
-        raise trials.Refused(
-            f"--players expects pools of the list ({' '.join(by_word)}), got '{' '.join(wanted)}'"
-        )
-    return [by_word[word] for word in wanted]
 
 
 class Entries:

@@ -25,15 +25,14 @@ sys.dont_write_bytecode = True
 # Imports start at the repository's root (bench.list), not this folder.
 sys.path[0] = os.path.abspath(os.path.join(__file__, "../../.."))
 from tests.bench.list_support import BUILD, DEFINITION, PACKAGE, ListClone  # noqa: E402
+from tests.bench.list_support import with_entries, with_pool  # noqa: E402
 from bench.list import pool_file  # noqa: E402
 from bench.list import ratings  # noqa: E402
 from bench.list.simulate import simulated_tables  # noqa: E402
 
 # The tests' tiny list at three players, with a fourth entry.
-LIST = dict(
-    DEFINITION,
-    table_sizes=[3],
-    entries=DEFINITION["entries"] + [{"name": "brs", "options": {"Search": "brs"}}],
+LIST = with_pool(
+    with_entries(DEFINITION, {"name": "brs", "options": {"Search": "brs"}}), table_sizes=[3]
 )
 
 
@@ -239,7 +238,7 @@ class SplitPool(ListClone):
         # Written as the update writes a pool: each identity once.
         pool_file.append(os.path.join(self.folder, "pools", "pool-3p.jsonl"), one + two)
         with open(os.path.join(self.folder, "list.json"), "w") as file:
-            json.dump(dict(LIST, entries=LIST["entries"][:1]), file)
+            json.dump(with_pool(dict(LIST, entries=LIST["entries"][:1]), entries=["random"]), file)
 
     def run_script(self, script, *words):
         return subprocess.run(

@@ -31,20 +31,40 @@ SCRIPTS = (
     ),
 )
 
-# A tiny list of its own: three cheap entries at 20 nodes a move.
+# A tiny list of its own: three cheap entries at 20 nodes a move, in one
+# pool a table size at two and three players (pool-2p, pool-3p).
 DEFINITION = {
-    "table_sizes": [2, 3],
-    "control": {"nodes": 20},
-    "rules": {},
     "openings": {"seed": 5, "random_plies": 4},
-    "tables_per_entry": 2,
     "anchor": "random",
+    "pools": [
+        {
+            "name": "{players}p",
+            "table_sizes": [2, 3],
+            "control": {"nodes": 20},
+            "rules": {},
+            "tables_per_entry": 2,
+            "entries": ["random", "greedy", "mcts"],
+        }
+    ],
     "entries": [
         {"name": "random", "options": {"Search": "random"}},
         {"name": "greedy", "options": {"Search": "greedy"}},
         {"name": "mcts", "options": {"Search": "mcts"}},
     ],
 }
+
+
+def with_pool(definition, **changes):
+    """The definition with its first pool changed."""
+    pools = [dict(definition["pools"][0], **changes)] + definition["pools"][1:]
+    return dict(definition, pools=pools)
+
+
+def with_entries(definition, *added):
+    """The definition with more entries, seated in its first pool."""
+    first = definition["pools"][0]
+    names = first["entries"] + [entry["name"] for entry in added]
+    return dict(with_pool(definition, entries=names), entries=definition["entries"] + list(added))
 
 
 class WithStats(unittest.TestCase):

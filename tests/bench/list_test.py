@@ -25,6 +25,7 @@ sys.dont_write_bytecode = True
 # Imports start at the repository's root (bench.trials), not this folder.
 sys.path[0] = os.path.abspath(os.path.join(__file__, "../../.."))
 from tests.bench.list_support import BUILD, DEFINITION, REPO, ListClone, WithStats  # noqa: E402
+from tests.bench.list_support import with_entries, with_pool  # noqa: E402
 from bench.list import outside  # noqa: E402
 from bench.list import pool_file  # noqa: E402
 from bench.list import ratings  # noqa: E402
@@ -217,13 +218,15 @@ TT_PVS = {
         " --engine {build}/jumpstar/cczero --bot tt-pvs",
         "proto=ccp",
     ],
-    "table_sizes": [],
     "needs": "jumpstar",
     "public_rating": 737,
 }
+# The public pool: two players under the public list's rules.
 PUBLIC = {
-    "players": 2,
+    "name": "2p-public",
+    "table_sizes": [2],
     "control": {"nodes": 20},
+    "rules": "CCERL-2P10-v2",
     "tables_per_entry": 2,
     "entries": ["random", "greedy", "jumpstar-tt-pvs"],
 }
@@ -279,12 +282,9 @@ class Update(ListClone):
         )
         # The list itself, at the end, as --help promises.
         self.assertIn(f"2 players, {len(before)} tables, control nodes 20,", out)
-        definition = dict(
-            DEFINITION,
-            entries=DEFINITION["entries"]
-            + [{"name": "paranoid", "options": {"Search": "paranoid"}}],
+        self.write(
+            with_entries(DEFINITION, {"name": "paranoid", "options": {"Search": "paranoid"}})
         )
-        self.write(definition)
         status, out, err = self.update("--players", "2")
         self.assertEqual(status, 0, err)
         after = self.pool(2)
@@ -362,13 +362,13 @@ class Update(ListClone):
             ),
         ):
             with self.subTest(why=why):
-                self.write(dict(DEFINITION, **change))
+                self.write(with_pool(DEFINITION, **change))
                 status, out, err = self.update("--players", "2")
                 self.assertEqual([status, out], [2, ""], err)
                 self.assertEqual(
                     err.splitlines()[0],
-                    f"list/update: {path} holds tables at {why}: give its pools a"
-                    " --pool-folder of their own",
+                    f"list/update: {path} holds tables at {why}: give the pool a"
+                    " name of its own or a --pool-folder",
                 )
 
     def test_show_names_the_rules_the_control_the_dates_and_the_options(self):
@@ -386,6 +386,84 @@ class Update(ListClone):
         for row in rows:
             name = row.split()[0].split("@")[0]
             self.assertTrue(row.endswith(f"(options Search {name})"), row)
+
+    def test_two_pools_of_two_controls_play_each_into_its_own_file(self):
+        # Two pools at two players, 20 and 40 nodes a move, and an outside
+        # engine of our protocol with a public rating and a long name.
+        program = os.path.join(self.folder, "engine")
+        with open(program, "w", encoding="utf-8") as file:
+            file.write(f'#!/bin/sh\nexec {ENGINE} "$@"\n')
+        os.chmod(program, 0o755)
+        long_name = "an-outside-engine-with-a-long-name"
+        outsider = {"name": long_name, "engine": [f"cmd={program}"], "public_rating": 321}
+        fast = {
+            "name": "fast",
+            "table_sizes": [2],
+            "control": {"nodes": 20},
+            "rules": {},
+            "tables_per_entry": 1,
+            "entries": ["random", "greedy", long_name],
+        }
+        slow = dict(fast, name="slow", control={"nodes": 40}, entries=["random", "greedy"])
+        self.write(dict(DEFINITION, pools=[fast, slow], entries=DEFINITION["entries"] + [outsider]))
+        status, out, err = self.update()
+        self.assertEqual(status, 0, err)
+        self.assertEqual(sorted(os.listdir(self.pools)), ["pool-fast.jsonl", "pool-slow.jsonl"])
+        for name, nodes, names in (
+            ("fast", 20, {"random", "greedy", long_name}),
+            ("slow", 40, {"random", "greedy"}),
+        ):
+            with self.subTest(pool=name):
+                tables = self.pool(name)
+                self.assertTrue(tables)
+                for table in tables:
+                    self.assertEqual(table["control"], {"nodes": nodes})
+                    self.assertEqual(table["players"], 2)
+                seated = {entry["name"] for table in tables for entry in table["entries"]}
+                self.assertEqual(seated, names)
+        # Each pool read back on its own, up to date.
+        status, out, err = self.update("--players", "slow")
+        self.assertEqual(status, 0, err)
+        self.assertIn(
+            f"list: pool slow: 0 tables played, {len(self.pool('slow'))} in the pool",
+            out.splitlines(),
+        )
+        # --show names each pool's control, rules and dates, and each
+        # entry's options and public rating, in columns a long key moves.
+        status, out, err = self.update("--show")
+        self.assertEqual(status, 0, err)
+        lines = out.splitlines()
+        heads = [line for line in lines if line.startswith("pool ")]
+        dates = r"played \d{4}-\d\d-\d\d \d\d:\d\d to \d{4}-\d\d-\d\d \d\d:\d\d UTC:$"
+        self.assertEqual(len(heads), 2, out)
+        self.assertRegex(
+            heads[0],
+            r"^pool fast, 2 players, \d+ tables?, control nodes 20, rules the engine's defaults, "
+            + dates,
+        )
+        self.assertRegex(
+            heads[1],
+            r"^pool slow, 2 players, \d+ tables?, control nodes 40, rules the engine's defaults, "
+            + dates,
+        )
+        rows = lines[1 : lines.index(heads[1])]
+        self.assertEqual(len(rows), 3)
+        bot = next(row for row in rows if row.split()[0].startswith(long_name + "@"))
+        self.assertTrue(bot.endswith(f"(engine cmd={program}; public rating 321)"), bot)
+        self.assertEqual(len({row.index(" games,") for row in rows}), 1, rows)
+        self.assertEqual(len({row.index("(") for row in rows}), 1, rows)
+        # The pool command reads either pool by its name.
+        result = subprocess.run(
+            [os.path.join(self.clone, "bench", "list", "pool"), "head-to-head", "greedy"]
+            + ["random", "--players", "slow", "--pool-folder", self.pools]
+            + ["--definition", self.definition],
+            capture_output=True,
+            text=True,
+            env=dict(os.environ, TIAOQI_BUILD_DIR=BUILD),
+            timeout=300,
+        )
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertTrue(result.stdout.startswith("pool-slow.jsonl: "), result.stdout)
 
     def test_a_lost_round_is_played_again_and_nothing_twice(self):
         status, _, err = self.update("--players", "3")
@@ -426,23 +504,53 @@ class Update(ListClone):
         self.assertEqual(status, 2)
         self.assertEqual(out, "")
         self.assertIn("the anchor 'nobody' is no entry", err)
-        # A CCP engine in the pools of our rules, and a public pool of three.
-        everywhere = {key: value for key, value in TT_PVS.items() if key != "table_sizes"}
+        # Each refused with one line, before any game and any file.
+        seats_tt_pvs = with_entries(DEFINITION, TT_PVS)
+        public = dict(seats_tt_pvs, pools=DEFINITION["pools"] + [PUBLIC])
         for definition, why in (
             (
-                dict(DEFINITION, entries=DEFINITION["entries"] + [everywhere]),
-                "entry 'jumpstar-tt-pvs' speaks CCP, which plays the public list's rules only",
+                seats_tt_pvs,
+                "pool '{players}p': entry 'jumpstar-tt-pvs' speaks CCP, which plays the public"
+                ' list\'s rules only: seat it in a pool of rules "CCERL-2P10-v2"',
             ),
             (
-                dict(DEFINITION, public=dict(PUBLIC, players=3)),
-                "the public list's rules are for two players",
+                dict(public, pools=DEFINITION["pools"] + [dict(PUBLIC, table_sizes=[3])]),
+                "pool '2p-public': the public list's rules are for two players: table_sizes [2]",
+            ),
+            (
+                with_pool(DEFINITION, tables=2),
+                "pool '{players}p': unknown key 'tables': a pool holds about, name,"
+                " table_sizes, control, rules, tables_per_entry, entries",
+            ),
+            (
+                dict(public, pools=public["pools"] + [dict(PUBLIC, entries=["random"])]),
+                "two pools named '2p-public' write pool-2p-public.jsonl: give each pool a name"
+                " of its own",
+            ),
+            (
+                dict(
+                    DEFINITION,
+                    pools=DEFINITION["pools"] + [dict(PUBLIC, name="2p", entries=["random"])],
+                ),
+                "two pools named '{players}p' and '2p' write pool-2p.jsonl: give each pool a"
+                " name of its own",
+            ),
+            (
+                with_pool(DEFINITION, entries=["random", "nobody"]),
+                "pool '{players}p': no entry 'nobody' in the definition's entries",
+            ),
+            (
+                dict(DEFINITION, table_sizes=[2]),
+                "unknown key 'table_sizes': a definition holds about, openings, anchor, pools,"
+                " entries (each pool's table sizes, control and rules are in its item of"
+                " 'pools')",
             ),
         ):
             with self.subTest(why=why):
                 self.write(definition)
                 status, out, err = self.update()
                 self.assertEqual([status, out], [2, ""], err)
-                self.assertIn(why, err)
+                self.assertEqual(err.splitlines()[0], f"list/update: {self.definition}: {why}")
         self.assertFalse(os.path.exists(self.pools))
 
     def test_a_definition_the_engine_refuses_exits_2_with_its_line(self):
@@ -451,21 +559,17 @@ class Update(ListClone):
         # own line.
         for definition, why in (
             (
-                dict(DEFINITION, rules={"ForeignStp": "true"}),
+                with_pool(DEFINITION, rules={"ForeignStp": "true"}),
                 "3p: the pool's rule ForeignStp: the engine answers: info string error:"
                 " setoption: unknown option 'ForeignStp'",
             ),
             (
-                dict(DEFINITION, rules={"PiecesPerArmy": "12"}),
+                with_pool(DEFINITION, rules={"PiecesPerArmy": "12"}),
                 "3p: the pool's rule PiecesPerArmy: the engine answers: info string error:"
                 " setoption: PiecesPerArmy expects 10 or 15, got '12'",
             ),
             (
-                dict(
-                    DEFINITION,
-                    entries=DEFINITION["entries"]
-                    + [{"name": "typo", "options": {"Search": "mctx"}}],
-                ),
+                with_entries(DEFINITION, {"name": "typo", "options": {"Search": "mctx"}}),
                 "3p: entry 'typo': option Search: the engine answers: info string error:"
                 " setoption: Search expects auto,",
             ),
@@ -500,7 +604,7 @@ class Update(ListClone):
 
     def test_a_broken_outside_engine_is_left_out_saying_why(self):
         broken = {"name": "broken", "engine": ["cmd=/no/such/engine"], "table_sizes": [2]}
-        self.write(dict(DEFINITION, entries=DEFINITION["entries"] + [broken]))
+        self.write(with_entries(DEFINITION, broken))
         status, out, err = self.update("--players", "2", "--dry-run")
         self.assertEqual(status, 0, err)
         self.assertIn(
@@ -513,7 +617,7 @@ class Update(ListClone):
     def test_an_outside_engines_key_holds_its_programs_sha256(self):
         program = os.path.join(self.folder, "engine")
         outsider = {"name": "outsider", "engine": [f"cmd={program}"], "table_sizes": [2]}
-        self.write(dict(DEFINITION, entries=DEFINITION["entries"] + [outsider]))
+        self.write(with_entries(DEFINITION, outsider))
         keys = []
         for version in ("1", "2"):
             # The same path, a new version of the program.
@@ -528,7 +632,11 @@ class Update(ListClone):
     def public_update(self, thirdparty):
         """Plays the public pool of random, greedy and tt-pvs with
         TIAOQI_THIRDPARTY set to that folder."""
-        definition = dict(DEFINITION, entries=DEFINITION["entries"] + [TT_PVS], public=PUBLIC)
+        definition = dict(
+            DEFINITION,
+            entries=DEFINITION["entries"] + [TT_PVS],
+            pools=DEFINITION["pools"] + [PUBLIC],
+        )
         self.write(definition)
         os.environ["TIAOQI_THIRDPARTY"] = thirdparty
         try:

@@ -204,11 +204,11 @@ class Renderer(unittest.TestCase):
         self.list_results()
         text = self.rendered("list players=3")
         self.assertIn(
-            "No tables in the pool 3p yet: `bench/list/update --players 3` plays them.", text
+            "No tables in the pool 3p yet: `bench/list/update --players 3p` plays them.", text
         )
         entries = [
-            {"key": "%s@abc" % name, "name": name, "commit": "f" * 40}
-            for name in ("random", "a", "b")
+            {"key": "%s@abc" % name, "name": name, "commit": "f" * 40, "options": options}
+            for name, options in (("random", {"Search": "random"}), ("a", {}), ("b", {"X": "1"}))
         ]
         # b first in every game, a second, random last: two tables.
         games = [
@@ -219,17 +219,34 @@ class Renderer(unittest.TestCase):
         self.write_pool(
             "3p",
             [
-                {"table": number, "control": {"movetime": 50}, "entries": entries, "games": games}
+                {
+                    "table": number,
+                    "control": {"movetime": 50},
+                    "rules": {"ForeignStop": "true"},
+                    "entries": entries,
+                    "games": games,
+                }
                 for number in (1, 2)
             ],
         )
         text = self.rendered("list players=3")
-        self.assertIn("2 tables, 6 games, 50 ms a move; the anchor `random` = 0:", text)
+        # The pool's control and rules, and each entry's options.
+        self.assertIn(
+            "2 tables, 6 games, 50 ms a move, rules `ForeignStop true`; the anchor `random` = 0:",
+            text,
+        )
         listed, pairwise = text.split("Pairwise scores")
         rows = [line for line in listed.splitlines() if line.startswith("| ") and "`" in line]
         self.assertEqual([row.split("|")[2].strip() for row in rows], ["`b`", "`a`", "`random`"])
+        self.assertTrue(rows[0].startswith("| 1 | `b` | fffffff | `X 1` | "), rows[0])
         self.assertIn(", +inf] | 6 | 1.00 |", rows[0])
-        self.assertTrue(rows[2].startswith("| 3 | `random` | fffffff | +0 [+0, +0] | 6 | 3.00 |"))
+        self.assertIn("| `a` | fffffff | the defaults | ", rows[1])
+        self.assertTrue(
+            rows[2].startswith(
+                "| 3 | `random` | fffffff | `Search random` | +0 [+0, +0] | 6 | 3.00 |"
+            ),
+            rows[2],
+        )
         # b above a and random in all six games; a above random in all six.
         self.assertIn("| 1 | `b` | - | 6/6 | 6/6 |", pairwise)
         self.assertIn("| 2 | `a` | 0/6 | - | 6/6 |", pairwise)
@@ -304,18 +321,25 @@ class Renderer(unittest.TestCase):
                 if number == 1
                 else {"seats": [1, 0], "order": [[1], [0]]},
             ]
-            line = {"table": number, "control": {"movetime": 50}, "entries": entries}
+            line = {
+                "table": number,
+                "control": {"movetime": 50},
+                "rules": "CCERL-2P10-v2",
+                "entries": entries,
+            }
             tables.append(dict(line, games=games))
         self.write_pool("2p-public", tables)
         text = self.rendered("list pool=2p-public")
+        self.assertIn("50 ms a move, the public list's rules (CCERL-2P10-v2);", text)
         self.assertIn(
-            "| # | entry | build | rating [95%] | games | place | LOS to the next |"
+            "| # | entry | build | options | rating [95%] | games | place | LOS to the next |"
             " public list |",
             text,
         )
         bot = next(line for line in text.splitlines() if line.startswith("| 1 | `bot` | outside"))
+        self.assertTrue(bot.startswith("| 1 | `bot` | outside | `cmd=bot` | "), bot)
         self.assertTrue(bot.endswith(" 5000 |"), bot)
-        rating = float(bot.split("|")[4].split()[0])
+        rating = float(bot.split("|")[5].split()[0])
         self.assertIn(
             "Each rating here less the public list's: `bot` %+.0f. Their mean, %+.0f, is how far"
             " this pool's scale lies below the public one: add %.0f to read a rating here on the"

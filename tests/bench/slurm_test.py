@@ -69,6 +69,7 @@ SCRIPTS = (
     "bench/list/groups.py",
     "bench/list/information.py",
     "bench/list/entries.py",
+    "bench/list/definition.py",
     "bench/list/outside.py",
 )
 # Every wait of the test ends within its own bound (START_SECONDS and
@@ -80,12 +81,18 @@ NOT_COMPARED = ("id", "date", "command")
 # A rating list of four cheap entries at two players, 20 nodes a move:
 # three tables each take two rounds, the first of four tables.
 SMALL_LIST = {
-    "table_sizes": [2],
-    "control": {"nodes": 20},
-    "rules": {},
     "openings": {"seed": 8, "random_plies": 4},
-    "tables_per_entry": 3,
     "anchor": "random",
+    "pools": [
+        {
+            "name": "2p",
+            "table_sizes": [2],
+            "control": {"nodes": 20},
+            "rules": {},
+            "tables_per_entry": 3,
+            "entries": ["random", "greedy", "beginner", "mcts"],
+        }
+    ],
     "entries": [
         {"name": "random", "options": {"Search": "random"}},
         {"name": "greedy", "options": {"Search": "greedy"}},

@@ -11,17 +11,18 @@ from bench.render_results.tables import table
 
 @table("list")
 def list_table(context, args, words):
-    """One table size's list (`players=N`): every entry of its pool,
-    strongest first, with its rating against the anchor, the 95% interval,
-    games, average place and the likelihood that it is stronger than the
-    next one down; then the pairwise scores."""
+    """One pool's list (`players=N`, the pool `Np`, or `pool=NAME`): its
+    control, rules and dates, then every entry of its pool, strongest
+    first, with its options, its rating against the anchor, the 95%
+    interval, games, average place, the likelihood that it is stronger
+    than the next one down and its public rating where it has one; then
+    the pairwise scores."""
     name = args.get("pool") or "%sp" % args["players"]
     found = pool(context, name)
     if not found.tables:
-        wanted = "public" if name.endswith("-public") else name[:-1]
         return [
             "No tables in the pool %s yet: `bench/list/update --players %s` plays them."
-            % (name, wanted)
+            % (name, name)
         ]
     public = any("public_rating" in entry for entry in found.entries.values())
     split = groups.pool_groups(found.tables, ratings.keys_of(found.tables), found.anchor)
@@ -41,26 +42,28 @@ def list_table(context, args, words):
             "",
         ]
     lines = warning + [
-        "%d tables, %d games, %s%s; the anchor `%s` = 0:"
+        "%d tables, %d games, %s, %s%s; the anchor `%s` = 0:"
         % (
             len(found.tables),
             found.games(),
             time_control(found.tables[-1]["control"]),
+            rules_text(found.tables[-1].get("rules", {})),
             played_between(found.tables),
             anchor_name(),
         ),
         "",
-        "| # | entry | build | rating [95%] | games | place | LOS to the next |"
+        "| # | entry | build | options | rating [95%] | games | place | LOS to the next |"
         + (" public list |" if public else ""),
-        "|---|---|---|---|---|---|---|" + ("---|" if public else ""),
+        "|---|---|---|---|---|---|---|---|" + ("---|" if public else ""),
     ]
     for rank, row in enumerate(found.rows, 1):
         entry = found.entries[row["key"]]
         los = "%.0f%%" % (100 * row["los_next"]) if "los_next" in row else ""
-        line = "| %d | `%s` | %s | %s | %d | %.2f | %s |" % (
+        line = "| %d | `%s` | %s | %s | %s | %d | %.2f | %s |" % (
             rank,
             entry["name"],
             entry["commit"][:7] if "commit" in entry else "outside",
+            options_text(entry),
             rating_text(row) + (" (group %d)" % (row["group"] + 1) if row["group"] else ""),
             row["games"],
             row["place"],
@@ -72,6 +75,25 @@ def list_table(context, args, words):
     if public:
         lines += ["", public_offsets(found)]
     return lines + [""] + pairwise_lines(found)
+
+
+def rules_text(rules):
+    """How the heading names a pool's rules."""
+    if isinstance(rules, str):
+        return "the public list's rules (%s)" % rules
+    if not rules:
+        return "the engine's default rules"
+    return "rules %s" % ", ".join("`%s %s`" % item for item in rules.items())
+
+
+def options_text(entry):
+    """What an entry plays with: its options (`Search mcts`), or an
+    outside engine's words."""
+    if "engine" in entry:
+        return "`%s`" % " ".join(entry["engine"])
+    if not entry.get("options"):
+        return "the defaults"
+    return ", ".join("`%s %s`" % item for item in entry["options"].items())
 
 
 def played_between(tables):
