@@ -459,7 +459,7 @@ class Renderer(unittest.TestCase):
             cells,
             [
                 "gen1",
-                "30 games (10 at 6 players, 20 at 2 players), 3,800 positions, 800 nodes a move",
+                "30 games (gen1: 10 at 6 players, 20 at 2 players), 3,800 positions, 800 nodes a move",
                 "policy 3.050, value 1.050 (held out; 2 epochs)",
                 "MctsPrior 1",
                 "not measured",

@@ -31,17 +31,23 @@ def generations(context):
 
 
 def data_text(context, model):
-    games, nodes = [], set()
+    """The games a model learned from, by the data set's generation (a
+    model learns from its own generation's games and the last one's)."""
+    total, nodes, by_generation = 0, set(), {}
     for manifest in model["data_manifests"]:
         # Named from the repository's root; read beside the model's manifest.
         path = os.path.join(context.results, "learning", os.path.basename(manifest))
         with open(path, encoding="utf-8") as file:
             data = json.load(file)
-        games.append("%d at %d players" % (data["games"], data["players"]))
+        total += data["games"]
         nodes.add(data["nodes"])
+        generation = os.path.basename(manifest).split("-")[0]
+        by_generation.setdefault(generation, []).append(
+            "%d at %d players" % (data["games"], data["players"])
+        )
     return "%s games (%s), %s positions, %s nodes a move" % (
-        "{:,}".format(sum(int(text.split()[0]) for text in games)),
-        ", ".join(games),
+        "{:,}".format(total),
+        "; ".join("%s: %s" % (g, ", ".join(sets)) for g, sets in by_generation.items()),
         "{:,}".format(model["positions"]),
         "/".join("{:,}".format(n) for n in sorted(nodes)),
     )
