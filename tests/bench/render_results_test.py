@@ -252,10 +252,11 @@ class Renderer(unittest.TestCase):
         self.assertIn("| 2 | `a` | 0/6 | - | 6/6 |", pairwise)
         self.assertIn("| 3 | `random` | 0/6 | 0/6 | - |", pairwise)
 
-    def list_pools(self, signature):
+    def list_pools(self, signature, suffix="", control=50):
         """Pools at 3 and 4 players of random, a release and the default
         (whose build has that signature), the default ahead of the release
-        in most games; the results folder is the fixture's and these."""
+        in most games, named `<size>p<suffix>`; the results folder is the
+        fixture's and these."""
         folder = os.path.join(self.folder.name, "results")
         shutil.copytree(FIXTURE, folder)
         self.results = folder
@@ -283,9 +284,9 @@ class Renderer(unittest.TestCase):
                 rest = [seat for seat in range(3, players)]
                 order = [[first], [second]] + [[seat] for seat in rest] + [[0]]
                 games = [{"seats": list(range(players)), "order": order}]
-                line = {"table": number, "control": {"movetime": 50}, "entries": entries}
+                line = {"table": number, "control": {"movetime": control}, "entries": entries}
                 tables.append(dict(line, games=games))
-            self.write_pool("%dp" % players, tables)
+            self.write_pool("%dp%s" % (players, suffix), tables)
 
     def test_the_levels_are_read_from_the_lists_pool(self):
         self.list_results()
@@ -346,6 +347,20 @@ class Renderer(unittest.TestCase):
             " public scale." % (rating - 5000, rating - 5000, 5000 - rating),
             text,
         )
+
+    def test_the_long_controls_glance_reads_the_pools_of_its_suffix(self):
+        if not os.path.isdir(os.path.join(REPO, "build", "tools", "python", "package")):
+            self.skipTest("the list's fit needs the Python module of build/")
+        self.list_pools(signature=1000, suffix="-long", control=200)
+        text = self.rendered("list-glance suffix=-long sizes=3,4,6")
+        rows = [line for line in text.splitlines() if line.startswith("| ")][1:]
+        self.assertEqual(len(rows), 3, text)
+        self.assertTrue(rows[0].startswith("| 3 | 6 tables, 6 games, 200 ms a move | 1 of 3, +"))
+        self.assertIn("(`release-eeeeeee`) | today's engine |", rows[0])
+        self.assertTrue(rows[1].startswith("| 4 | 6 tables, 6 games, 200 ms a move | 1 of 4, +"))
+        self.assertTrue(rows[2].startswith("| 6 | no tables yet |"), rows[2])
+        # The 50 ms glance reads no pool of another suffix.
+        self.assertTrue(self.rendered("list-glance").count("no tables yet") == 4)
 
     def test_readme_glance_compares_the_default_with_the_last_release(self):
         if not os.path.isdir(os.path.join(REPO, "build", "tools", "python", "package")):

@@ -21,17 +21,18 @@ def point(found, key):
     return (row["rating"], row.get("low", row["rating"]), row.get("high", row["rating"]))
 
 
-def columns(context):
+def columns(context, suffix="", sizes=SIZES):
     """(the pools at each table size, and (label, date, key at each table
     size) for each release, oldest first, then today's default); found
-    once a run."""
-    if "list-columns" not in context.memo:
-        context.memo["list-columns"] = find_columns(context)
-    return context.memo["list-columns"]
+    once a run. The pools are named `<size>p<suffix>` (`3p-long`)."""
+    memo = "list-columns" + suffix
+    if memo not in context.memo:
+        context.memo[memo] = find_columns(context, suffix, sizes)
+    return context.memo[memo]
 
 
-def find_columns(context):
-    pools = [pool(context, "%dp" % size) for size in SIZES]
+def find_columns(context, suffix, sizes):
+    pools = [pool(context, "%dp%s" % (size, suffix)) for size in sizes]
     commits = []
     for found in pools:
         for key in found.releases():
@@ -98,15 +99,18 @@ def progress_table(context, args, words):
 def glance_table(context, args, words):
     """README's strength figures: at each table size, where today's
     default stands on the list and how it compares with the last
-    release."""
-    pools, found_columns = columns(context)
+    release; `suffix=-long` reads the pools of that suffix, at the table
+    sizes `sizes=3,4,6` (every size by default)."""
+    suffix = args.get("suffix", "")
+    sizes = tuple(int(size) for size in args["sizes"].split(",")) if "sizes" in args else SIZES
+    pools, found_columns = columns(context, suffix, sizes)
     lines = [
         "| players | pool | today's default: rank, rating [95%] | first on the list"
         " | today's default against the last release [95%], LOS | measured by |",
         "|---|---|---|---|---|---|",
     ]
-    last = found_columns[-2][2] if len(found_columns) > 1 else [None] * len(SIZES)
-    for index, (size, found) in enumerate(zip(SIZES, pools)):
+    last = found_columns[-2][2] if len(found_columns) > 1 else [None] * len(sizes)
+    for index, (size, found) in enumerate(zip(sizes, pools)):
         default = found_columns[-1][2][index]
         if not found.rows or default is None:
             lines.append("| %d | no tables yet | | | | |" % size)
