@@ -360,7 +360,7 @@ class Renderer(unittest.TestCase):
         self.assertTrue(rows[1].startswith("| 4 | 6 tables, 6 games, 200 ms a move | 1 of 4, +"))
         self.assertTrue(rows[2].startswith("| 6 | no tables yet |"), rows[2])
         # The 50 ms glance reads no pool of another suffix.
-        self.assertTrue(self.rendered("list-glance").count("no tables yet") == 4)
+        self.assertEqual(self.rendered("list-glance").count("no tables yet"), 4)
 
     def test_readme_glance_compares_the_default_with_the_last_release(self):
         if not os.path.isdir(os.path.join(REPO, "build", "tools", "python", "package")):

@@ -25,7 +25,7 @@ def columns(context, suffix="", sizes=SIZES):
     """(the pools at each table size, and (label, date, key at each table
     size) for each release, oldest first, then today's default); found
     once a run. The pools are named `<size>p<suffix>` (`3p-long`)."""
-    memo = "list-columns" + suffix
+    memo = ("list-columns", suffix, tuple(sizes))
     if memo not in context.memo:
         context.memo[memo] = find_columns(context, suffix, sizes)
     return context.memo[memo]
