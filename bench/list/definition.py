@@ -63,6 +63,16 @@ class Pool:
         return {self.name, short}
 
 
+def words_of(values):
+    """ "movetime 50, margin 1000" for a control or rules; the rules'
+    name for the public list's; "the engine's defaults" for none."""
+    if isinstance(values, str):
+        return values
+    if not values:
+        return "the engine's defaults"
+    return ", ".join(f"{name} {value}" for name, value in values.items())
+
+
 def read(path):
     """The definition in the file (a dict), checked; Refused otherwise."""
     try:

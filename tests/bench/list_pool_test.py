@@ -103,7 +103,11 @@ class PoolCommand(ListClone):
         gap = fitted.ratings[mcts] - fitted.ratings[greedy]
         los = 100 * fitted.superiority(mcts, greedy)
         lines = out.splitlines()
-        self.assertTrue(lines[0].startswith(f"pool-3p.jsonl: {len(self.tables)} tables at 3"))
+        self.assertEqual(
+            lines[0],
+            f"pool-3p.jsonl: {len(self.tables)} tables at 3 players, control nodes 20,"
+            f" rules the engine's defaults; the anchor {anchor} = 0",
+        )
         self.assertIn(
             f"{mcts} against {greedy}: {gap:+.0f} [{low:+.0f}, {high:+.0f}], LOS {los:.0f}%",
             lines,
