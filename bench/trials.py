@@ -63,6 +63,12 @@ def main_guard(program, body):
     except (KeyboardInterrupt, Interrupted):
         print(f"{program}: interrupted; the same command resumes where it stopped", file=sys.stderr)
         sys.exit(1)
+    except BrokenPipeError:
+        # The reader left (`| head`): what it did not read is not an
+        # error to report. Python would print a second traceback flushing
+        # standard output at exit, unless it points at nothing.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(1)
 
 
 def run_child(command, **options):

@@ -986,5 +986,30 @@ class SubmissionLine(unittest.TestCase):
         )
 
 
+class MainGuard(unittest.TestCase):
+    """A script whose reader leaves early (`| head`) stops quietly."""
+
+    def test_a_closed_pipe_ends_the_script_without_a_traceback(self):
+        body = (
+            "from bench import trials\n"
+            "def body():\n"
+            "    for _ in range(100000): print('a line of the list')\n"
+            "    return 0\n"
+            "trials.main_guard('list/update', body)\n"
+        )
+        read, write = os.pipe()
+        os.close(read)
+        script = subprocess.run(
+            [sys.executable, "-c", body],
+            cwd=REPO,
+            stdout=write,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+        )
+        os.close(write)
+        self.assertEqual((script.returncode, script.stderr), (1, ""))
+
+
 if __name__ == "__main__":
     unittest.main()
