@@ -107,6 +107,12 @@ const std::vector<TunableSpec> kTunables = {
          "model is EvalFile's."},
         kReal, 0, 100, [](auto& c) -> auto& { return c.mcts.prior_weight; }),
     tunable(
+        "MctsPriorVisits",
+        {"MCTS learned prior (visits)",
+         "MCTS: a node's moves get the learned prior once it has been visited this often; 0 "
+         "gives it when the node is expanded."},
+        kInteger, 0, 1e9, [](auto& c) -> auto& { return c.mcts.prior_visits; }),
+    tunable(
         "MctsNetValue",
         {"MCTS learned value",
          "MCTS: where a playout is cut off, the learned value scores it instead of the "

@@ -62,6 +62,12 @@ struct Config {
   // history; 0 is off), and whether its value scores a playout that is
   // cut off instead of the evaluation.
   double prior_weight = 0;
+  // The prior of a node's children is computed once the node has been
+  // visited this often (0: when it is expanded). Knowledge that costs is
+  // spent where the search has earned it (Chaslot et al.'s progressive
+  // strategies): most nodes are seen a few times, and a move or two from
+  // the tree's edge its prior no longer steers much.
+  int prior_visits = 0;
   bool net_value = false;
 };
 

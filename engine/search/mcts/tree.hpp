@@ -27,6 +27,11 @@ inline constexpr std::uint8_t kSettles = 1;
 // Best-reply tree: the node's children are the moves of every opponent of
 // the root player, one of which is played before the root player's turn.
 inline constexpr std::uint8_t kReplies = 2;
+// The learned prior of the node's children: one thread has claimed the
+// work of computing it, and it is there to read (the release of the
+// thread that wrote it pairs with the reader's acquire).
+inline constexpr std::uint8_t kPriorClaimed = 4;
+inline constexpr std::uint8_t kPriorReady = 8;
 
 // One node of the tree, 24 bytes: the move into it and that move's
 // statistics, for the player who made it (each player maximises its own

@@ -119,7 +119,6 @@ bool Worker::expand(std::uint32_t index, Position& position) {
     child = Node{};
     child.move = move_of_key(keys[static_cast<std::size_t>(i)]);
   }
-  if (shared_.use_prior && !replies) set_priors(block, count, position);
   node.first_child = block;
   node.child_count = static_cast<std::uint16_t>(count);
   if (replies) shared(node.flags).fetch_or(kReplies, std::memory_order_relaxed);
@@ -127,15 +126,19 @@ bool Worker::expand(std::uint32_t index, Position& position) {
   return true;
 }
 
-void Worker::set_priors(std::uint32_t first, int count, const Position& position) {
+void Worker::give_priors(Node& node, const Position& position) {
+  if (shared(node.flags).fetch_or(kPriorClaimed, std::memory_order_relaxed) & kPriorClaimed)
+    return;
   Tree& tree = shared_.tree;
+  const std::uint32_t first = node.first_child;
+  const int count = node.child_count;
   for (int i = 0; i < count; ++i)
-    prior_moves_[static_cast<std::size_t>(i)] =
-        tree.node(first + static_cast<std::uint32_t>(i)).move;
+    prior_moves_[static_cast<std::size_t>(i)] = tree.node(first + static_cast<std::uint32_t>(i)).move;
   net::prior(*shared_.model, position, prior_moves_.data(), count, reading_, prior_values_.data());
   for (int i = 0; i < count; ++i)
     tree.set_prior(first + static_cast<std::uint32_t>(i),
                    prior_values_[static_cast<std::size_t>(i)]);
+  shared(node.flags).fetch_or(kPriorReady, std::memory_order_release);
 }
 
 Outcome Worker::simulate(Position& position) {
@@ -194,8 +197,10 @@ std::uint32_t Worker::select(std::uint32_t parent_index, int player) {
   // PUCT's term c P sqrt(N) / (n + 1), with the prior P of the learned
   // policy; 0 without one (and in a best-reply node, whose moves are the
   // opponents').
+  const bool prior_ready =
+      shared(const_cast<std::uint8_t&>(parent.flags)).load(std::memory_order_acquire) & kPriorReady;
   const double prior_scale =
-      shared_.use_prior && !replies
+      prior_ready && !replies
           ? config.prior_weight *
                 std::sqrt(static_cast<double>(load(parent.visits) + load(parent.in_flight)))
           : 0.0;
@@ -264,7 +269,11 @@ bool Worker::iterate() {
       if (expanded || !ripe || tree.full() || !expand(current, position)) break;
       expanded = true;
     }
-    const bool replies = load(node.flags) & kReplies;
+    const std::uint8_t flags = load(node.flags);
+    const bool replies = flags & kReplies;
+    if (shared_.use_prior && !replies && !(flags & kPriorClaimed) &&
+        load(node.visits) >= static_cast<std::uint32_t>(config.prior_visits))
+      give_priors(node, position);
     const int searching = shared_.root.side_to_move();
     const int player = replies ? searching : position.side_to_move();
     // Worlds differ in who has lost, hence in who moves next: children

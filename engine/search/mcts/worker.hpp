@@ -105,8 +105,9 @@ class Worker {
   // of the game.
   bool repeats(const Position& position) const;
   void back_up(const Outcome& outcome);
-  // Gives the children of an expanded node their learned prior.
-  void set_priors(std::uint32_t first, int count, const Position& position);
+  // Gives the children of the expanded node, at `position`, their learned
+  // prior where no thread has yet (Config::prior_visits says when).
+  void give_priors(Node& node, const Position& position);
   // Scores where the tree ends: the playout, cut off by the evaluation or
   // by the learned value.
   Outcome simulate(Position& position);

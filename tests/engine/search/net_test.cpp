@@ -210,6 +210,32 @@ TEST(NetSearch, APriorOnTheBestMoveFindsItInFewerIterations) {
   const std::uint64_t with_prior = iterations_to_find(root, best, guided);
   const std::uint64_t without = iterations_to_find(root, best, plain);
   EXPECT_LT(with_prior, without);
+  // Given only where a node has been visited 8 times, it still does.
+  testing::RunOptions late = guided;
+  late.tunables[index_of_parameter("MctsPriorVisits")] = 8;
+  EXPECT_LT(iterations_to_find(root, best, late), without);
+}
+
+TEST(NetSearch, APriorHeldBackBeyondTheSearchsVisitsChangesNothing) {
+  // No node, the root included, reaches the visits the prior waits for:
+  // the search is the one without a prior, iteration for iteration.
+  const GameSetup setup = start_of(6);
+  testing::RunOptions plain;
+  plain.search = "mcts";
+  plain.nodes = 2000;
+  const SearchResult without = testing::run(setup.position, plain).result;
+  testing::RunOptions held = plain;
+  held.model = net::embedded_model();
+  held.tunables[index_of_parameter("MctsPrior")] = 1;
+  held.tunables[index_of_parameter("MctsPriorVisits")] = 2001;
+  const SearchResult held_back = testing::run(setup.position, held).result;
+  EXPECT_EQ(held_back.best, without.best);
+  EXPECT_EQ(held_back.score, without.score);
+  EXPECT_EQ(held_back.work, without.work);
+  // Given from the first visit it changes the search.
+  held.tunables[index_of_parameter("MctsPriorVisits")] = 0;
+  const SearchResult given = testing::run(setup.position, held).result;
+  EXPECT_NE(given.work, without.work);
 }
 
 TEST(NetSearch, TheValueScoresTheCutOffPlayouts) {
