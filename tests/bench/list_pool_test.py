@@ -272,6 +272,18 @@ class SplitPool(ListClone):
         result = self.run_script("pool", "head-to-head", "greedy", "mcts")
         self.assertEqual(result.returncode, 0, result.stderr)
         self.assertIn(warning, result.stdout)
+        # No likelihood, and no word of entries both met: there are none.
+        last = result.stdout.splitlines()[-1]
+        self.assertRegex(
+            last,
+            r"^greedy against mcts: [+-]\d+ \[[+-]\d+, [+-]\d+\], no LOS: their groups"
+            r" never met, and the gap between them rests on the prior alone$",
+        )
+        self.assertNotIn("LOS ", result.stdout)
+        self.assertNotIn("their own games", result.stdout)
+        # Within a group the likelihood stands.
+        result = self.run_script("pool", "head-to-head", "greedy", "random")
+        self.assertRegex(result.stdout, r"greedy against random: .*, LOS \d+%")
 
 
 if __name__ == "__main__":
