@@ -29,6 +29,7 @@ from tests.bench.list_support import with_entries, with_pool  # noqa: E402
 from bench.list import pool_file  # noqa: E402
 from bench.list import ratings  # noqa: E402
 from bench.list.simulate import simulated_tables  # noqa: E402
+from bench.render_results import context, list_pools  # noqa: E402
 
 # The tests' tiny list at three players, with a fourth entry.
 LIST = with_pool(
@@ -284,6 +285,54 @@ class SplitPool(ListClone):
         # Within a group the likelihood stands.
         result = self.run_script("pool", "head-to-head", "greedy", "random")
         self.assertRegex(result.stdout, r"greedy against random: .*, LOS \d+%")
+
+
+class AnchorOfTwoBuilds(ListClone):
+    """A pool where `random` played as two builds: every fit anchors at
+    the newest, the one the definition's anchor names today (the update's
+    --show, bench/list/pool, and the pages)."""
+
+    def setUp(self):
+        self.folder = tempfile.mkdtemp(dir=self.scratch.name)
+        strengths = {"random": 0, "greedy": 500, "paranoid": 900, "mcts": 1200}
+        tables = simulated_tables(strengths, 3, 12, random.Random(3))
+        for number, table in enumerate(tables, 1):
+            table.update(table=number, players=3, control={"nodes": 20}, rules={})
+            for entry in table["entries"]:
+                # The first half of the tables by one build of random, the
+                # rest by the next.
+                build = "old" if number <= 6 else "new"
+                entry["key"] = f"{entry['name']}@{build if entry['name'] == 'random' else 'one'}"
+        os.makedirs(os.path.join(self.folder, "list"))
+        pool_file.append(os.path.join(self.folder, "list", "pool-3p.jsonl"), tables)
+        with open(os.path.join(self.folder, "list.json"), "w") as file:
+            json.dump(with_pool(dict(LIST, entries=LIST["entries"][:1]), entries=["random"]), file)
+
+    def run_script(self, script, *words):
+        return subprocess.run(
+            [os.path.join(self.clone, "bench", "list", script), *words]
+            + ["--players", "3", "--pool-folder", "list", "--definition", "list.json"],
+            capture_output=True,
+            text=True,
+            cwd=self.folder,
+            env=dict(os.environ, TIAOQI_BUILD_DIR=BUILD),
+            timeout=300,
+        )
+
+    def test_every_fit_anchors_at_the_newest_build_of_the_anchor(self):
+        result = self.run_script("update", "--show")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        shown = {line.split()[0]: line.split()[1] for line in result.stdout.splitlines()[1:]}
+        self.assertEqual(shown["random@new"], "+0.0")
+        self.assertNotEqual(shown["random@old"], "+0.0")
+        result = self.run_script("pool", "head-to-head", "greedy", "mcts")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn("; the anchor random@new = 0", result.stdout.splitlines()[0])
+        pages = list_pools.Pool(
+            context.Context([], 0, build=BUILD, results=self.folder), "3p"
+        )  # fmt: skip
+        self.assertEqual(pages.anchor, "random@new")
+        self.assertEqual(pages.row_of["random@new"]["rating"], 0)
 
 
 if __name__ == "__main__":
