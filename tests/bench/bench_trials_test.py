@@ -675,6 +675,28 @@ class Trials(ClonedScripts):
             " the long control is not played",
         )
 
+    def test_an_undecided_short_control_plays_no_long_one_and_keeps_no_id(self):
+        # The engine against itself for 4 games decides nothing: the long
+        # half is not played, the short names none, and the next trial
+        # takes sprt-2.
+        words = ["HEAD", "--nodes", "20", "--long-nodes", "200", "--max-games", "4"]
+        words += ["--no-build", "--results", self.results, "--", "--quiet"]
+        status, out, err = self.run_script("sprt", *words)
+        self.assertEqual(status, 0, err)
+        (short,) = self.records()
+        self.assertEqual([short["id"], short["decision"]], ["sprt-1", "undecided"])
+        self.assertNotIn("long", short["pair"])
+        self.assertEqual(
+            out.splitlines()[-1],
+            f"sprt: the short control is undecided after {short['games']} games (sprt-1):"
+            " the long control is not played",
+        )
+        words = ["HEAD", "--nodes", "50", "--max-games", "2", "--no-build"]
+        words += ["--results", self.results, "--out", os.path.join(self.folder, "m")]
+        status, out, err = self.run_script("sprt", *words, "--", "--quiet")
+        self.assertEqual(status, 0, err)
+        self.assertEqual([record["id"] for record in self.records()], ["sprt-1", "sprt-2"])
+
     def test_no_trial_takes_the_id_of_a_long_half_still_to_play(self):
         # A short half that accepted H1 and promised sprt-2 to its long
         # half, which was stopped before its record: the next trial of
