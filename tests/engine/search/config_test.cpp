@@ -14,15 +14,7 @@
 namespace tiaoqi::search {
 namespace {
 
-std::size_t index_of(std::string_view name) {
-  const auto& specs = tunable_specs();
-  for (std::size_t i = 0; i < specs.size(); ++i)
-    if (specs[i].name == name) return i;
-  ADD_FAILURE() << "no parameter " << name;
-  return 0;
-}
-
-const TunableSpec& spec_of(std::string_view name) { return tunable_specs()[index_of(name)]; }
+const TunableSpec& spec_of(std::string_view name) { return tunable_specs()[testing::index_of_parameter(name)]; }
 
 GameSetup three_player_start() {
   RuleOptions rules;
@@ -73,10 +65,10 @@ TEST(SearchConfig, AutoPlaysWhatTheTableSizePlays) {
 
 TEST(SearchConfig, ASetValueWinsOverTheTableSizesDefault) {
   Tunables set{};
-  set[index_of("MctsShareScale")] = 300;
-  set[index_of("MctsBestReply")] = 0;
-  set[index_of("NullMove")] = 0;
-  set[index_of("MovesToGo")] = 40;
+  set[testing::index_of_parameter("MctsShareScale")] = 300;
+  set[testing::index_of_parameter("MctsBestReply")] = 0;
+  set[testing::index_of_parameter("NullMove")] = 0;
+  set[testing::index_of_parameter("MovesToGo")] = 40;
   const SearchConfig config = resolve_config(6, set, true);
   EXPECT_EQ(config.mcts.share_scale, 300);
   EXPECT_FALSE(config.mcts.best_reply);
@@ -116,9 +108,9 @@ TEST(SearchConfig, AnMctsParameterChangesTheSearchAndItsWork) {
   options.search = "mcts";
   options.nodes = 2000;
   const auto plain = testing::run(setup.position, options);
-  options.tunables[index_of("MctsExploration")] = 0.2;
+  options.tunables[testing::index_of_parameter("MctsExploration")] = 0.2;
   const auto same = testing::run(setup.position, options);
-  options.tunables[index_of("MctsExploration")] = 1.5;
+  options.tunables[testing::index_of_parameter("MctsExploration")] = 1.5;
   const auto wider = testing::run(setup.position, options);
   // Setting the default is the default; another value searches otherwise,
   // with the same iterations.
@@ -143,7 +135,7 @@ TEST(SearchConfig, TheOthersAsRacersPlayTheirMovesOfMostProgress) {
   testing::RunOptions options;
   options.search = "mcts";
   options.nodes = 3000;
-  options.tunables[index_of("MctsOpponentMoves")] = 1;
+  options.tunables[testing::index_of_parameter("MctsOpponentMoves")] = 1;
   const auto run = testing::run(setup.position, options);
   const std::vector<SearchInfo> lines = testing::search_lines(run);
   ASSERT_FALSE(lines.empty());

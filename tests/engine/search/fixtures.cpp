@@ -4,6 +4,7 @@
 
 #include "engine/game.hpp"
 #include "engine/movegen.hpp"
+#include "engine/search/config.hpp"
 #include "engine/search/registry.hpp"
 #include "engine/search/win_shares.hpp"
 #include "tests/support/test_support.hpp"
@@ -44,6 +45,14 @@ void add_holes(Pieces& pieces, const Geometry& geometry, int army, Bitboard hole
 }
 
 }  // namespace
+
+std::size_t index_of_parameter(std::string_view name) {
+  const auto& specs = tunable_specs();
+  for (std::size_t i = 0; i < specs.size(); ++i)
+    if (specs[i].name == name) return i;
+  ADD_FAILURE() << "no parameter " << name;
+  return 0;
+}
 
 SearchRun run(const Game& game, const RunOptions& options, SearchState* state) {
   SearchState own_state(options.hash_mib);

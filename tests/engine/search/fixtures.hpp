@@ -42,6 +42,10 @@ SearchRun run(const Game& game, const RunOptions& options, SearchState* state = 
 // The same from a bare position (game_at): no moves before it.
 SearchRun run(const Position& root, const RunOptions& options, SearchState* state = nullptr);
 
+// The index of the parameter of that option name in Tunables (a test
+// failure when there is none).
+std::size_t index_of_parameter(std::string_view name);
+
 // The root after the search's move (settled).
 Position after_best(const Position& root, const SearchRun& run);
 

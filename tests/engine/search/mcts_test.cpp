@@ -12,6 +12,7 @@
 #include "engine/search/mcts/search.hpp"
 #include "engine/search/mcts/tree.hpp"
 #include "engine/search/movepick.hpp"
+#include "engine/search/net/embedded.hpp"
 #include "engine/search/registry.hpp"
 #include "tests/engine/search/fixtures.hpp"
 #include "tests/support/test_support.hpp"
@@ -75,6 +76,26 @@ TEST(Mcts, RunsExactlyTheIterationsAskedForOnAnyThreadCount) {
     const auto lines = search::testing::search_lines(run);
     ASSERT_FALSE(lines.empty());
     EXPECT_EQ(lines.back().nodes, 3000u);
+  }
+}
+
+TEST(Mcts, ThreadsShareTheLearnedPriorOfANode) {
+  // Each node's prior is written by the one thread that claims it, and
+  // read by the others once it is marked ready (ThreadSanitizer's build
+  // runs this): from the first visit, and held back to the fourth.
+  const GameSetup setup = tiaoqi::testing::start_of(players(6));
+  MoveList legal;
+  generate_moves(setup.position, legal);
+  for (const int visits : {0, 4}) {
+    for (const int threads : {2, 3}) {
+      RunOptions options = mcts_run(3000, threads);
+      options.model = net::embedded_model();
+      options.tunables[search::testing::index_of_parameter("MctsPrior")] = 1;
+      options.tunables[search::testing::index_of_parameter("MctsPriorVisits")] = visits;
+      const auto run = search::testing::run(setup.position, options);
+      EXPECT_EQ(run.result.nodes, 3000u) << visits << " " << threads;
+      EXPECT_NE(std::find(legal.begin(), legal.end(), run.result.best), legal.end());
+    }
   }
 }
 

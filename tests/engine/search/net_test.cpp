@@ -20,6 +20,7 @@ namespace tiaoqi::search {
 namespace {
 
 using net::Model;
+using testing::index_of_parameter;
 
 // A model of the engine's usual shape with small weights drawn from `seed`.
 Model drawn_model(std::uint64_t seed) {
@@ -34,14 +35,6 @@ Model drawn_model(std::uint64_t seed) {
 std::string parse_error(std::vector<std::uint8_t> bytes) {
   const Expected<Model> parsed = Model::parse(bytes);
   return parsed ? std::string("parsed") : parsed.error();
-}
-
-std::size_t index_of_parameter(std::string_view name) {
-  const auto& specs = tunable_specs();
-  for (std::size_t i = 0; i < specs.size(); ++i)
-    if (specs[i].name == name) return i;
-  ADD_FAILURE() << "no parameter " << name;
-  return 0;
 }
 
 GameSetup start_of(int players) {
