@@ -127,13 +127,13 @@ bool Worker::expand(std::uint32_t index, Position& position) {
 }
 
 void Worker::give_priors(Node& node, const Position& position) {
-  if (shared(node.flags).fetch_or(kPriorClaimed, std::memory_order_relaxed) & kPriorClaimed)
-    return;
+  if (shared(node.flags).fetch_or(kPriorClaimed, std::memory_order_relaxed) & kPriorClaimed) return;
   Tree& tree = shared_.tree;
   const std::uint32_t first = node.first_child;
   const int count = node.child_count;
   for (int i = 0; i < count; ++i)
-    prior_moves_[static_cast<std::size_t>(i)] = tree.node(first + static_cast<std::uint32_t>(i)).move;
+    prior_moves_[static_cast<std::size_t>(i)] =
+        tree.node(first + static_cast<std::uint32_t>(i)).move;
   net::prior(*shared_.model, position, prior_moves_.data(), count, reading_, prior_values_.data());
   for (int i = 0; i < count; ++i)
     tree.set_prior(first + static_cast<std::uint32_t>(i),

@@ -14,7 +14,9 @@
 namespace tiaoqi::search {
 namespace {
 
-const TunableSpec& spec_of(std::string_view name) { return tunable_specs()[testing::index_of_parameter(name)]; }
+const TunableSpec& spec_of(std::string_view name) {
+  return tunable_specs()[testing::index_of_parameter(name)];
+}
 
 GameSetup three_player_start() {
   RuleOptions rules;
