@@ -113,6 +113,12 @@ const std::vector<TunableSpec> kTunables = {
          "gives it when the node is expanded."},
         kInteger, 0, 1e9, [](auto& c) -> auto& { return c.mcts.prior_visits; }),
     tunable(
+        "MctsPriorCap",
+        {"MCTS learned prior (cap)",
+         "MCTS: above 0, the prior's weight stops growing with a node's visits at this many; 0 "
+         "lets it grow as their square root."},
+        kInteger, 0, 1e9, [](auto& c) -> auto& { return c.mcts.prior_cap; }),
+    tunable(
         "MctsNetValue",
         {"MCTS learned value",
          "MCTS: where a playout is cut off, the learned value scores it instead of the "

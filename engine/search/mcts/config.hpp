@@ -68,6 +68,12 @@ struct Config {
   // strategies): most nodes are seen a few times, and a move or two from
   // the tree's edge its prior no longer steers much.
   int prior_visits = 0;
+  // Above 0, the prior's term stops growing with the parent's visits at
+  // this many: c P sqrt(min(N, cap)) / (n + 1). PUCT's sqrt(N) makes the
+  // prior weigh five times more at a long move's 22,000 visits than at
+  // 1,000, where its weight was chosen; the cap keeps the balance between
+  // the prior and the values the search has found.
+  int prior_cap = 0;
   bool net_value = false;
 };
 

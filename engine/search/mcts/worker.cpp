@@ -199,11 +199,12 @@ std::uint32_t Worker::select(std::uint32_t parent_index, int player) {
   // opponents').
   const bool prior_ready =
       shared(const_cast<std::uint8_t&>(parent.flags)).load(std::memory_order_acquire) & kPriorReady;
+  std::uint32_t parent_visits = load(parent.visits) + load(parent.in_flight);
+  if (config.prior_cap > 0)
+    parent_visits = std::min(parent_visits, static_cast<std::uint32_t>(config.prior_cap));
   const double prior_scale =
-      prior_ready && !replies
-          ? config.prior_weight *
-                std::sqrt(static_cast<double>(load(parent.visits) + load(parent.in_flight)))
-          : 0.0;
+      prior_ready && !replies ? config.prior_weight * std::sqrt(static_cast<double>(parent_visits))
+                              : 0.0;
 
   double best_score = -1e300;
   std::uint32_t best = first;

@@ -231,6 +231,26 @@ TEST(NetSearch, APriorHeldBackBeyondTheSearchsVisitsChangesNothing) {
   EXPECT_NE(given.work, without.work);
 }
 
+TEST(NetSearch, APriorCappedAboveTheSearchsVisitsChangesNothing) {
+  // The root's visits never reach the cap: the search is the uncapped
+  // one. A cap of 10 visits weighs the prior less wherever a node has
+  // more, and the search changes.
+  const GameSetup setup = start_of(6);
+  testing::RunOptions options;
+  options.search = "mcts";
+  options.nodes = 2000;
+  options.model = net::embedded_model();
+  options.tunables[index_of_parameter("MctsPrior")] = 1;
+  const SearchResult uncapped = testing::run(setup.position, options).result;
+  options.tunables[index_of_parameter("MctsPriorCap")] = 2001;
+  const SearchResult above = testing::run(setup.position, options).result;
+  EXPECT_EQ(above.best, uncapped.best);
+  EXPECT_EQ(above.score, uncapped.score);
+  EXPECT_EQ(above.work, uncapped.work);
+  options.tunables[index_of_parameter("MctsPriorCap")] = 10;
+  EXPECT_NE(testing::run(setup.position, options).result.work, uncapped.work);
+}
+
 TEST(NetSearch, TheValueScoresTheCutOffPlayouts) {
   // A value that gives the mover's corner everything: the search's
   // values for the side to move rise far above the evaluation's.
