@@ -227,21 +227,17 @@ class PoolCommand(ListClone):
         self.assertTrue(out.startswith("Answers what an organiser asks"), out)
 
 
-class SplitPool(ListClone):
-    """A pool whose tables fall into two groups, as the old schedule's
-    first round left the issue's six entries."""
+class HandWrittenPool(ListClone):
+    """A pool written by hand at 3 players, as the update writes one (each
+    identity once), in a folder of its own with a definition anchored at
+    `random`; the list's scripts run there."""
 
-    def setUp(self):
+    def write_pool(self, tables):
         self.folder = tempfile.mkdtemp(dir=self.scratch.name)
-        one = simulated_tables(
-            {"random": 0, "greedy": 500, "paranoid": 900}, 3, 3, random.Random(1)
-        )
-        two = simulated_tables({"brs": 0, "mcts": 300, "default": 400}, 3, 3, random.Random(2))
         os.makedirs(os.path.join(self.folder, "pools"))
-        for number, table in enumerate(one + two, 1):
+        for number, table in enumerate(tables, 1):
             table.update(table=number, players=3, control={"nodes": 20}, rules={})
-        # Written as the update writes a pool: each identity once.
-        pool_file.append(os.path.join(self.folder, "pools", "pool-3p.jsonl"), one + two)
+        pool_file.append(os.path.join(self.folder, "pools", "pool-3p.jsonl"), tables)
         with open(os.path.join(self.folder, "list.json"), "w") as file:
             json.dump(with_pool(dict(LIST, entries=LIST["entries"][:1]), entries=["random"]), file)
 
@@ -255,6 +251,18 @@ class SplitPool(ListClone):
             env=dict(os.environ, TIAOQI_BUILD_DIR=BUILD),
             timeout=300,
         )
+
+
+class SplitPool(HandWrittenPool):
+    """A pool whose tables fall into two groups, as the old schedule's
+    first round left the issue's six entries."""
+
+    def setUp(self):
+        one = simulated_tables(
+            {"random": 0, "greedy": 500, "paranoid": 900}, 3, 3, random.Random(1)
+        )
+        two = simulated_tables({"brs": 0, "mcts": 300, "default": 400}, 3, 3, random.Random(2))
+        self.write_pool(one + two)
 
     def test_show_and_head_to_head_name_the_groups(self):
         warning = "the tables fall into 2 groups whose entries never met"
@@ -287,37 +295,23 @@ class SplitPool(ListClone):
         self.assertRegex(result.stdout, r"greedy against random: .*, LOS \d+%")
 
 
-class AnchorOfTwoBuilds(ListClone):
+class AnchorOfTwoBuilds(HandWrittenPool):
     """A pool where `random` played as two builds: every fit anchors at
     the newest, the one the definition's anchor names today (the update's
     --show, bench/list/pool, and the pages)."""
 
     def setUp(self):
-        self.folder = tempfile.mkdtemp(dir=self.scratch.name)
         strengths = {"random": 0, "greedy": 500, "paranoid": 900, "mcts": 1200}
         tables = simulated_tables(strengths, 3, 12, random.Random(3))
         for number, table in enumerate(tables, 1):
-            table.update(table=number, players=3, control={"nodes": 20}, rules={})
             for entry in table["entries"]:
                 # The first half of the tables by one build of random, the
                 # rest by the next.
                 build = "old" if number <= 6 else "new"
                 entry["key"] = f"{entry['name']}@{build if entry['name'] == 'random' else 'one'}"
-        os.makedirs(os.path.join(self.folder, "list"))
-        pool_file.append(os.path.join(self.folder, "list", "pool-3p.jsonl"), tables)
-        with open(os.path.join(self.folder, "list.json"), "w") as file:
-            json.dump(with_pool(dict(LIST, entries=LIST["entries"][:1]), entries=["random"]), file)
-
-    def run_script(self, script, *words):
-        return subprocess.run(
-            [os.path.join(self.clone, "bench", "list", script), *words]
-            + ["--players", "3", "--pool-folder", "list", "--definition", "list.json"],
-            capture_output=True,
-            text=True,
-            cwd=self.folder,
-            env=dict(os.environ, TIAOQI_BUILD_DIR=BUILD),
-            timeout=300,
-        )
+        self.write_pool(tables)
+        # The pages read a results folder: its list/ holds the pools.
+        os.symlink("pools", os.path.join(self.folder, "list"))
 
     def test_every_fit_anchors_at_the_newest_build_of_the_anchor(self):
         result = self.run_script("update", "--show")

@@ -209,6 +209,14 @@ TEST(NetSearch, APriorOnTheBestMoveFindsItInFewerIterations) {
   EXPECT_LT(iterations_to_find(root, best, late), without);
 }
 
+// The same move and score after the same work: iteration for iteration
+// the same search.
+void expect_the_same_search(const SearchResult& one, const SearchResult& other) {
+  EXPECT_EQ(one.best, other.best);
+  EXPECT_EQ(one.score, other.score);
+  EXPECT_EQ(one.work, other.work);
+}
+
 TEST(NetSearch, APriorHeldBackBeyondTheSearchsVisitsChangesNothing) {
   // No node, the root included, reaches the visits the prior waits for:
   // the search is the one without a prior, iteration for iteration.
@@ -222,9 +230,7 @@ TEST(NetSearch, APriorHeldBackBeyondTheSearchsVisitsChangesNothing) {
   held.tunables[index_of_parameter("MctsPrior")] = 1;
   held.tunables[index_of_parameter("MctsPriorVisits")] = 2001;
   const SearchResult held_back = testing::run(setup.position, held).result;
-  EXPECT_EQ(held_back.best, without.best);
-  EXPECT_EQ(held_back.score, without.score);
-  EXPECT_EQ(held_back.work, without.work);
+  expect_the_same_search(held_back, without);
   // Given from the first visit it changes the search.
   held.tunables[index_of_parameter("MctsPriorVisits")] = 0;
   const SearchResult given = testing::run(setup.position, held).result;
@@ -244,9 +250,7 @@ TEST(NetSearch, APriorCappedAboveTheSearchsVisitsChangesNothing) {
   const SearchResult uncapped = testing::run(setup.position, options).result;
   options.tunables[index_of_parameter("MctsPriorCap")] = 2001;
   const SearchResult above = testing::run(setup.position, options).result;
-  EXPECT_EQ(above.best, uncapped.best);
-  EXPECT_EQ(above.score, uncapped.score);
-  EXPECT_EQ(above.work, uncapped.work);
+  expect_the_same_search(above, uncapped);
   options.tunables[index_of_parameter("MctsPriorCap")] = 10;
   EXPECT_NE(testing::run(setup.position, options).result.work, uncapped.work);
 }
