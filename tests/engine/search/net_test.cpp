@@ -7,6 +7,9 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <initializer_list>
+#include <string_view>
+#include <utility>
 
 #include "engine/facade/options.hpp"
 #include "engine/movegen.hpp"
@@ -217,42 +220,34 @@ void expect_the_same_search(const SearchResult& one, const SearchResult& other) 
   EXPECT_EQ(one.work, other.work);
 }
 
+// MCTS for 2,000 iterations from the six-player start, with the embedded
+// model and these parameters set by their option names.
+SearchResult six_player_search(
+    std::initializer_list<std::pair<std::string_view, double>> parameters) {
+  testing::RunOptions options;
+  options.search = "mcts";
+  options.nodes = 2000;
+  options.model = net::embedded_model();
+  for (const auto& [name, value] : parameters) options.tunables[index_of_parameter(name)] = value;
+  return testing::run(start_of(6).position, options).result;
+}
+
 TEST(NetSearch, APriorHeldBackBeyondTheSearchsVisitsChangesNothing) {
   // No node, the root included, reaches the visits the prior waits for:
   // the search is the one without a prior, iteration for iteration.
-  const GameSetup setup = start_of(6);
-  testing::RunOptions plain;
-  plain.search = "mcts";
-  plain.nodes = 2000;
-  const SearchResult without = testing::run(setup.position, plain).result;
-  testing::RunOptions held = plain;
-  held.model = net::embedded_model();
-  held.tunables[index_of_parameter("MctsPrior")] = 1;
-  held.tunables[index_of_parameter("MctsPriorVisits")] = 2001;
-  const SearchResult held_back = testing::run(setup.position, held).result;
-  expect_the_same_search(held_back, without);
+  const SearchResult without = six_player_search({});
+  expect_the_same_search(six_player_search({{"MctsPrior", 1}, {"MctsPriorVisits", 2001}}), without);
   // Given from the first visit it changes the search.
-  held.tunables[index_of_parameter("MctsPriorVisits")] = 0;
-  const SearchResult given = testing::run(setup.position, held).result;
-  EXPECT_NE(given.work, without.work);
+  EXPECT_NE(six_player_search({{"MctsPrior", 1}, {"MctsPriorVisits", 0}}).work, without.work);
 }
 
 TEST(NetSearch, APriorCappedAboveTheSearchsVisitsChangesNothing) {
   // The root's visits never reach the cap: the search is the uncapped
   // one. A cap of 10 visits weighs the prior less wherever a node has
   // more, and the search changes.
-  const GameSetup setup = start_of(6);
-  testing::RunOptions options;
-  options.search = "mcts";
-  options.nodes = 2000;
-  options.model = net::embedded_model();
-  options.tunables[index_of_parameter("MctsPrior")] = 1;
-  const SearchResult uncapped = testing::run(setup.position, options).result;
-  options.tunables[index_of_parameter("MctsPriorCap")] = 2001;
-  const SearchResult above = testing::run(setup.position, options).result;
-  expect_the_same_search(above, uncapped);
-  options.tunables[index_of_parameter("MctsPriorCap")] = 10;
-  EXPECT_NE(testing::run(setup.position, options).result.work, uncapped.work);
+  const SearchResult uncapped = six_player_search({{"MctsPrior", 1}});
+  expect_the_same_search(six_player_search({{"MctsPrior", 1}, {"MctsPriorCap", 2001}}), uncapped);
+  EXPECT_NE(six_player_search({{"MctsPrior", 1}, {"MctsPriorCap", 10}}).work, uncapped.work);
 }
 
 TEST(NetSearch, TheValueScoresTheCutOffPlayouts) {
