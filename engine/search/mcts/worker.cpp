@@ -197,8 +197,11 @@ std::uint32_t Worker::select(std::uint32_t parent_index, int player) {
   // PUCT's term c P sqrt(N) / (n + 1), with the prior P of the learned
   // policy; 0 without one (and in a best-reply node, whose moves are the
   // opponents').
+  // (Without a model no node is ever marked: the flags are not read.)
   const bool prior_ready =
-      shared(const_cast<std::uint8_t&>(parent.flags)).load(std::memory_order_acquire) & kPriorReady;
+      shared_.use_prior &&
+      (shared(const_cast<std::uint8_t&>(parent.flags)).load(std::memory_order_acquire) &
+       kPriorReady);
   std::uint32_t parent_visits = load(parent.visits) + load(parent.in_flight);
   if (config.prior_cap > 0)
     parent_visits = std::min(parent_visits, static_cast<std::uint32_t>(config.prior_cap));
