@@ -459,8 +459,15 @@ class Renderer(unittest.TestCase):
                 "signature": 1000,
                 "options": options,
             }
+        # The four-player long trial ran out undecided, and its repeat on
+        # other openings decided it: the cell shows both, oldest first.
+        long_trials = [
+            dict(trial, id="gen1-4p-long", players=4, games=72, decision=None, elo=20.0),
+            dict(trial, id="gen1-4p-long-seed3", players=4, games=200, elo=30.0),
+        ]
         with open(os.path.join(folder, "sprt.jsonl"), "a") as file:
-            file.write(json.dumps(trial) + "\n")
+            for record in [trial] + long_trials:
+                file.write(json.dumps(record) + "\n")
         self.write(
             "<!-- results: learning-generations picture=%s -->\n<!-- end results -->\n"
             % os.path.join(self.folder.name, "losses.svg")
@@ -480,6 +487,9 @@ class Renderer(unittest.TestCase):
                 "not measured",
                 "+40.0 [+20.0, +60.0], H1 in 300 games (`gen1-6p-short`)",
                 "not played",
+                "not played",
+                "+20.0 [+20.0, +60.0], undecided in 72 games (`gen1-4p-long`); "
+                "+30.0 [+20.0, +60.0], H1 in 200 games (`gen1-4p-long-seed3`)",
                 "not played",
                 "not played",
             ],

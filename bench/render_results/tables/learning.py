@@ -3,7 +3,8 @@ data, its training losses, what it costs in iterations, its trials at
 each control and table size, and where it stands; and a picture of the
 losses epoch by epoch. A generation is the model manifest
 bench/results/learning/gen<N>-model.json with the data manifests it
-names; its trials are the `sprt` records gen<N>-<players>p-<control>."""
+names; its trials are the `sprt` records gen<N>-<players>p-<control>
+(and their repeats, gen<N>-<players>p-<control>-<what differs>)."""
 
 import glob
 import json
@@ -15,7 +16,7 @@ from bench.render_results.list_pools import REPO
 from bench.render_results.tables import table
 
 CONTROLS = ("short", "long")
-TRIAL_SIZES = (6, 4)
+TRIAL_SIZES = (6, 4, 3)
 
 
 def generations(context):
@@ -63,15 +64,26 @@ def loss_text(model):
 
 
 def trial_text(context, name):
-    record = next((r for r in context.of_kind("sprt") if r.get("id") == name), None)
-    if record is None:
+    """The trial `name` and each of its repeats on other openings (the
+    ids `name-<what differs>`, such as `-seed2`), oldest first: a cell
+    whose first trial ran out undecided shows what decided it."""
+    records = [
+        r
+        for r in context.of_kind("sprt")
+        if r.get("id") == name or r.get("id", "").startswith(name + "-")
+    ]
+    if not records:
         return "not played"
-    text = "%s, %s in %d games" % (
-        elo(record["elo"], record["elo_low"], record["elo_high"]),
-        record.get("decision") or "undecided",
-        record["games"],
+    return "; ".join(
+        "%s, %s in %d games (`%s`)"
+        % (
+            elo(record["elo"], record["elo_low"], record["elo_high"]),
+            record.get("decision") or "undecided",
+            record["games"],
+            record["id"],
+        )
+        for record in records
     )
-    return "%s (`%s`)" % (text, name)
 
 
 def speed_text(context):
