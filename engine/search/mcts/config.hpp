@@ -80,7 +80,11 @@ struct Config {
 // The settings MCTS plays with at a table of `players` (what the options'
 // `auto` means): from three players on a sharper share scale, half of
 // each reward and the fastest finish at the root; at six players the
-// others as racers, each searched over its eight moves of most progress.
+// others as racers, each searched over its eight moves of most progress,
+// and the learned prior, held back to a node's eighth visit and its
+// weight capped at 1,000 visits: the one table size where it has passed
+// both controls (at four and three players its long trials have not
+// decided yet).
 // (At four players neither the racers' width nor reading it from their
 // own moves passed the long control, and the values a mixed table tuned
 // at six players won at 1,000 nodes a move and showed no gain at the work
@@ -93,7 +97,12 @@ inline Config config_for(int players) {
     config.win_weight = 0.5;
     config.finish_moves = 6;
   }
-  if (players >= 6) config.opponent_moves = 8;
+  if (players >= 6) {
+    config.opponent_moves = 8;
+    config.prior_weight = 1;
+    config.prior_visits = 8;
+    config.prior_cap = 1000;
+  }
   return config;
 }
 

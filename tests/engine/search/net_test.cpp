@@ -235,7 +235,7 @@ SearchResult six_player_search(
 TEST(NetSearch, APriorHeldBackBeyondTheSearchsVisitsChangesNothing) {
   // No node, the root included, reaches the visits the prior waits for:
   // the search is the one without a prior, iteration for iteration.
-  const SearchResult without = six_player_search({});
+  const SearchResult without = six_player_search({{"MctsPrior", 0}});
   expect_the_same_search(six_player_search({{"MctsPrior", 1}, {"MctsPriorVisits", 2001}}), without);
   // Given from the first visit it changes the search.
   EXPECT_NE(six_player_search({{"MctsPrior", 1}, {"MctsPriorVisits", 0}}).work, without.work);
@@ -245,9 +245,19 @@ TEST(NetSearch, APriorCappedAboveTheSearchsVisitsChangesNothing) {
   // The root's visits never reach the cap: the search is the uncapped
   // one. A cap of 10 visits weighs the prior less wherever a node has
   // more, and the search changes.
-  const SearchResult uncapped = six_player_search({{"MctsPrior", 1}});
+  const SearchResult uncapped = six_player_search({{"MctsPrior", 1}, {"MctsPriorCap", 0}});
   expect_the_same_search(six_player_search({{"MctsPrior", 1}, {"MctsPriorCap", 2001}}), uncapped);
   EXPECT_NE(six_player_search({{"MctsPrior", 1}, {"MctsPriorCap", 10}}).work, uncapped.work);
+}
+
+TEST(NetSearch, SixPlayersPlayTheCappedPriorByDefault) {
+  // The default at six players: the prior at weight 1 from a node's 8th
+  // visit, its weight capped at 1,000 visits (gen2-visits8-cap1000-6p-*).
+  const SearchResult by_default = six_player_search({});
+  expect_the_same_search(
+      six_player_search({{"MctsPrior", 1}, {"MctsPriorVisits", 8}, {"MctsPriorCap", 1000}}),
+      by_default);
+  EXPECT_NE(six_player_search({{"MctsPrior", 0}}).work, by_default.work);
 }
 
 TEST(NetSearch, TheValueScoresTheCutOffPlayouts) {
