@@ -191,8 +191,8 @@ std::uint32_t Worker::select(std::uint32_t parent_index, int player) {
   const double first_play =
       visited ? static_cast<double>(visited_sum) / kRewardUnits / static_cast<double>(visited)
               : 0.5;
-  const double root_log =
-      std::sqrt(std::log(static_cast<double>(load(parent.visits) + load(parent.in_flight)) + 1));
+  const std::uint32_t parent_visits = load(parent.visits) + load(parent.in_flight);
+  const double root_log = std::sqrt(std::log(static_cast<double>(parent_visits) + 1));
   const double exploration = config.exploration * root_log;
   // PUCT's term c P sqrt(N) / (n + 1), with the prior P of the learned
   // policy; 0 without one (and in a best-reply node, whose moves are the
@@ -202,11 +202,11 @@ std::uint32_t Worker::select(std::uint32_t parent_index, int player) {
       shared_.use_prior &&
       (shared(const_cast<std::uint8_t&>(parent.flags)).load(std::memory_order_acquire) &
        kPriorReady);
-  std::uint32_t parent_visits = load(parent.visits) + load(parent.in_flight);
-  if (config.prior_cap > 0)
-    parent_visits = std::min(parent_visits, static_cast<std::uint32_t>(config.prior_cap));
+  const std::uint32_t prior_visits =
+      config.prior_cap > 0 ? std::min(parent_visits, static_cast<std::uint32_t>(config.prior_cap))
+                           : parent_visits;
   const double prior_scale =
-      prior_ready && !replies ? config.prior_weight * std::sqrt(static_cast<double>(parent_visits))
+      prior_ready && !replies ? config.prior_weight * std::sqrt(static_cast<double>(prior_visits))
                               : 0.0;
 
   double best_score = -1e300;
