@@ -5,6 +5,7 @@ rendered into small pages, checked, and refused when malformed.
 Usage: render_results_test.py
 """
 
+import hashlib
 import json
 import os
 import shutil
@@ -492,10 +493,69 @@ class Renderer(unittest.TestCase):
                 "+30.0 [+20.0, +60.0], H1 in 200 games (`gen1-4p-long-seed3`)",
                 "not played",
                 "not played",
+                "no default has played it yet at 6, 4, 3 or 2 players",
             ],
         )
         with open(os.path.join(self.folder.name, "losses.svg"), encoding="utf-8") as file:
             self.assertIn("cross-entropy", file.read())
+
+    def test_a_generation_stands_on_the_list_where_a_default_plays_it(self):
+        # HEAD's build embeds the model whose sha256 the manifest names;
+        # the release plays no prior.
+        self.list_results()
+        embedded = subprocess.run(
+            ["git", "show", "HEAD:engine/search/net/default.tqnn"],
+            cwd=REPO,
+            capture_output=True,
+            check=True,
+        ).stdout
+        head = subprocess.run(
+            ["git", "rev-parse", "HEAD"], cwd=REPO, capture_output=True, text=True, check=True
+        ).stdout.strip()
+        os.makedirs(os.path.join(self.results, "learning"))
+        for name, sha in (("gen1", "0" * 64), ("gen2", hashlib.sha256(embedded).hexdigest())):
+            model = {
+                "name": name,
+                "data_manifests": [],
+                "positions": 0,
+                "model": {"sha256": sha},
+                "epochs": [dict.fromkeys(("train_policy", "train_value"), 1.0)],
+            }
+            model["epochs"][0].update(held_out_policy=3.0, held_out_value=1.0)
+            with open(os.path.join(self.results, "learning", name + "-model.json"), "w") as file:
+                json.dump(model, file)
+        entries = [
+            {"key": "%s@1" % name, "name": name, "commit": commit, "parameters": parameters}
+            for name, commit, parameters in (
+                ("random", head, ""),
+                ("release-eeeeeee", "e" * 40, "MctsEpsilon auto (0.1), MctsPrior auto (0)"),
+                ("default", head, "MctsEpsilon auto (0.1), MctsPrior auto (1), MctsPriorCap 9"),
+            )
+        ]
+        # The default first in three tables of four, the release first in
+        # the fourth; random always last.
+        tables = [
+            {
+                "table": number,
+                "control": {"movetime": 50},
+                "entries": entries,
+                "games": [{"seats": [0, 1, 2], "order": [[first], [3 - first], [0]]}],
+            }
+            for number, first in enumerate((2, 2, 1, 2), 1)
+        ]
+        self.write_pool("3p", tables)
+        text = self.rendered("learning-generations")
+        cells = {
+            row.split("|")[1].strip(): row.strip("|").split("|")[-1].strip()
+            for row in text.splitlines()
+            if row.startswith("| gen")
+        }
+        self.assertEqual(cells["gen1"], "no default has played it yet at 6, 4, 3 or 2 players")
+        self.assertRegex(
+            cells["gen2"],
+            r"^3 players: default \+[0-9]+ \[[-+][0-9]+, \+[0-9]+\] over `release-eeeeeee`, "
+            r"LOS [0-9]+%; no default has played it yet at 6, 4 or 2 players$",
+        )
 
     def test_a_belief_record_lists_its_rows(self):
         self.write(

@@ -6,17 +6,27 @@ bench/results/learning/gen<N>-model.json with the data manifests it
 names; its trials are the `sprt` records gen<N>-<players>p-<control>
 (and their repeats, gen<N>-<players>p-<control>-<what differs>)."""
 
+import functools
 import glob
+import hashlib
 import json
 import os
+import re
+import subprocess
 
 from bench.render_results import svg_chart
 from bench.render_results.context import elo
-from bench.render_results.list_pools import REPO
+from bench.render_results.list_pools import DEFAULT, RELEASE, REPO, commit_time, pool, ratings
 from bench.render_results.tables import table
 
 CONTROLS = ("short", "long")
 TRIAL_SIZES = (6, 4, 3)
+# The standing list's pools at these sizes (50 ms a move) say where a
+# generation stands once a default plays it.
+LIST_SIZES = (6, 4, 3, 2)
+# The model a build embeds (engine/search/net/), by the file's sha256.
+MODEL_FILE = "engine/search/net/default.tqnn"
+PRIOR = re.compile(r"MctsPrior auto \(([0-9.]+)\)")
 
 
 def generations(context):
@@ -104,6 +114,83 @@ def speed_text(context):
     return ", ".join(parts) if parts else "not measured"
 
 
+@functools.lru_cache(maxsize=None)
+def embedded_model(commit):
+    """The sha256 of the model the build of `commit` embeds; "" for a
+    commit this clone lacks or one from before the engine had a model."""
+    result = subprocess.run(
+        ["git", "show", "%s:%s" % (commit, MODEL_FILE)], cwd=REPO, capture_output=True
+    )
+    return hashlib.sha256(result.stdout).hexdigest() if result.returncode == 0 else ""
+
+
+def plays_prior(entry):
+    """Whether a list entry's build plays a learned prior at its pool's
+    table size by default (its `Parameters:` line names the value behind
+    `MctsPrior auto`; a build older than the option plays none)."""
+    found = PRIOR.search(entry.get("parameters", ""))
+    return bool(found) and float(found.group(1)) > 0
+
+
+def list_text(context, model):
+    """Where the generation stands on the standing list, at each table
+    size: the newest default or release that plays it (its model, with
+    the prior on by default) against the newest release before it that
+    does not, the default it replaced: the difference [95%] and the LOS."""
+    cells, unplayed = [], []
+    for size in LIST_SIZES:
+        found = pool(context, "%dp" % size)
+        if not found.fitted:
+            unplayed.append(size)
+            continue
+        builds = sorted(
+            (
+                key
+                for key, entry in found.entries.items()
+                if entry["name"] == DEFAULT or entry["name"].startswith(RELEASE)
+            ),
+            key=lambda key: commit_time(found.entries[key]["commit"]),
+        )
+        sha = model.get("model", {}).get("sha256")
+        plays = [
+            plays_prior(found.entries[key]) and embedded_model(found.entries[key]["commit"]) == sha
+            for key in builds
+        ]
+        if True not in plays:
+            unplayed.append(size)
+            continue
+        # The newest build that plays it, and the newest release before it
+        # that does not: the default it replaced.
+        last = len(plays) - 1 - plays[::-1].index(True)
+        earlier = [
+            key
+            for key, played in zip(builds[:last], plays)
+            if not played and found.entries[key]["name"].startswith(RELEASE)
+        ]
+        if not earlier:
+            unplayed.append(size)
+            continue
+        new, old = builds[last], earlier[-1]
+        low, high = ratings.difference(found.fitted, new, old)
+        cells.append(
+            "%d players: %s %+.0f [%+.0f, %+.0f] over `%s`, LOS %.0f%%"
+            % (
+                size,
+                found.entries[new]["name"],
+                found.row_of[new]["rating"] - found.row_of[old]["rating"],
+                low,
+                high,
+                found.entries[old]["name"],
+                100 * ratings.superiority(found.fitted, new, old),
+            )
+        )
+    if unplayed:
+        sizes = [str(size) for size in unplayed]
+        words = " or ".join(filter(None, [", ".join(sizes[:-1]), sizes[-1]]))
+        cells.append("no default has played it yet at %s players" % words)
+    return "; ".join(cells)
+
+
 @table("learning-generations")
 def generations_table(context, args, words):
     """One row a generation and the settings its trials played (the
@@ -115,8 +202,8 @@ def generations_table(context, args, words):
         + " | ".join(
             "%d players, %s" % (size, control) for size in TRIAL_SIZES for control in CONTROLS
         )
-        + " |",
-        "|---|---|---|---|---|" + "---|" * (len(TRIAL_SIZES) * len(CONTROLS)),
+        + " | on the standing list, 50 ms a move |",
+        "|---|---|---|---|---|" + "---|" * (len(TRIAL_SIZES) * len(CONTROLS) + 1),
     ]
     models = generations(context)
     for model in models:
@@ -128,7 +215,7 @@ def generations_table(context, args, words):
             ]
             first = number == 0
             lines.append(
-                "| %s | %s | %s | %s | %s | %s |"
+                "| %s | %s | %s | %s | %s | %s | %s |"
                 % (
                     model["name"] if first else "",
                     data_text(context, model) if first else "",
@@ -136,6 +223,7 @@ def generations_table(context, args, words):
                     trial.get("settings", ""),
                     speed_text(context) if first else "",
                     " | ".join(trials),
+                    list_text(context, model) if first else "",
                 )
             )
     if "picture" in args and models:
