@@ -379,6 +379,26 @@ class Renderer(unittest.TestCase):
         text = self.rendered("list-glance")
         self.assertIn("| older: fffffff |", text)
 
+    def test_a_release_new_at_one_size_leaves_the_others_on_their_last(self):
+        if not os.path.isdir(os.path.join(REPO, "build", "tools", "python", "package")):
+            self.skipTest("the list's fit needs the Python module of build/")
+        self.list_pools(signature=1000)
+        head = subprocess.run(
+            ["git", "rev-parse", "HEAD"], cwd=REPO, capture_output=True, text=True, check=True
+        ).stdout.strip()
+        # A release newer than release-eeeeeee plays one table at 3 players
+        # only, behind the default and ahead of random.
+        entries = [
+            {"key": "%s@3" % name, "name": name, "commit": commit, "signature": 1000}
+            for name, commit in (("random", "f" * 40), ("release-new", head), ("default", "f" * 40))
+        ]
+        order = [[2], [1], [0]]
+        table = {"table": 7, "control": {"movetime": 50}, "entries": entries}
+        self.write_pool("3p", [dict(table, games=[{"seats": [0, 1, 2], "order": order}])])
+        rows = [line for line in self.rendered("list-glance").splitlines() if line.startswith("| ")]
+        self.assertIn("(`release-new`) | today's engine |", rows[2])
+        self.assertIn("(`release-eeeeeee`) | today's engine |", rows[3])
+
     def test_the_releases_table_draws_its_picture_and_check_names_a_stale_one(self):
         if not os.path.isdir(os.path.join(REPO, "build", "tools", "python", "package")):
             self.skipTest("the list's fit needs the Python module of build/")

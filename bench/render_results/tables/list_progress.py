@@ -109,7 +109,12 @@ def glance_table(context, args, words):
         " | today's default against the last release [95%], LOS | measured by |",
         "|---|---|---|---|---|---|",
     ]
-    last = found_columns[-2][2] if len(found_columns) > 1 else [None] * len(sizes)
+    # At each size, the newest release that has played in its pool (a
+    # release just entered may not have played at every size yet).
+    last = [
+        next((keys[index] for _, _, keys in reversed(found_columns[:-1]) if keys[index]), None)
+        for index in range(len(sizes))
+    ]
     for index, (size, found) in enumerate(zip(sizes, pools)):
         default = found_columns[-1][2][index]
         if not found.rows or default is None:
