@@ -119,6 +119,12 @@ const std::vector<TunableSpec> kTunables = {
          "lets it grow as their square root."},
         kInteger, 0, 1e9, [](auto& c) -> auto& { return c.mcts.prior_cap; }),
     tunable(
+        "MctsPriorOthers",
+        {"MCTS learned prior (others)",
+         "MCTS: the other players' moves get the learned prior too; off gives it only where the "
+         "searching player moves."},
+        kSwitch, 0, 1, [](auto& c) -> auto& { return c.mcts.prior_others; }),
+    tunable(
         "MctsNetValue",
         {"MCTS learned value",
          "MCTS: where a playout is cut off, the learned value scores it instead of the "

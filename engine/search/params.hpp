@@ -20,7 +20,7 @@ class Model;
 enum class DragonBelief : std::uint8_t { kBehaviour, kUniform, kSingle };
 
 // How many parameters the options can set (config.hpp, tunable_specs()).
-inline constexpr std::size_t kTunableCount = 21;
+inline constexpr std::size_t kTunableCount = 22;
 // The values the options set, one a parameter in the table's order;
 // nullopt (`auto`): what the search plays at the table size.
 using Tunables = std::array<std::optional<double>, kTunableCount>;

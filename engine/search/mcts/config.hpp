@@ -74,6 +74,11 @@ struct Config {
   // 1,000, where its weight was chosen; the cap keeps the balance between
   // the prior and the values the search has found.
   int prior_cap = 0;
+  // Whether the other players' nodes get the prior too; when not, only
+  // the searching player's own choices are steered by it. The policy
+  // predicts every seat's move as the engine's own search would play it,
+  // which guesses wrong where the others are different players.
+  bool prior_others = true;
   bool net_value = false;
 };
 

@@ -275,10 +275,11 @@ bool Worker::iterate() {
     }
     const std::uint8_t flags = load(node.flags);
     const bool replies = flags & kReplies;
+    const int searching = shared_.root.side_to_move();
     if (shared_.use_prior && !replies && !(flags & kPriorClaimed) &&
+        (config.prior_others || position.side_to_move() == searching) &&
         load(node.visits) >= static_cast<std::uint32_t>(config.prior_visits))
       give_priors(node, position);
-    const int searching = shared_.root.side_to_move();
     const int player = replies ? searching : position.side_to_move();
     // Worlds differ in who has lost, hence in who moves next: children
     // made in a world where another player moves here are not this

@@ -210,6 +210,11 @@ TEST(NetSearch, APriorOnTheBestMoveFindsItInFewerIterations) {
   testing::RunOptions late = guided;
   late.tunables[index_of_parameter("MctsPriorVisits")] = 8;
   EXPECT_LT(iterations_to_find(root, best, late), without);
+  // Given only at the searching player's own nodes, the root among them,
+  // it still does.
+  testing::RunOptions own = guided;
+  own.tunables[index_of_parameter("MctsPriorOthers")] = 0;
+  EXPECT_LT(iterations_to_find(root, best, own), without);
 }
 
 // The same move and score after the same work: iteration for iteration
@@ -258,6 +263,17 @@ TEST(NetSearch, SixPlayersPlayTheCappedPriorByDefault) {
       six_player_search({{"MctsPrior", 1}, {"MctsPriorVisits", 8}, {"MctsPriorCap", 1000}}),
       by_default);
   EXPECT_NE(six_player_search({{"MctsPrior", 0}}).work, by_default.work);
+}
+
+TEST(NetSearch, ThePriorAtTheSearchersNodesAloneIsASearchOfItsOwn) {
+  // Without the others' nodes the prior steers fewer choices: the search
+  // is neither the default's, which gives it at every node, nor the one
+  // without a prior.
+  const SearchResult own = six_player_search({{"MctsPriorOthers", 0}});
+  EXPECT_NE(own.work, six_player_search({}).work);
+  EXPECT_NE(own.work, six_player_search({{"MctsPrior", 0}}).work);
+  // Switched on it is the default.
+  expect_the_same_search(six_player_search({{"MctsPriorOthers", 1}}), six_player_search({}));
 }
 
 TEST(NetSearch, TheValueScoresTheCutOffPlayouts) {
