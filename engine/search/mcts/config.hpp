@@ -85,11 +85,13 @@ struct Config {
 // The settings MCTS plays with at a table of `players` (what the options'
 // `auto` means): from three players on a sharper share scale, half of
 // each reward and the fastest finish at the root; at six players the
-// others as racers, each searched over its eight moves of most progress,
-// and the learned prior, held back to a node's eighth visit and its
-// weight capped at 1,000 visits: the one table size where it has passed
-// both controls (at four and three players its long trials have not
-// decided yet).
+// others as racers, each searched over its eight moves of most progress.
+// The learned prior is off at every size: at six players it won its
+// first trials and was the default, but given at every node it lost a
+// second long trial and the standing list put it below the release
+// without it, and given at the searching player's own nodes its long
+// trial did not show a gain; at four and three players its long trials
+// have not decided.
 // (At four players neither the racers' width nor reading it from their
 // own moves passed the long control, and the values a mixed table tuned
 // at six players won at 1,000 nodes a move and showed no gain at the work
@@ -104,9 +106,6 @@ inline Config config_for(int players) {
   }
   if (players >= 6) {
     config.opponent_moves = 8;
-    config.prior_weight = 1;
-    config.prior_visits = 8;
-    config.prior_cap = 1000;
   }
   return config;
 }

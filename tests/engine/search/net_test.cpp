@@ -255,25 +255,27 @@ TEST(NetSearch, APriorCappedAboveTheSearchsVisitsChangesNothing) {
   EXPECT_NE(six_player_search({{"MctsPrior", 1}, {"MctsPriorCap", 10}}).work, uncapped.work);
 }
 
-TEST(NetSearch, SixPlayersPlayTheCappedPriorByDefault) {
-  // The default at six players: the prior at weight 1 from a node's 8th
-  // visit, its weight capped at 1,000 visits (gen2-visits8-cap1000-6p-*).
+TEST(NetSearch, SixPlayersPlayNoPriorByDefault) {
+  // The capped prior was the six-player default until its second long
+  // trial (gen2-visits8-cap1000-6p-long-seed2) and the list took it back:
+  // the default is the search without it, and the setting it played is
+  // a search of its own.
   const SearchResult by_default = six_player_search({});
-  expect_the_same_search(
-      six_player_search({{"MctsPrior", 1}, {"MctsPriorVisits", 8}, {"MctsPriorCap", 1000}}),
-      by_default);
-  EXPECT_NE(six_player_search({{"MctsPrior", 0}}).work, by_default.work);
+  expect_the_same_search(six_player_search({{"MctsPrior", 0}}), by_default);
+  EXPECT_NE(
+      six_player_search({{"MctsPrior", 1}, {"MctsPriorVisits", 8}, {"MctsPriorCap", 1000}}).work,
+      by_default.work);
 }
 
 TEST(NetSearch, ThePriorAtTheSearchersNodesAloneIsASearchOfItsOwn) {
   // Without the others' nodes the prior steers fewer choices: the search
-  // is neither the default's, which gives it at every node, nor the one
-  // without a prior.
-  const SearchResult own = six_player_search({{"MctsPriorOthers", 0}});
-  EXPECT_NE(own.work, six_player_search({}).work);
+  // is neither the one that gives it at every node (what MctsPrior plays
+  // unless told otherwise) nor the one without a prior.
+  const SearchResult every = six_player_search({{"MctsPrior", 1}});
+  const SearchResult own = six_player_search({{"MctsPrior", 1}, {"MctsPriorOthers", 0}});
+  EXPECT_NE(own.work, every.work);
   EXPECT_NE(own.work, six_player_search({{"MctsPrior", 0}}).work);
-  // Switched on it is the default.
-  expect_the_same_search(six_player_search({{"MctsPriorOthers", 1}}), six_player_search({}));
+  expect_the_same_search(six_player_search({{"MctsPrior", 1}, {"MctsPriorOthers", 1}}), every);
 }
 
 TEST(NetSearch, TheValueScoresTheCutOffPlayouts) {
