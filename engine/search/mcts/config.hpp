@@ -88,8 +88,8 @@ struct Config {
 // others as racers, each searched over its eight moves of most progress.
 // The learned prior is off at every size: at six players it won its
 // first trials and was the default, but given at every node it lost a
-// second long trial and the standing list put it below the release
-// without it, and given at the searching player's own nodes its long
+// second long trial (and the standing list rated it below the release
+// without it), and given at the searching player's own nodes its long
 // trial did not show a gain; at four and three players its long trials
 // have not decided.
 // (At four players neither the racers' width nor reading it from their
