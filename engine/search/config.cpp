@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cmath>
 #include <type_traits>
+#include <utility>
 
 #include "engine/search/timeman.hpp"
 #include "engine/util/text.hpp"
@@ -28,7 +29,17 @@ TunableSpec tunable(std::string_view name, OptionWords words, TunableKind kind, 
   return spec;
 }
 
-const std::vector<TunableSpec> kTunables = {
+// The table from its rows, which must be as many as the slots that the
+// options fill (params.hpp, Tunables): a row added without its slot does
+// not compile, where it would otherwise read past the slots at run time.
+template <class... Rows>
+std::vector<TunableSpec> table_of(Rows&&... rows) {
+  static_assert(sizeof...(Rows) == kTunableCount,
+                "kTunableCount (params.hpp) must count the rows of the table of parameters");
+  return {std::forward<Rows>(rows)...};
+}
+
+const std::vector<TunableSpec> kTunables = table_of(
     tunable(
         "MctsExploration",
         {"MCTS exploration",
@@ -157,8 +168,7 @@ const std::vector<TunableSpec> kTunables = {
         "MovesToGo",
         {"Moves to go",
          "Without movestogo in go, the clock is planned as if this many moves were left."},
-        kInteger, 1, kMaxPlannedMovesToGo, [](auto& c) -> auto& { return c.moves_to_go; }),
-};
+        kInteger, 1, kMaxPlannedMovesToGo, [](auto& c) -> auto& { return c.moves_to_go; }));
 
 std::string number_text(double value) {
   char buffer[32];

@@ -24,8 +24,8 @@ GameSetup three_player_start() {
   return tiaoqi::testing::start_of(rules);
 }
 
-TEST(SearchConfig, EveryParameterHasOneSlotAndOneName) {
-  EXPECT_EQ(tunable_specs().size(), kTunableCount);
+TEST(SearchConfig, EveryParameterHasOneName) {
+  // (That each has one slot, the build checks: config.cpp, table_of.)
   std::set<std::string_view> names;
   for (const TunableSpec& spec : tunable_specs()) {
     EXPECT_TRUE(names.insert(spec.name).second) << spec.name;
